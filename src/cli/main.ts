@@ -1,0 +1,46 @@
+/**
+ * capsem-inspect: one dispatcher, one file per command under ./commands/.
+ * Each command module exports `run(args: string[], io: CliIo): Promise<number>` and returns the exit code.
+ * Exit codes across commands: 0 success/intact, 1 damaged/failed, 2 cannot open or usage error.
+ */
+import type { CliIo } from './io.js';
+import { processIo } from './io.js';
+
+interface CommandModule {
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  body: { summary: 'write one verified body: body <path> <event_id> <source_table> <direction> [-o FILE]', load: () => import('./commands/body.js') },
+  check: { summary: 'integrity report: check <path> [--verify-bodies] [--rows N] [--json] | check --all <dir>', load: () => import('./commands/check.js') },
+  'export-warc': { summary: 'export bodies as WARC 1.1: export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]', load: () => import('./commands/export-warc.js') },
+  list: { summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]', load: () => import('./commands/list.js') },
+  chain: { summary: 'verify the host ledger chain: chain <host.db> [--expect-head HEX] [--expect-count N] [--json]', load: () => import('./commands/chain.js') },
+  serve: { summary: 'serve the inspector UI on loopback: serve [<path>...] [--port N]', load: () => import('./commands/serve.js') },
+};
+
+function usage(): string {
+  const lines = ['usage: capsem-inspect <command> [options]', '', 'commands:'];
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(12)} ${c.summary}`);
+  return lines.join('\n') + '\n';
+}
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    const { INSPECTOR_VERSION } = await import('../shared/version.js');
+    io.stdout(`capsem-inspect ${INSPECTOR_VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`capsem-inspect: unknown command '${name}'\n${usage()}`);
+    return 2;
+  }
+  const module = await command.load();
+  return module.run(rest, io);
+}

@@ -1,0 +1,38 @@
+import type { ArchiveState, BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
+import type { Failure } from '../../../shared/errors.js';
+
+/**
+ * Where the archive lives. The archive is only ever opened with read-only file handles.
+ * - `file`: a single-file archive (v1, v2, or a v3 header in a regular file).
+ * - `directory`: a v3 generation directory; the selected generation comes from `archiveState`.
+ */
+export type ArchiveLocation =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'directory'; readonly path: string };
+
+export interface ArchiveOpenOptions {
+  readonly location: ArchiveLocation;
+  /** Present for A3/A4: identity and committed extent to check the generation file against. */
+  readonly archiveState?: ArchiveState | null;
+  /** The file version the ledger generation implies (1 for A1, 2 for A2, 3 for A3/A4). */
+  readonly expectedVersion: 1 | 2 | 3;
+}
+
+/** The outcome of reading one body: verified bytes, or a failure with a code and a sentence. Never partial bytes. */
+export type BodyReadResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly error: Failure };
+
+export interface OpenedArchive {
+  /** The file actually read (v3: the selected generation file). */
+  readonly filePath: string;
+  readonly fileVersion: 1 | 2 | 3;
+  readonly fileSize: number;
+  /**
+   * Reads one body through every hash on the way. `block` is the body_blocks row the index row names,
+   * or undefined when body_blocks does not record it (→ BLOCK_NOT_RECORDED).
+   * Keeps one cursor per block so rows read in (block_offset, body_offset) order decode each segment once.
+   */
+  readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult;
+  close(): void;
+}
+
+export type ArchiveOpenResult = { readonly ok: true; readonly archive: OpenedArchive } | { readonly ok: false; readonly error: Failure };
