@@ -1,6 +1,8 @@
 /** The CLI's only contact with the terminal, so commands can be tested with captured output. */
 export interface CliIo {
   stdout(text: string): void;
+  /** Raw bytes to stdout (a verified body), written without any text decoding. */
+  stdoutBytes?(bytes: Uint8Array): void;
   stderr(text: string): void;
   /** True when stdout is a terminal (colour allowed). */
   readonly isTty: boolean;
@@ -11,6 +13,7 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     stdout: (t) => void process.stdout.write(t),
+    stdoutBytes: (b) => void process.stdout.write(b),
     stderr: (t) => void process.stderr.write(t),
     isTty: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     env: process.env,

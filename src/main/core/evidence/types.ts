@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { ArchiveState, FileHashes, Generation } from '../../../shared/ledger-types.js';
+import type { ArchiveState, BlockRow, FileHashes, Generation } from '../../../shared/ledger-types.js';
 import type { Failure } from '../../../shared/errors.js';
-import type { ArchiveLocation } from '../archive/types.js';
+import type { ArchiveLocation, OpenedArchive } from '../archive/types.js';
 
 /** What the user pointed at, after classification (no SQLite opened yet). */
 export interface SessionInput {
@@ -11,7 +11,29 @@ export interface SessionInput {
   readonly dbPath: string;
   /** Absent when session.db was given alone and no partner exists beside it. */
   readonly archive: ArchiveLocation | null;
+  /**
+   * How the user named it. A session.db given alone with no partner makes bodies "unavailable"
+   * (BODIES_UNAVAILABLE); a folder or pair whose archive is absent while blocks are recorded is damage
+   * (ARCHIVE_MISSING).
+   */
+  readonly givenAs: 'folder' | 'db' | 'pair';
 }
+
+/** A host ledger (host.db), handled by the library feature. */
+export interface HostInput {
+  readonly kind: 'host';
+  readonly hostDbPath: string;
+}
+
+/** A Capsem home folder: `sessions/host.db` and/or `run/`. Paths are null when absent. */
+export interface CapsemHomeInput {
+  readonly kind: 'capsem-home';
+  readonly home: string;
+  readonly hostDbPath: string | null;
+  readonly runDir: string | null;
+}
+
+export type ClassifiedInput = SessionInput | HostInput | CapsemHomeInput;
 
 /** The private scratch copy of the SQLite set, with source and copy hashes. */
 export interface Snapshot {
@@ -20,9 +42,19 @@ export interface Snapshot {
   readonly dbCopyPath: string;
   /** Hashes of every source file copied (db, -wal, -shm, -journal), taken in the same read as the copy. */
   readonly sources: readonly FileHashes[];
-  /** Remove the scratch folder. */
+  /** Remove the scratch folder. Idempotent. */
   dispose(): void;
 }
+
+/**
+ * The body archive as the evidence holds it: opened once and reused by every body read (its cursors live in it),
+ * or the failure that prevented opening it (every body read then fails with that failure), or none at all (L0,
+ * or an archive generation that records no blocks and has no archive beside it).
+ */
+export type ArchiveSlot =
+  | { readonly state: 'open'; readonly archive: OpenedArchive }
+  | { readonly state: 'failed'; readonly error: Failure }
+  | { readonly state: 'none' };
 
 /** One opened session ledger: a hardened read-only connection on the scratch copy, plus what we learned. */
 export interface Evidence {
@@ -39,7 +71,25 @@ export interface Evidence {
   /** SHA-256 + BLAKE3 of session.db and of the archive file read (v3: the selected generation file). */
   readonly hashes: { readonly db: FileHashes; readonly archive: FileHashes | null };
   readonly archiveState: ArchiveState | null;
+  /** The archive, opened once (or why it could not be). */
+  readonly archive: ArchiveSlot;
+  /** body_blocks by block_offset, read in the same SQLite read transaction as archive_state. Empty for L0. */
+  readonly blocks: ReadonlyMap<number, BlockRow>;
+  /**
+   * Tables that are real tables (never views) and may be queried, with their column names in declared order.
+   * Ledger names that turned out to be views, or unknown objects, are absent here and described in `notes`.
+   */
+  readonly tables: ReadonlyMap<string, readonly string[]>;
   /** Non-fatal observations made while opening (e.g. WAL tail, foreign generation files, extra schema objects). */
   readonly notes: readonly Failure[];
   close(): void;
+}
+
+export interface OpenEvidenceOptions {
+  /** Where the private scratch folder is made (default os.tmpdir()); refused when inside the evidence folder. */
+  readonly scratchRoot?: string;
+  /** Run PRAGMA quick_check before anything else (default true); anything but "ok" refuses with DB_CORRUPT. */
+  readonly quickCheck?: boolean;
+  /** Hash the archive file read (default true). A large archive costs one full read. */
+  readonly hashArchive?: boolean;
 }

@@ -1,0 +1,69 @@
+/**
+ * Private scratch folders: the only place SQLite ever opens a ledger. Each is made with mkdtemp (mode 0700) outside
+ * the evidence folder, carries a marker file so any process can tell a scratch copy from evidence, and is removed on
+ * dispose and, as a last resort, when the process exits.
+ */
+import { mkdtempSync, realpathSync, rmSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, isAbsolute, resolve } from 'node:path';
+import { InspectorError } from '../../../shared/errors.js';
+
+export const SCRATCH_PREFIX = 'capsem-inspect-';
+export const SCRATCH_MARKER = '.capsem-inspect-scratch';
+
+const live = new Set<string>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // 'exit' handlers must be synchronous; rmSync is. Signals are left to the host (Electron/CLI) to turn into exit.
+  process.once('exit', () => {
+    for (const dir of live) rmSync(dir, { recursive: true, force: true });
+    live.clear();
+  });
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Makes a scratch folder under `root` (default os.tmpdir()); refuses a root inside the evidence folder. */
+export function makeScratchDir(evidenceDir: string, root?: string): string {
+  const base = realOrSelf(root ?? tmpdir());
+  const evidence = realOrSelf(evidenceDir);
+  if (isInside(base, evidence)) {
+    throw new InspectorError('BAD_REQUEST', `scratch folder root ${base} lies inside the evidence folder ${evidence}; nothing is ever written there`);
+  }
+  const dir = mkdtempSync(join(base, SCRATCH_PREFIX));
+  chmodSync(dir, 0o700);
+  writeFileSync(join(dir, SCRATCH_MARKER), 'scratch copy made by capsem-inspect; safe to delete\n', { mode: 0o600, flag: 'wx' });
+  live.add(dir);
+  installExitHook();
+  return dir;
+}
+
+export function removeScratchDir(dir: string): void {
+  if (!live.delete(dir)) return;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** True when `path` sits directly in a scratch folder we (or a sibling process) made. */
+export function isScratchPath(path: string): boolean {
+  const dir = dirname(resolve(path));
+  return existsSync(join(dir, SCRATCH_MARKER));
+}
+
+/** Scratch folders not yet disposed (for tests and diagnostics). */
+export function liveScratchDirs(): readonly string[] {
+  return [...live];
+}
