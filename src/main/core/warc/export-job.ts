@@ -1,0 +1,159 @@
+/**
+ * The WARC 1.1 export job (spec/warc-export.md; issue 4). Pure: no worker or Electron imports.
+ * plan totals → temporary file beside the destination → opening warcinfo, one resource record per index row in
+ * archive order (or a counted skip), closing warcinfo → fsync → re-read everything with warcio against the plan →
+ * rename to the final name → fsync the folder. Any failure or cancel deletes the temporary file; the final name
+ * is only ever created by the rename of a verified file.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Failure, Result } from '../../../shared/errors.js';
+import { fail, toFailure } from '../../../shared/errors.js';
+import type { Evidence } from '../evidence/types.js';
+import type { BodySource } from './body-source.js';
+import { evidenceBodySource } from './body-source.js';
+import { checkDestination } from './destination.js';
+import { createBlockDigester, digestBlock } from './digest.js';
+import { MemberWriter } from './member-writer.js';
+import { ProgressPacer } from './progress-pacer.js';
+import { rereadAgainstPlan } from './reread.js';
+import { recordForRow, type RowContext } from './row-record.js';
+import { SourceTargetResolver } from './source-target.js';
+import { removeStaleTempFiles, tempPathFor, TempOutput } from './temp-output.js';
+import { SKIP_REASONS } from './types.js';
+import type { ExportOptions, ExportSummary, SkippedRow, SkipReason } from './types.js';
+import { warcDateFromDate } from './warc-date.js';
+import { closingFields, fieldBlock, openingFields } from './warcinfo.js';
+
+const SKIP_SAMPLE = 32;
+
+class Cancelled extends Error {}
+
+function zeroCounts(): Record<SkipReason, number> {
+  return Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
+}
+
+export async function exportWarc(evidence: Evidence, options: ExportOptions, source: BodySource = evidenceBodySource(evidence)): Promise<Result<ExportSummary>> {
+  const destination = checkDestination(evidence, options.destination);
+  if (!destination.ok) return destination;
+  const finalPath = destination.value;
+  if (options.fixedExportId !== undefined && !/^[0-9a-f]{32}$/.test(options.fixedExportId)) {
+    return { ok: false, error: fail('BAD_REQUEST', `export id ${JSON.stringify(options.fixedExportId)} is not 32 lowercase hex digits`) };
+  }
+  const algorithm = options.digest ?? 'blake3';
+  const exportId = options.fixedExportId ?? randomUUID().replace(/-/g, '');
+  const exportDate = warcDateFromDate(options.fixedExportDate ?? new Date());
+  const session = evidence.sessionId;
+  const signal = options.signal;
+  const checkCancel = (): void => {
+    if (signal?.aborted) throw new Cancelled();
+  };
+
+  let output: TempOutput | null = null;
+  try {
+    // Totals first, so progress can say "n of N"; the scratch copy does not change under us.
+    let rowsTotal = 0;
+    let bytesTotal = 0;
+    for (const row of source.rows()) {
+      rowsTotal += 1;
+      bytesTotal += row.bodyLen;
+    }
+    const pacer = new ProgressPacer(options.onProgress, options.progressIntervalMs ?? 250);
+    pacer.start('writing', rowsTotal + 2, bytesTotal);
+
+    removeStaleTempFiles(finalPath);
+    output = new TempOutput(tempPathFor(finalPath));
+    options.onTempFile?.(output.path);
+    const writer = new MemberWriter(output, options.testHooks);
+    const digester = await createBlockDigester(algorithm);
+    const ctx: RowContext = { session, resolver: new SourceTargetResolver(evidence.db), digester, readBody: (row) => source.read(row) };
+
+    const warcinfo = (kind: 'opening' | 'closing', block: Uint8Array) => ({
+      type: 'warcinfo' as const,
+      recordId: `urn:capsem:${session}:warcinfo:${kind}:${exportId}`,
+      targetUri: null,
+      date: exportDate,
+      blockDigest: digestBlock(digester, block),
+      truncated: false,
+      contentType: 'application/warc-fields',
+      block,
+    });
+    const opening = openingFields({ session, exportDate, digest: algorithm, generation: evidence.generation, db: evidence.hashes.db, archive: evidence.hashes.archive });
+    await writer.write(warcinfo('opening', fieldBlock(opening)));
+    await pacer.advance(1, 0, checkCancel);
+
+    const counts = zeroCounts();
+    const sample: SkippedRow[] = [];
+    let resourceRecords = 0;
+    let rowsSeen = 0;
+    for (const row of source.rows()) {
+      checkCancel();
+      rowsSeen += 1;
+      const outcome = recordForRow(ctx, row);
+      if (outcome.kind === 'record') {
+        await writer.write(outcome.spec);
+        resourceRecords += 1;
+      } else {
+        counts[outcome.reason] += 1;
+        if (sample.length < SKIP_SAMPLE) {
+          sample.push({ rowId: row.id, eventId: row.eventId, sourceTable: row.sourceTable, direction: row.direction, reason: outcome.reason, detail: outcome.detail });
+        }
+      }
+      await pacer.advance(1, row.bodyLen, checkCancel);
+    }
+    if (rowsSeen !== rowsTotal) throw new Error(`the index changed during the export: ${rowsTotal} rows counted, ${rowsSeen} read`);
+
+    await writer.write(warcinfo('closing', fieldBlock(closingFields(resourceRecords, counts))));
+    await pacer.advance(1, 0, checkCancel);
+    pacer.finish();
+    output.finish();
+    await options.testHooks?.beforeReread?.(output.path);
+    checkCancel();
+
+    pacer.start('verifying', writer.plan.count, output.bytesWritten);
+    const reread = await rereadAgainstPlan(output.path, writer.plan, digester, {
+      signal,
+      expectedBytes: output.bytesWritten,
+      onBytes: (records, done) => pacer.set(records, done),
+    });
+    checkCancel();
+    if (!reread.ok) {
+      output.discard();
+      return reread;
+    }
+    pacer.set(writer.plan.count, reread.value.fileBytes);
+    pacer.finish();
+
+    output.publish(finalPath);
+    const skipped = SKIP_REASONS.reduce((sum, r) => sum + counts[r], 0);
+    return {
+      ok: true,
+      value: {
+        path: finalPath,
+        exportId,
+        exportDate,
+        digestAlgorithm: algorithm,
+        indexRows: rowsTotal,
+        resourceRecords,
+        skipped,
+        skippedByReason: counts,
+        skippedSample: sample,
+        fileBytes: reread.value.fileBytes,
+        fileSha256: reread.value.sha256,
+        fileBlake3: reread.value.blake3,
+        blockBytes: writer.blockBytes,
+      },
+    };
+  } catch (error) {
+    output?.discard();
+    return { ok: false, error: describeFailure(error, signal, finalPath) };
+  }
+}
+
+function describeFailure(error: unknown, signal: AbortSignal | undefined, finalPath: string): Failure {
+  if (error instanceof Cancelled || signal?.aborted) return fail('CANCELLED', `export to ${finalPath} was cancelled; nothing was written under that name`);
+  const failure = toFailure(error);
+  if (failure.code !== 'INTERNAL') return failure;
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  const cause = errno === 'ENOSPC' ? 'the disk is full' : failure.message;
+  return fail('EXPORT_FAILED', `export to ${finalPath} failed: ${cause}; nothing was written under that name`);
+}
