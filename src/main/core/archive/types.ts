@@ -16,7 +16,19 @@ export interface ArchiveOpenOptions {
   readonly archiveState?: ArchiveState | null;
   /** The file version the ledger generation implies (1 for A1, 2 for A2, 3 for A3/A4). */
   readonly expectedVersion: 1 | 2 | 3;
+  /**
+   * Which zstd decoder to use. `auto` (default): native when it loads, else fzstd.
+   * `fzstd`: the pure-JS decoder that always works. `native`: the optional zstd-napi addon; opening fails
+   * with BAD_REQUEST when it cannot be loaded. Both give identical results, including on damage.
+   */
+  readonly zstdBackend?: ZstdBackendChoice;
+  /** How many block cursors to keep (default 4). Each holds at most one block's raw bytes (≤ 16 MiB). */
+  readonly cursorCacheSize?: number;
 }
+
+export type ZstdBackendChoice = 'auto' | 'fzstd' | 'native';
+/** The decoder actually in use. */
+export type ZstdBackendName = 'fzstd' | 'zstd-napi';
 
 /** The outcome of reading one body: verified bytes, or a failure with a code and a sentence. Never partial bytes. */
 export type BodyReadResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly error: Failure };
@@ -26,10 +38,13 @@ export interface OpenedArchive {
   readonly filePath: string;
   readonly fileVersion: 1 | 2 | 3;
   readonly fileSize: number;
+  /** The zstd decoder this archive uses (chosen at open). */
+  readonly zstdBackend: ZstdBackendName;
   /**
    * Reads one body through every hash on the way. `block` is the body_blocks row the index row names,
    * or undefined when body_blocks does not record it (→ BLOCK_NOT_RECORDED).
    * Keeps one cursor per block so rows read in (block_offset, body_offset) order decode each segment once.
+   * Synchronous; never throws for anything found on disk (an unexpected bug becomes an INTERNAL failure).
    */
   readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult;
   close(): void;
