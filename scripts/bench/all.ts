@@ -1,0 +1,82 @@
+// npm run bench -- [--dir <ledger>] [--events N] [--body-mib M] ... : every figure of issue 9's "What must hold"
+// that the code can measure today, each beside its native reference measured in the same run, judged against
+// the goal. Each inspector operation runs in its own process (peak RSS is its own). Figures only: nothing here
+// is a test. Without --dir it generates the ledgers in the temp folder and deletes them afterwards.
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseBenchArgs } from './lib/bench-args.js';
+import { browserRows } from './lib/browser-rows.js';
+import { checkRows, exportRows, memoryRows, openRows, pageRows, verifyRows } from './lib/figures.js';
+import type { Measured } from './lib/figures.js';
+import { generate, rawBytesOf, resolveSessionDir } from './lib/ledgers.js';
+import { machineLine } from './lib/machine.js';
+import { nativeTiming } from './lib/native.js';
+import { prepareNativeInputs, timeShell } from './lib/native-inputs.js';
+import { markdownTable } from './lib/report.js';
+import type { ProbeArgs, ProbeOp } from './lib/probe-types.js';
+import type { ProbeOutcome } from './lib/run-probe.js';
+import { runProbe } from './lib/run-probe.js';
+
+const args = parseBenchArgs(process.argv.slice(2));
+if (typeof args === 'string') {
+  console.error(args);
+  process.exit(2);
+}
+const machine = machineLine();
+const work = mkdtempSync(join(tmpdir(), 'capsem-bench-'));
+const probe = (op: ProbeOp, a: ProbeArgs): ProbeOutcome => {
+  const t0 = performance.now();
+  const r = runProbe(op, a);
+  console.log(`  ${op}${a.workers ? ` ${a.workers}w` : ''}${a.backend ? ` ${a.backend}` : ''}: ${r.ok ? `done in ${((performance.now() - t0) / 1000).toFixed(1)} s` : r.reason}`);
+  return r;
+};
+
+try {
+  const main = args.dir ? resolveSessionDir(args.dir) : generate(join(work, 'main'), args.events, args.bodyMiB, args.seed);
+  const pair = args.noPair ? null : args.pairDir ? resolveSessionDir(args.pairDir)
+    : generate(join(work, 'pair'), Math.max(1000, Math.round(args.events / 4)), args.bodyMiB / 4, args.seed + 1);
+
+  console.log('\n== native references');
+  const nativeDir = join(work, 'native');
+  mkdirSync(nativeDir);
+  const dbBytes = statSync(join(main, 'session.db')).size;
+  const cpMs = timeShell(`cp '${join(main, 'session.db')}' '${join(nativeDir, 'cp.db')}'`);
+  rmSync(join(nativeDir, 'cp.db'), { force: true });
+  const inputs = prepareNativeInputs(main, nativeDir);
+  const native = inputs.rawPath ? nativeTiming(inputs.framesPath, inputs.rawPath) : null;
+  const gzipMs = inputs.rawPath ? timeShell(`gzip -6 -c '${inputs.rawPath}' > /dev/null`) : null;
+  rmSync(inputs.framesPath, { force: true });
+  if (inputs.rawPath) rmSync(inputs.rawPath, { force: true });
+
+  console.log('\n== inspector (one process per operation)');
+  const outDir = join(work, 'out');
+  mkdirSync(outDir);
+  const m: Measured = {
+    dbBytes, cpMs, native, nativeInputs: inputs, gzipMs,
+    open: probe('open', { sessionDir: main }),
+    pages: probe('pages', { sessionDir: main, pages: args.pages, seed: args.seed }),
+    check: probe('check', { sessionDir: main }),
+    verify: {
+      '1 worker, zstd chosen at run time': probe('verify', { sessionDir: main, workers: 1, backend: 'auto' }),
+      '2 workers, zstd chosen at run time': probe('verify', { sessionDir: main, workers: 2, backend: 'auto' }),
+      '1 worker, portable decoder (fzstd)': probe('verify', { sessionDir: main, workers: 1, backend: 'fzstd' }),
+      '2 workers, portable decoder (fzstd)': probe('verify', { sessionDir: main, workers: 2, backend: 'fzstd' }),
+    },
+    export: probe('export', { sessionDir: main, outDir }),
+  };
+  const idle = probe('idle', { sessionDir: main });
+  const small = pair ? { rawBytes: rawBytesOf(pair), verify: probe('verify', { sessionDir: pair, workers: 2, backend: 'auto' }), export: probe('export', { sessionDir: pair, outDir }) } : null;
+  const large = { rawBytes: inputs.allRawBytes, verify: m.verify['2 workers, zstd chosen at run time'], export: m.export };
+  const browser = args.noBrowser ? null : await browserRows(main);
+  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), ...exportRows(m), ...checkRows(m),
+    ...(browser ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
+
+  console.log(`\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +
+    `in ${inputs.deflateBlocks} deflate + zstd blocks (native figures cover the zstd blocks: ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB).\n` +
+    `Machine: ${machine}.\n\n${markdownTable(rows)}\n`);
+  if (args.keep) console.log(`kept: ${work}`);
+} finally {
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
+}
+

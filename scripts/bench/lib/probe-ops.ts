@@ -1,0 +1,107 @@
+// The measured operations, each run alone in a fresh process (probe.ts) so its peak RSS is its own.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { classifyPaths } from '../../../src/main/core/evidence/classify.js';
+import { openEvidence, openSession } from '../../../src/main/core/evidence/open-evidence.js';
+import { snapshotSqlite } from '../../../src/main/core/evidence/snapshot.js';
+import type { Evidence } from '../../../src/main/core/evidence/types.js';
+import { buildOverview } from '../../../src/main/core/queries/overview.js';
+import { checkEvidence } from '../../../src/main/core/check/check-evidence.js';
+import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';
+import { planVerification } from '../../../src/main/core/jobs/verify-plan.js';
+import { startVerifyJob } from '../../../src/main/core/jobs/verify-pool.js';
+import { exportWarc } from '../../../src/main/core/warc/export-job.js';
+import type { ExportPhase } from '../../../src/main/core/warc/types.js';
+import type { EvidenceSummary } from '../../../src/shared/contract.js';
+import type { ProbeArgs } from './probe-types.js';
+
+type Figures = Record<string, number | string | null>;
+
+async function open(sessionDir: string, opts: Parameters<typeof openEvidence>[1] = {}): Promise<Evidence> {
+  const r = await openEvidence([sessionDir], opts);
+  if (!r.ok) throw new Error(`open ${sessionDir}: ${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Snapshot alone (copy + hashes), then the whole open as the app does it, then the overview. */
+export async function probeOpen(a: ProbeArgs): Promise<Figures> {
+  const dbPath = join(a.sessionDir, 'session.db');
+  const s0 = performance.now();
+  const snap = await snapshotSqlite(dbPath);
+  const snapshotMs = performance.now() - s0;
+  if (!snap.ok) throw new Error(`snapshot: ${snap.error.code}: ${snap.error.message}`);
+  const dbBytes = snap.value.sources[0]!.size;
+  snap.value.dispose();
+  const o0 = performance.now();
+  const ev = await open(a.sessionDir);
+  const openMs = performance.now() - o0;
+  try {
+    const v0 = performance.now();
+    const summary: EvidenceSummary = { id: ev.id, sessionId: ev.sessionId, displayName: null, generation: ev.generation, openedAt: new Date().toISOString(), origin: 'path' };
+    const overview = buildOverview(ev, summary);
+    const overviewMs = performance.now() - v0;
+    const rows = overview.rowCounts.reduce((n, t) => n + t.rows, 0);
+    // The open without hashing the archive file (that hash is one full read of session.bodies).
+    const n0 = performance.now();
+    const ev2 = await open(a.sessionDir, { hashArchive: false });
+    const openNoArchiveHashMs = performance.now() - n0;
+    ev2.close();
+    return { dbBytes, snapshotMs, openMs, openNoArchiveHashMs, overviewMs, rows, generation: ev.generation };
+  } finally {
+    ev.close();
+  }
+}
+
+export async function probeVerify(a: ProbeArgs): Promise<Figures> {
+  const ev = await open(a.sessionDir, { hashArchive: false });
+  try {
+    const index = checkArchiveIndex({ db: ev.db, generation: ev.generation, dbPath: ev.input.dbPath, location: ev.input.archive, archiveState: ev.archiveState, slot: ev.archive });
+    if (!index.openOptions) throw new Error(`archive not readable: ${index.unreadable?.message ?? 'no archive'}`);
+    const archive = { ...index.openOptions, zstdBackend: a.backend ?? 'auto' };
+    const spec = planVerification({ db: ev.db, dbCopyPath: ev.snapshot.dbCopyPath, generation: ev.generation, archive, archiveUnreadable: index.unreadable, workers: a.workers ?? 1 });
+    const rawBytes = (ev.db.prepare('SELECT TOTAL(raw_len) FROM body_blocks').pluck().get() as number);
+    const t0 = performance.now();
+    const r = await startVerifyJob(spec).result;
+    const ms = performance.now() - t0;
+    if (!r.ok) throw new Error(`verify: ${r.error.code}: ${r.error.message}`);
+    return { ms, rawBytes, bodyBytes: r.value.bytes, verified: r.value.verified, failed: r.value.failed, tasks: spec.tasks.length,
+      backend: ev.archive.state === 'open' && a.backend !== 'fzstd' ? ev.archive.archive.zstdBackend : (a.backend ?? 'auto') };
+  } finally {
+    ev.close();
+  }
+}
+
+export async function probeExport(a: ProbeArgs): Promise<Figures> {
+  const ev = await open(a.sessionDir, { hashArchive: false });
+  const destination = join(a.outDir!, 'bench.warc.gz');
+  try {
+    const phaseStart = new Map<ExportPhase, number>();
+    const t0 = performance.now();
+    const r = await exportWarc(ev, { destination, onProgress: (p) => { if (!phaseStart.has(p.phase)) phaseStart.set(p.phase, performance.now()); } });
+    const ms = performance.now() - t0;
+    if (!r.ok) throw new Error(`export: ${r.error.code}: ${r.error.message}`);
+    const writeMs = (phaseStart.get('verifying') ?? t0 + ms) - t0;
+    return { ms, writeMs, rereadMs: ms - writeMs, blockBytes: r.value.blockBytes, fileBytes: r.value.fileBytes, records: r.value.resourceRecords, skipped: r.value.skipped };
+  } finally {
+    ev.close();
+    rmSync(destination, { force: true });
+  }
+}
+
+/** The integrity report without body verification, as `capsem-inspect check` builds it. */
+export async function probeCheck(a: ProbeArgs): Promise<Figures> {
+  const t0 = performance.now();
+  const classified = await classifyPaths([a.sessionDir]);
+  if (!classified.ok || classified.value.kind !== 'session') throw new Error(`classify ${a.sessionDir} failed`);
+  const opened = await openSession(classified.value, { quickCheck: false, hashArchive: false });
+  if (!opened.ok) throw new Error(`open: ${opened.error.code}: ${opened.error.message}`);
+  const openMs = performance.now() - t0;
+  try {
+    const r0 = performance.now();
+    const report = await checkEvidence(opened.value);
+    const reportMs = performance.now() - r0;
+    return { openMs, reportMs, totalMs: performance.now() - t0, verdict: report.verdict.toString(), findings: report.findings.length };
+  } finally {
+    opened.value.close();
+  }
+}

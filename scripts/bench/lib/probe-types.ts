@@ -1,0 +1,22 @@
+// What a probe child reports back to the bench (one JSON line prefixed `PROBE `).
+export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check';
+
+export interface ProbeArgs {
+  readonly sessionDir: string;
+  /** verify: worker count. */
+  readonly workers?: number;
+  /** verify: 'auto' (native zstd when it loads) or 'fzstd' (portable). */
+  readonly backend?: 'auto' | 'fzstd';
+  /** export: folder for the .warc.gz (deleted by the bench). */
+  readonly outDir?: string;
+  /** pages: how many random pages. */
+  readonly pages?: number;
+  readonly seed?: number;
+}
+
+export interface ProbeResult {
+  readonly op: ProbeOp;
+  /** process.resourceUsage().maxRSS of the probe process (worker threads included), bytes. */
+  readonly peakRssBytes: number;
+  readonly figures: Record<string, number | string | null>;
+}

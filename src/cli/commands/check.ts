@@ -1,0 +1,150 @@
+/**
+ * capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]
+ * capsem-inspect check --all <dir> [--verify-bodies] [--json]
+ * The integrity report (the session doctor done right). Exit 0 intact, 1 damaged, 2 cannot open or usage
+ * (or --verify-bodies interrupted before every body was read).
+ * With --all every session beneath <dir> is checked, a few at a time; --json prints one line per session.
+ */
+import { availableParallelism } from 'node:os';
+import type { CliIo } from '../io.js';
+import { checkPath } from '../../main/core/check/check-path.js';
+import type { CheckPathOptions } from '../../main/core/check/check-path.js';
+import { findSessions } from '../../main/core/check/find-sessions.js';
+import { reportToJson } from '../../main/core/check/render-json.js';
+import { renderText } from '../../main/core/check/render-text.js';
+import type { JobProgress } from '../../main/core/jobs/verify-types.js';
+
+export const CHECK_USAGE =
+  'usage: capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]\n' +
+  '       capsem-inspect check --all <dir> [--verify-bodies] [--json]\n' +
+  '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
+  '  Orphaned tool_calls follow the seeds (same call_id in the same trace); the doctor matches call_id only.\n';
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  if (args.includes('-h') || args.includes('--help')) {
+    io.stdout(CHECK_USAGE);
+    return 0;
+  }
+  const parsed = parseCheckArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`capsem-inspect check: ${parsed}\n${CHECK_USAGE}`);
+    return 2;
+  }
+  return parsed.all ? checkAll(parsed, io) : checkOne(parsed, io);
+}
+
+async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  const showProgress = a.verifyBodies && io.isTty && !a.json;
+  try {
+    const result = await checkPath(a.path, {
+      rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal: controller.signal,
+      onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
+    });
+    if (showProgress) io.stderr('\r\u001b[K');
+    if (!result.ok) {
+      io.stderr(`capsem-inspect check: cannot open ${a.path} (${result.error.code}): ${result.error.message}\n`);
+      return 2;
+    }
+    const report = result.value;
+    io.stdout(a.json ? reportToJson(report) + '\n' : renderText(report, io.isTty));
+    if (report.verdict === 'damaged') return 1;
+    // Verification asked for but not finished (cancelled, a worker failed): no claim of intact bodies.
+    return report.archive.verifyError ? 2 : 0;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
+async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
+  const sessions = findSessions(a.path);
+  if (sessions.length === 0) {
+    io.stderr(`capsem-inspect check: no session.db found beneath ${a.path}\n`);
+    return 2;
+  }
+  // Sessions run side by side; each verifies on one worker, so the machine's cores stay the bound.
+  const parallel = Math.max(1, Math.min(availableParallelism(), sessions.length));
+  const opts: CheckPathOptions = { rows: a.rows, verifyBodies: a.verifyBodies, workers: 1 };
+  let bad = 0;
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < sessions.length) {
+      const dir = sessions[next++]!;
+      const result = await checkPath(dir, opts);
+      if (!result.ok || result.value.verdict !== 'intact') bad += 1;
+      io.stdout(allLine(dir, result, a.json));
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, lane));
+  if (!a.json) io.stdout(`${sessions.length} sessions checked, ${bad} damaged or unreadable\n`);
+  return bad > 0 ? 1 : 0;
+}
+
+function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath>>, json: boolean): string {
+  if (!result.ok) {
+    return json
+      ? JSON.stringify({ session: { dir }, verdict: null, error: result.error }) + '\n'
+      : `unreadable  ${dir}  ${result.error.code}: ${result.error.message}\n`;
+  }
+  const r = result.value;
+  if (json) return reportToJson(r) + '\n';
+  const count = (sev: string): number => r.findings.filter((f) => f.severity === sev).length;
+  return `${r.verdict.padEnd(10)}  ${(r.generation ?? '?').padEnd(2)}  ${dir}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
+}
+
+function progressText(p: JobProgress): string {
+  const mib = (n: number): string => (n / 1048576).toFixed(1);
+  return `verifying bodies: ${p.itemsDone}/${p.itemsTotal} (${mib(p.bytesDone)}/${mib(p.bytesTotal)} MiB)${p.failed > 0 ? `, ${p.failed} failed` : ''}`;
+}
+
+// Arguments, parsed into a value or a usage sentence.
+export interface CheckArgs {
+  readonly path: string;
+  readonly all: boolean;
+  readonly verifyBodies: boolean;
+  readonly rows: number;
+  readonly json: boolean;
+  readonly workers: number | undefined;
+}
+
+const wholeNumber = (v: string | undefined): number | null => {
+  const n = Number(v);
+  return v !== undefined && /^\d+$/.test(v) && Number.isSafeInteger(n) ? n : null;
+};
+
+export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
+  let path: string | undefined;
+  let all = false;
+  let verifyBodies = false;
+  let json = false;
+  let rows = 5;
+  let workers: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    switch (a) {
+      case '--verify-bodies': verifyBodies = true; break;
+      case '--json': json = true; break;
+      case '--all': all = true; break;
+      case '--rows': case '-n': {
+        const n = wholeNumber(args[++i]);
+        if (n === null) return `${a} needs a whole number of rows`;
+        rows = n;
+        break;
+      }
+      case '--workers': {
+        const n = wholeNumber(args[++i]);
+        if (n === null || n < 1) return '--workers needs a whole number of at least 1';
+        workers = n;
+        break;
+      }
+      default:
+        if (a.startsWith('-')) return `unknown option ${a}`;
+        if (path !== undefined) return `only one path may be given (got ${path} and ${a})`;
+        path = a;
+    }
+  }
+  if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
+  return { path, all, verifyBodies, rows, json, workers };
+}

@@ -1,0 +1,98 @@
+// The report as terminal text, in the doctor's layout (spec/check-session.md §4), two-space indented.
+import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
+import { formatBodyFailure } from '../jobs/body-failure.js';
+import { renderFindings } from './render-findings.js';
+import type { Style } from './text-style.js';
+import { printable, styleFor, textTable } from './text-style.js';
+import type { ArchiveSection, CheckReport } from './types.js';
+import { EXPECTED_TABLES } from './types.js';
+
+const SHOWN_PROBLEMS = 5;
+const SHOWN_FAILURES = 20;
+
+export function renderText(report: CheckReport, colour: boolean): string {
+  const s = styleFor(colour);
+  const out: string[] = [];
+  out.push(`${s.bold('Session:')} ${printable(report.session.id)}\n  ${printable(report.dbPath)}\n`);
+  out.push(`  Generation: ${report.generation ? GENERATION_LABELS[report.generation] : 'unknown (unreadable)'}\n\n`);
+  if (!report.pages.ok) {
+    out.push(s.red('  Ledger pages damaged (quick_check):') + '\n');
+    for (const m of report.pages.messages) out.push(`    ${printable(m)}\n`);
+    return out.join('') + verdictLine(report, s);
+  }
+  out.push(s.green('  Ledger pages intact (quick_check)') + '\n');
+  out.push(report.missingTables.length > 0 ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n' : '  All expected tables present\n');
+  out.push('\n' + s.bold('Event counts:') + '\n');
+  const counted = [...EXPECTED_TABLES, ...Object.keys(report.tables).filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t)).sort()];
+  out.push(textTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
+  out.push('\n' + s.bold('Body archive:') + '\n' + archiveBlock(report.archive, s));
+  out.push(...infoLines(report, s));
+  out.push(renderFindings(report.findings, s));
+  for (const p of report.previews) {
+    out.push(`\n${s.bold(`${p.table} (${p.total} total, showing last ${p.rows.length}):`)}\n`);
+    out.push(textTable(s, p.columns, p.rows));
+  }
+  return out.join('') + '\n' + verdictLine(report, s);
+}
+
+function archiveBlock(a: ArchiveSection, s: Style): string {
+  const lines: string[] = [];
+  if (a.storage === 'sqlite') lines.push(`  ${a.bodies} bodies stored inside SQLite (pre-archive ledger)`);
+  else if (!a.indexed && a.problems.length === 0) lines.push('  No body index: this ledger predates the body archive');
+  else {
+    lines.push(`  ${a.bodies} bodies indexed in ${a.blocks} blocks`);
+    if (a.archivePath !== null && a.archiveBytes !== null) {
+      lines.push(`  ${printable(a.archivePath)}: ${a.archiveBytes} bytes, blocks end at ${a.blocksEnd ?? 'n/a'}` +
+        (a.committedEnd !== null ? `, committed_end ${a.committedEnd}` : ''));
+    }
+  }
+  for (const p of a.problems.slice(0, SHOWN_PROBLEMS)) lines.push(s.red(`  ${p.code}: ${printable(p.message)}`));
+  if (a.problems.length > SHOWN_PROBLEMS) lines.push(s.red(`  ... and ${a.problems.length - SHOWN_PROBLEMS} more`));
+  if (a.indexed && a.problems.length === 0) lines.push(s.green('  Index and archive agree'));
+  if (a.verified !== null && a.failed !== null) {
+    const line = `  ${a.verified}/${a.bodies} bodies read back and match their hashes`;
+    lines.push(a.failed > 0 ? s.red(line) : s.green(line));
+    for (const f of a.failures.slice(0, SHOWN_FAILURES)) lines.push(s.red(`    ${printable(formatBodyFailure(f))}`));
+    if (a.failed > SHOWN_FAILURES) lines.push(s.red(`    ... and ${a.failed - SHOWN_FAILURES} more`));
+  } else if (a.verifyError) {
+    lines.push(s.yellow(`  verification did not finish: ${a.verifyError.code} ${printable(a.verifyError.message)}`));
+  } else if (a.bodies > 0) {
+    lines.push(s.dim('  (--verify-bodies reads every body back through its hash)'));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function infoLines(r: CheckReport, s: Style): string[] {
+  const out: string[] = ['\n'];
+  if (r.overflow.windows > 0) {
+    out.push(`  File monitor held ${r.overflow.heldBack} changes over to a later scan in ${r.overflow.windows} overflowing windows (fs_events action 'overflow')\n`);
+  }
+  const t = r.tools;
+  if (t.orphanCalls > 0) out.push(s.yellow(`  tool_calls without responses: ${t.orphanCalls}/${t.calls}`) + '\n');
+  else if (t.calls > 0) out.push(`  All ${t.calls} tool_calls have matching responses\n`);
+  if (t.orphanResponses > 0) out.push(s.yellow(`  tool_responses without calls: ${t.orphanResponses}/${t.responses}`) + '\n');
+  if (t.mcpWithoutLogicalCall > 0) out.push(s.yellow(`  MCP tool invocations without a logical tool call: ${t.mcpWithoutLogicalCall}`) + '\n');
+  const p = r.providers;
+  if (p.aiNetEvents > 0 && p.modelCalls === 0) out.push(s.red(`  Found ${p.aiNetEvents} AI-provider net_events but 0 model_calls -- stream parsing may have failed`) + '\n');
+  else if (p.modelCalls > 0) out.push(`  ${p.modelCalls} model_calls from ${p.aiNetEvents} AI-provider net_events\n`);
+  const n = r.nulls;
+  if (n.total > 0) {
+    const warn = ([['NULL model', n.model], ['NULL tokens', n.tokens], ['NULL request_body_preview', n.requestBodyPreview]] as const).filter(([, c]) => c > 0);
+    if (warn.length > 0) {
+      out.push(s.yellow('  Data quality warnings:') + '\n');
+      for (const [label, c] of warn) out.push(s.yellow(`    ${label}: ${c}/${n.total}`) + '\n');
+    } else out.push(`  All ${n.total} model_calls have model, tokens, and preview populated\n`);
+  }
+  if (t.origins.length > 0) {
+    out.push(`  Tool origins: ${t.origins.map((o) => `${o.count} ${printable(String(o.origin))}`).join(', ')} (${t.calls} total)\n`);
+  }
+  if (t.usage.length > 0) {
+    out.push('\n' + s.bold('Tool usage:') + '\n');
+    out.push(textTable(s, ['tool_name', 'origin', 'decision', 'count', 'avg_ms'], t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count, u.avgMs])));
+  }
+  return out;
+}
+
+function verdictLine(r: CheckReport, s: Style): string {
+  return r.verdict === 'intact' ? s.green(s.bold('Verdict: intact')) + '\n' : s.red(s.bold('Verdict: damaged')) + '\n';
+}

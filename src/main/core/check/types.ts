@@ -1,0 +1,144 @@
+// The integrity report as a value: sections in the order of spec/check-session.md §3, findings in the
+// manner of Wireshark's expert info (severity + stable code + sentence), and a verdict. The CLI renders it
+// as text or JSON; the UI's integrity view reads the same value.
+import type { Failure } from '../../../shared/errors.js';
+import type { Generation } from '../../../shared/ledger-types.js';
+import type { BodyFailure } from '../jobs/verify-types.js';
+
+export type Severity = 'error' | 'warning' | 'note';
+
+/** Stable finding codes. Errors make the verdict "damaged"; warnings and notes never do. */
+export const FINDING_CODES = [
+  'PAGES_DAMAGED', 'TABLES_MISSING', 'ARCHIVE_PROBLEM', 'BODIES_FAILED', 'VERIFY_INCOMPLETE',
+  'PRE_ARCHIVE_LEDGER', 'BODIES_UNVERIFIED', 'NO_BODIES', 'OVERFLOW_WINDOWS',
+  'ORPHAN_TOOL_CALLS', 'ORPHAN_TOOL_RESPONSES', 'MCP_WITHOUT_LOGICAL_CALL',
+  'AI_TRAFFIC_WITHOUT_MODEL_CALLS', 'AI_BARE_DOMAINS', 'NULL_MODEL', 'NULL_TOKENS', 'NULL_REQUEST_PREVIEW', 'ZERO_COST',
+  'UNKNOWN_PROVIDERS',
+] as const;
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+export interface Finding {
+  readonly severity: Severity;
+  readonly code: FindingCode;
+  readonly message: string;
+  /** Likely causes, from the seed docs (diagnoses, issue item 8). */
+  readonly causes?: readonly string[];
+  /** Evidence already looked up that tells the causes apart (so nobody has to write SQL). */
+  readonly evidence?: readonly string[];
+}
+
+export interface PagesSection {
+  readonly ok: boolean;
+  /** quick_check output (at most 10 lines kept, as the doctor prints). */
+  readonly messages: readonly string[];
+}
+
+export interface ArchiveSection {
+  /** body_blocks and event_body_blobs exist (false for L0). */
+  readonly indexed: boolean;
+  /** Where the bytes live: 'archive' (session.bodies), 'sqlite' (L0), 'none'. */
+  readonly storage: 'archive' | 'sqlite' | 'none';
+  readonly bodies: number;
+  readonly blocks: number;
+  /** The file measured (v3: the selected generation file), null when none. */
+  readonly archivePath: string | null;
+  readonly archiveBytes: number | null;
+  /** A1: max(block_offset + 44 + comp_len); A2+: max(block_offset + disk_len). */
+  readonly blocksEnd: number | null;
+  /** v3: archive_state.committed_end. */
+  readonly committedEnd: number | null;
+  readonly fileVersion: number | null;
+  readonly problems: readonly Failure[];
+  /** null without --verify-bodies. */
+  readonly verified: number | null;
+  readonly failed: number | null;
+  readonly failures: readonly BodyFailure[];
+  readonly failuresOmitted: number;
+  /** Set when verification ran but did not finish (cancelled, or a worker failed). */
+  readonly verifyError: Failure | null;
+}
+
+export interface OverflowWindow {
+  readonly id: number;
+  readonly timestamp: string | null;
+  readonly heldBack: number;
+  /** The scan it was held for: the next non-overflow fs_events row after it (by id). */
+  readonly heldFor: { readonly id: number; readonly timestamp: string | null; readonly action: string; readonly path: string } | null;
+}
+
+export interface OverflowSection {
+  readonly windows: number;
+  readonly heldBack: number;
+  /** The first windows (capped at 100 to bound the report). */
+  readonly list: readonly OverflowWindow[];
+}
+
+export interface ToolUsageRow {
+  readonly toolName: string;
+  readonly origin: string | null;
+  readonly decision: string | null;
+  readonly count: number;
+  readonly avgMs: number | null;
+}
+
+export interface ToolsSection {
+  readonly calls: number;
+  readonly responses: number;
+  /** Seeds' contract: no response with the same call_id in the same trace. */
+  readonly orphanCalls: number;
+  /** The doctor's count (call_id only), for parity. */
+  readonly orphanCallsByCallId: number;
+  readonly orphanResponses: number;
+  readonly mcpWithoutLogicalCall: number;
+  readonly origins: readonly { readonly origin: string; readonly count: number }[];
+  readonly usage: readonly ToolUsageRow[];
+}
+
+export interface ProvidersSection {
+  /** The doctor's count: domain LIKE '%.googleapis.com' / '%.anthropic.com' / '%.openai.com'. */
+  readonly aiNetEvents: number;
+  /** Bare provider domains the doctor's patterns miss (anthropic.com etc.). */
+  readonly aiNetEventsBareDomain: number;
+  readonly modelCalls: number;
+  /** model_calls.provider values per count. */
+  readonly providers: readonly { readonly provider: string; readonly count: number }[];
+}
+
+export interface NullsSection {
+  readonly model: number;
+  readonly tokens: number;
+  readonly requestBodyPreview: number;
+  readonly total: number;
+}
+
+export interface Preview {
+  readonly table: string;
+  readonly total: number;
+  readonly columns: readonly string[];
+  /** Newest first; strings over 60 characters cut to 57 + '...'. */
+  readonly rows: readonly (readonly (string | number | null)[])[];
+}
+
+export interface CheckReport {
+  /** null only when page damage stopped the ledger from being read far enough to tell. */
+  readonly generation: Generation | null;
+  readonly session: { readonly id: string; readonly dir: string };
+  readonly dbPath: string;
+  /** Set when the report stopped early (page damage): every later section is empty. */
+  readonly stoppedAfter: 'pages' | null;
+  readonly pages: PagesSection;
+  readonly tables: Readonly<Record<string, number>>;
+  readonly missingTables: readonly string[];
+  readonly archive: ArchiveSection;
+  readonly overflow: OverflowSection;
+  readonly tools: ToolsSection;
+  readonly providers: ProvidersSection;
+  readonly nulls: NullsSection;
+  readonly previews: readonly Preview[];
+  readonly findings: readonly Finding[];
+  readonly verdict: 'intact' | 'damaged';
+  /** Where we follow the seeds over the doctor, or fix what it gets wrong. */
+  readonly help: readonly string[];
+}
+
+export const EXPECTED_TABLES = ['net_events', 'model_calls', 'tool_calls', 'tool_responses', 'fs_events'] as const;

@@ -1,0 +1,82 @@
+// The verification job's vocabulary: what a worker is asked to do, what it reports, what the caller gets.
+// Everything here crosses a worker boundary by structured clone, so it is plain data (no classes, no bigint).
+import type { ErrorCode, Failure } from '../../../shared/errors.js';
+import type { BlockRow } from '../../../shared/ledger-types.js';
+import type { ArchiveOpenOptions } from '../archive/types.js';
+
+/** One body that did not read back: `event_id source_table/direction: code sentence`. */
+export interface BodyFailure {
+  readonly eventId: string;
+  readonly sourceTable: string;
+  readonly direction: string;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** What one worker verifies. It opens the scratch SQLite copy and the archive itself; only offsets travel. */
+export type VerifyTask =
+  | {
+      readonly kind: 'archive';
+      /** The private scratch copy of session.db (never the evidence file). */
+      readonly dbPath: string;
+      readonly archive: ArchiveOpenOptions;
+      /** This worker's blocks, in ascending block_offset. */
+      readonly blocks: readonly BlockRow[];
+      readonly maxListedFailures: number;
+    }
+  | {
+      /** L0: bodies live in event_body_blobs.body; verified against body_hash when present. */
+      readonly kind: 'sqlite';
+      readonly dbPath: string;
+      /** Inclusive rowid range of event_body_blobs. */
+      readonly firstId: number;
+      readonly lastId: number;
+      readonly maxListedFailures: number;
+    };
+
+/** Items are bodies; bytes are body bytes (body_len). */
+export interface Progress {
+  readonly items: number;
+  readonly bytes: number;
+  readonly failed: number;
+}
+
+/** The tally of one part (one worker, or the rows the main thread settles without reading). */
+export interface PartResult {
+  readonly verified: number;
+  readonly failed: number;
+  /** L0 rows without a body_hash: read, but nothing to check them against. Counted as verified. */
+  readonly unhashed: number;
+  readonly bytes: number;
+  readonly failures: readonly BodyFailure[];
+  /** Failures counted but not listed (the list is capped to bound memory). */
+  readonly failuresOmitted: number;
+}
+
+export type MainToWorker = { readonly type: 'start'; readonly task: VerifyTask };
+
+export type WorkerToMain =
+  | { readonly type: 'progress'; readonly progress: Progress }
+  | { readonly type: 'done'; readonly result: PartResult }
+  | { readonly type: 'failed'; readonly error: Failure };
+
+/** What the caller of the job sees while it runs. */
+export interface JobProgress {
+  readonly itemsDone: number;
+  readonly itemsTotal: number;
+  readonly bytesDone: number;
+  readonly bytesTotal: number;
+  readonly failed: number;
+}
+
+export interface VerifySummary extends PartResult {
+  readonly bodies: number;
+  readonly workers: number;
+  readonly elapsedMs: number;
+}
+
+export const DEFAULT_MAX_LISTED_FAILURES = 10_000;
+/** A worker reports at most this often; the pool forwards an aggregate on its own timer. */
+export const WORKER_PROGRESS_MS = 100;
+/** The pool's progress cadence: comfortably inside "at least every 250 ms". */
+export const POOL_PROGRESS_MS = 200;

@@ -1,0 +1,77 @@
+// Worker-thread entry for body verification: receives one `start`, opens the scratch SQLite copy and the
+// archive itself, verifies its blocks (or L0 rows), posts throttled `progress`, then `done` or `failed`.
+// All the logic lives in the pure functions it calls; this file is only the thread's plumbing.
+import { parentPort } from 'node:worker_threads';
+import { toFailure } from '../../../shared/errors.js';
+import { openArchive } from '../archive/open-archive.js';
+import { openHardened } from '../evidence/open-hardened.js';
+import { blockRowReader, sqliteBodyRows } from './body-rows-sql.js';
+import { verifyBlocks } from './verify-blocks.js';
+import { verifySqliteBodies } from './verify-sqlite-bodies.js';
+import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
+import { WORKER_PROGRESS_MS } from './verify-types.js';
+
+const port = parentPort;
+if (!port) throw new Error('verify-worker must run in a worker thread');
+
+const post = (m: WorkerToMain): void => port.postMessage(m);
+
+function throttled(): (p: Progress) => void {
+  let last = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - last < WORKER_PROGRESS_MS) return;
+    last = now;
+    post({ type: 'progress', progress: p });
+  };
+}
+
+async function run(task: VerifyTask): Promise<PartResult> {
+  const db = openHardened(task.dbPath);
+  try {
+    switch (task.kind) {
+      case 'archive': {
+        const opened = await openArchive(task.archive);
+        if (!opened.ok) throw Object.assign(new Error(opened.error.message), { code: opened.error.code });
+        try {
+          const rowsOf = blockRowReader(db);
+          return await verifyBlocks({
+            archive: opened.archive, blocks: task.blocks, rowsOf: (b) => rowsOf(b.blockOffset),
+            maxListedFailures: task.maxListedFailures, onProgress: throttled(),
+          });
+        } finally {
+          opened.archive.close();
+        }
+      }
+      case 'sqlite': {
+        // Loaded only for L0: the archive reader brings its own hashing.
+        const { createBLAKE3 } = await import('hash-wasm');
+        const hasher = await createBLAKE3();
+        const hash = (bytes: Uint8Array): string => {
+          hasher.init();
+          hasher.update(bytes);
+          return `blake3:${hasher.digest('hex')}`;
+        };
+        return await verifySqliteBodies({
+          rows: sqliteBodyRows(db, task.firstId, task.lastId), hash,
+          maxListedFailures: task.maxListedFailures, onProgress: throttled(),
+        });
+      }
+    }
+  } finally {
+    db.close();
+  }
+}
+
+port.once('message', (m: MainToWorker) => {
+  run(m.task).then(
+    (result) => {
+      post({ type: 'done', result });
+      port.close();
+    },
+    (error: unknown) => {
+      post({ type: 'failed', error: toFailure(error) });
+      port.close();
+    },
+  );
+});

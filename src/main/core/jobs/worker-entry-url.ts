@@ -1,0 +1,46 @@
+// Starts a worker thread on a sibling module, whether we run from TypeScript sources or from the build.
+// From sources (vitest, tsx: the calling module's URL ends in `.ts`) the worker must load `.ts` files too.
+// Node 20 does not apply `--import tsx` given in a Worker's execArgv before the worker's main module is
+// loaded (ERR_UNKNOWN_FILE_EXTENSION), so the worker instead starts on a two-line bootstrap that registers
+// tsx's loader in that thread and then imports the `.ts` entry. Built code starts the `.js` file directly.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerOptions } from 'node:worker_threads';
+
+export interface WorkerEntry {
+  /** What to hand to `new Worker(...)`. */
+  readonly specifier: URL | string;
+  readonly eval: boolean;
+  /** The module the worker ends up running (for messages and tests). */
+  readonly moduleUrl: string;
+}
+
+/** The entry for `<baseName>.ts|.js` beside the module whose `import.meta.url` is `callerUrl`. */
+export function workerEntry(callerUrl: string, baseName: string): WorkerEntry {
+  if (callerUrl.endsWith('.ts')) {
+    const moduleUrl = new URL(`./${baseName}.ts`, callerUrl).href;
+    const tsxApi = tsxApiUrl(callerUrl);
+    const bootstrap =
+      `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); ` +
+      `return import(${JSON.stringify(moduleUrl)}); })` +
+      `.catch((e) => { process.nextTick(() => { throw e; }); });`;
+    return { specifier: bootstrap, eval: true, moduleUrl };
+  }
+  const url = new URL(`./${baseName}.js`, callerUrl);
+  return { specifier: url, eval: false, moduleUrl: url.href };
+}
+
+export function spawnWorker(callerUrl: string, baseName: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  const entry = workerEntry(callerUrl, baseName);
+  return new Worker(entry.specifier, { ...options, eval: entry.eval });
+}
+
+/**
+ * tsx's ESM API, resolved from the caller (never from the worker's cwd). require() finds the CommonJS
+ * build, whose register() cannot load its hooks from a worker, so take the ESM file beside it.
+ */
+function tsxApiUrl(callerUrl: string): string {
+  const cjsPath = createRequire(callerUrl).resolve('tsx/esm/api');
+  return pathToFileURL(cjsPath.replace(/\.cjs$/, '.mjs')).href;
+}

@@ -1,0 +1,106 @@
+// capsem-inspect check: exit codes, the JSON keys scripts rely on, text output, usage, --all over a folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLedger } from '../../fixtures/writer/ledger-writer.js';
+import type { WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
+import { captureIo } from '../../../src/cli/io.js';
+import { run } from '../../../src/cli/commands/check.js';
+
+const root = mkdtempSync(join(tmpdir(), 'cli-check-'));
+let intact: WrittenLedger;
+let damaged: WrittenLedger;
+
+beforeAll(async () => {
+  intact = await writeLedger(join(root, 'fleet', 'a'), { generation: 'A4', sessionId: 'intact-session' });
+  damaged = await writeLedger(join(root, 'fleet', 'b'), { generation: 'A2-zstd', damage: 'wrong-body-hash', sessionId: 'damaged-session' });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('capsem-inspect check', () => {
+  it('--json on an intact ledger: exit 0 and every promised key', async () => {
+    const io = captureIo();
+    const code = await run([intact.sessionDir, '--json', '--verify-bodies'], io);
+    expect(io.err).toBe('');
+    expect(code).toBe(0);
+    const j = JSON.parse(io.out);
+    expect(j.generation).toBe('A4');
+    expect(j.session).toEqual({ id: 'intact-session', dir: intact.sessionDir });
+    expect(j.pages).toEqual({ ok: true, messages: ['ok'] });
+    expect(j.tables).toEqual(intact.rowCounts);
+    expect(j.missingTables).toEqual([]);
+    for (const k of ['bodies', 'blocks', 'archiveBytes', 'blocksEnd', 'problems', 'verified', 'failures']) expect(j.archive).toHaveProperty(k);
+    expect(j.archive.verified).toBe(intact.bodies.length);
+    for (const k of ['windows', 'heldBack']) expect(j.overflow).toHaveProperty(k);
+    for (const k of ['calls', 'orphanCalls', 'orphanResponses', 'mcpWithoutLogicalCall']) expect(j.tools).toHaveProperty(k);
+    for (const k of ['aiNetEvents', 'modelCalls']) expect(j.providers).toHaveProperty(k);
+    expect(Object.keys(j.nulls).sort()).toEqual(['model', 'requestBodyPreview', 'tokens', 'total']);
+    for (const f of j.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['severity', 'code', 'message']));
+    expect(j.verdict).toBe('intact');
+  });
+
+  it('without --verify-bodies, verified is null', async () => {
+    const io = captureIo();
+    expect(await run([intact.sessionDir, '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out).archive.verified).toBeNull();
+  });
+
+  it('a damaged ledger: exit 1, the failing row named as event_id source_table/direction: code sentence', async () => {
+    const io = captureIo();
+    expect(await run([damaged.sessionDir, '--verify-bodies'], io)).toBe(1);
+    const bad = damaged.damage!.affected[0]!;
+    expect(io.out).toContain(`${bad.eventId} ${bad.sourceTable}/${bad.direction}: BODY_HASH_MISMATCH`);
+    expect(io.out).toContain('Verdict: damaged');
+    expect(io.out).toContain('Ledger pages intact (quick_check)');
+    expect(io.out).not.toContain('\u001b[');
+    const jio = captureIo();
+    expect(await run([damaged.sessionDir, '--verify-bodies', '--json'], jio)).toBe(1);
+    const j = JSON.parse(jio.out);
+    expect(j.archive.failures).toEqual([expect.objectContaining({ eventId: bad.eventId, sourceTable: bad.sourceTable, direction: bad.direction, code: 'BODY_HASH_MISMATCH' })]);
+    expect(j.verdict).toBe('damaged');
+  });
+
+  it('text output: aligned tables in the doctor\'s order, previews cut, colour only on a TTY', async () => {
+    const io = captureIo();
+    expect(await run([intact.sessionDir, '--rows', '2'], io)).toBe(0);
+    const order = ['Ledger pages intact', 'All expected tables present', 'Event counts:', 'Body archive:', 'Findings:', 'net_events (', 'Verdict: intact'];
+    const at = order.map((s) => io.out.indexOf(s));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(io.out).toMatch(/net_events \(\d+ total, showing last 2\):/);
+    const tty = { ...captureIo(), isTty: true };
+    let out = '';
+    tty.stdout = (t: string) => void (out += t);
+    await run([intact.sessionDir], tty);
+    expect(out).toContain('\u001b[');
+  });
+
+  it('usage errors and unopenable paths exit 2', async () => {
+    const io = captureIo();
+    expect(await run([], io)).toBe(2);
+    expect(io.err).toContain('usage:');
+    expect(await run([intact.sessionDir, '--rows', 'x'], captureIo())).toBe(2);
+    expect(await run([intact.sessionDir, '--bogus'], captureIo())).toBe(2);
+    const missing = captureIo();
+    expect(await run([join(root, 'nope')], missing)).toBe(2);
+    expect(missing.err).toMatch(/cannot open/);
+  });
+
+  it('--all checks every session beneath a folder, one JSON line each, exit 1 if any is damaged', async () => {
+    const io = captureIo();
+    // Without --verify-bodies the wrong body hash is not seen (index and file agree): all intact, exit 0.
+    expect(await run(['--all', join(root, 'fleet'), '--json'], io)).toBe(0);
+    const lines = io.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.session.id).sort()).toEqual(['damaged-session', 'intact-session']);
+    expect(lines.find((l) => l.session.id === 'intact-session').verdict).toBe('intact');
+    expect(lines.find((l) => l.session.id === 'damaged-session').verdict).toBe('intact');
+    const verify = captureIo();
+    expect(await run(['--all', join(root, 'fleet'), '--json', '--verify-bodies'], verify)).toBe(1);
+    const vlines = verify.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(vlines.find((l) => l.session.id === 'damaged-session').verdict).toBe('damaged');
+    const only = captureIo();
+    expect(await run(['--all', join(root, 'fleet', 'a')], only)).toBe(0);
+    expect(only.out).toContain('1 sessions checked, 0 damaged');
+  });
+});

@@ -1,0 +1,85 @@
+// The pure job functions, without threads: order of reads, reconciliation, capped failure lists, cancel,
+// L0 hashing, partitions.
+import { describe, expect, it } from 'vitest';
+import { createBLAKE3 } from 'hash-wasm';
+import type { BlockRow, BodyIndexRow } from '../../../../src/shared/ledger-types.js';
+import type { BodyReadResult } from '../../../../src/main/core/archive/types.js';
+import { VerifyCancelled, verifyBlocks } from '../../../../src/main/core/jobs/verify-blocks.js';
+import { verifySqliteBodies } from '../../../../src/main/core/jobs/verify-sqlite-bodies.js';
+import { mergeParts } from '../../../../src/main/core/jobs/body-failure.js';
+import { partitionBlocks, partitionIdRange } from '../../../../src/main/core/jobs/partition.js';
+
+const block = (blockOffset: number, rawLen = 100): BlockRow => ({ blockOffset, rawLen, diskLen: rawLen, sealedAt: null });
+const row = (id: number, blockOffset: number, bodyOffset: number): BodyIndexRow => ({
+  id, eventId: id.toString(16).padStart(12, '0'), sourceTable: 'net_events', direction: 'request', eventType: null, contentType: null,
+  originalBytes: 10, storedBytes: 10, truncated: false, bodyHash: '', blockOffset, bodyOffset, bodyLen: 10, traceId: null, turnId: null, createdAt: null,
+});
+
+describe('verifyBlocks', () => {
+  it('reads rows block by block in order, and verified + failed = bodies with a capped list', async () => {
+    const blocks = [block(16), block(200)];
+    const rows = new Map([[16, [row(1, 16, 0), row(2, 16, 10), row(3, 16, 20)]], [200, [row(4, 200, 0), row(5, 200, 10)]]]);
+    const order: number[] = [];
+    const archive = {
+      readBody(r: BodyIndexRow): BodyReadResult {
+        order.push(r.id);
+        return r.id % 2 === 0 ? { ok: false, error: { code: 'SEGMENT_HASH_MISMATCH', message: `segment for row ${r.id}` } } : { ok: true, bytes: new Uint8Array(10) };
+      },
+    };
+    const result = await verifyBlocks({ archive, blocks, rowsOf: (b) => rows.get(b.blockOffset) ?? [], maxListedFailures: 1 });
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+    expect(result.verified).toBe(3);
+    expect(result.failed).toBe(2);
+    expect(result.failures.map((f) => f.eventId)).toEqual(['000000000002']);
+    expect(result.failuresOmitted).toBe(1);
+    expect(result.bytes).toBe(50);
+  });
+
+  it('stops with VerifyCancelled between bodies', async () => {
+    let reads = 0;
+    const archive = { readBody: (): BodyReadResult => ((reads += 1), { ok: true, bytes: new Uint8Array(1) }) };
+    const rows = [row(1, 16, 0), row(2, 16, 10), row(3, 16, 20)];
+    await expect(verifyBlocks({ archive, blocks: [block(16)], rowsOf: () => rows, maxListedFailures: 10, isCancelled: () => reads >= 2 }))
+      .rejects.toBeInstanceOf(VerifyCancelled);
+    expect(reads).toBe(2);
+  });
+});
+
+describe('verifySqliteBodies (L0)', () => {
+  it('checks each body against body_hash and counts unhashed rows', async () => {
+    const h = await createBLAKE3();
+    const hash = (b: Uint8Array): string => `blake3:${h.init().update(b).digest('hex')}`;
+    const good = new TextEncoder().encode('hello');
+    const rows = [
+      { id: 1, eventId: 'aaaaaaaaaaaa', sourceTable: 'net_events', direction: 'request', body: good, bodyHash: hash(good) },
+      { id: 2, eventId: 'bbbbbbbbbbbb', sourceTable: 'net_events', direction: 'response', body: good, bodyHash: hash(new Uint8Array(1)) },
+      { id: 3, eventId: 'cccccccccccc', sourceTable: 'model_calls', direction: 'request', body: good, bodyHash: null },
+    ];
+    const r = await verifySqliteBodies({ rows, hash, maxListedFailures: 10 });
+    expect(r).toMatchObject({ verified: 2, failed: 1, unhashed: 1 });
+    expect(r.failures[0]).toMatchObject({ eventId: 'bbbbbbbbbbbb', code: 'BODY_HASH_MISMATCH' });
+    expect(r.failures[0]!.message).toContain('event_body_blobs row 2');
+  });
+});
+
+describe('partitions and merging', () => {
+  it('splits blocks into contiguous runs balanced by raw bytes, never empty', () => {
+    const blocks = [block(16, 10), block(30, 10), block(50, 10), block(70, 10)];
+    expect(partitionBlocks(blocks, 2).map((p) => p.map((b) => b.blockOffset))).toEqual([[16, 30], [50, 70]]);
+    expect(partitionBlocks([block(16, 1000), block(30, 1), block(50, 1)], 2).map((p) => p.length)).toEqual([1, 2]);
+    expect(partitionBlocks([block(16)], 4)).toHaveLength(1);
+    expect(partitionIdRange(1, 10, 3)).toEqual([[1, 3], [4, 6], [7, 10]]);
+    expect(partitionIdRange(5, 4, 2)).toEqual([]);
+  });
+
+  it('merges parts so counts reconcile whatever the cap', () => {
+    const f = (id: string) => ({ eventId: id, sourceTable: 't', direction: 'request', code: 'BAD_SEGMENT' as const, message: 'm' });
+    const a = { verified: 5, failed: 3, unhashed: 0, bytes: 10, failures: [f('a'), f('b')], failuresOmitted: 1 };
+    const b = { verified: 1, failed: 2, unhashed: 0, bytes: 5, failures: [f('c'), f('d')], failuresOmitted: 0 };
+    const m = mergeParts([a, b], 3);
+    expect(m.verified).toBe(6);
+    expect(m.failed).toBe(5);
+    expect(m.failures.length + m.failuresOmitted).toBe(5);
+    expect(m.failures.map((x) => x.eventId)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { workerEntry } from '../../../../src/main/core/jobs/worker-entry-url.js';
+
+describe('workerEntry', () => {
+  it('starts the .ts sibling through a tsx bootstrap when running from sources', () => {
+    const pool = new URL('../../../../src/main/core/jobs/verify-pool.ts', import.meta.url).href;
+    const e = workerEntry(pool, 'verify-worker');
+    expect(e.eval).toBe(true);
+    expect(e.moduleUrl).toBe(pool.replace(/verify-pool\.ts$/, 'verify-worker.ts'));
+    expect(String(e.specifier)).toContain('register()');
+    expect(String(e.specifier)).toContain('tsx/dist/esm/api/index.mjs');
+  });
+
+  it('starts the built .js sibling directly', () => {
+    const e = workerEntry('file:///app/build/node/src/main/core/jobs/verify-pool.js', 'verify-worker');
+    expect(e.eval).toBe(false);
+    expect(e.moduleUrl).toBe('file:///app/build/node/src/main/core/jobs/verify-worker.js');
+  });
+});
