@@ -1,24 +1,36 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Electron build: main (glue + core + worker entries), sandboxed preload, renderer.
+// Electron build: main (glue + core + worker entries), sandboxed preload, renderer. Output goes to out/.
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: {
+      rolldownOptions: {
         input: {
           index: 'src/main/electron/index.ts',
+          // Worker threads and the SQL child are started from files beside the module that starts them
+          // (`new URL('./verify-worker.js', import.meta.url)`), so every entry and chunk lands flat in out/main/.
+          'verify-worker': 'src/main/core/jobs/verify-worker.ts',
+          'export-worker': 'src/main/core/warc/export-worker.ts',
+          'sql-child': 'src/main/core/queries/sql-child.ts',
         },
         external: ['better-sqlite3', 'zstd-napi'],
+        output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
   preload: {
-    build: { rollupOptions: { input: { index: 'src/preload/index.ts' } } },
+    build: {
+      rolldownOptions: {
+        input: { index: 'src/preload/index.ts' },
+        // A sandboxed preload is a classic script: CommonJS in one file, nothing but 'electron' required.
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
+      },
+    },
   },
   renderer: {
     root: 'src/renderer',
-    build: { rollupOptions: { input: { index: 'src/renderer/index.html' } } },
+    build: { rolldownOptions: { input: { index: 'src/renderer/index.html' } } },
     plugins: [react()],
   },
 });

@@ -1,0 +1,107 @@
+/**
+ * Wires the one path intake to this app: classify with the core, open sessions through the inspector service
+ * (the same one serve mode uses), show each in its window, remember it for Open Recent, and show refusals.
+ */
+import type { EvidenceSummary } from '../../shared/contract.js';
+import type { Result } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
+import type { ClassifiedInput } from '../core/evidence/types.js';
+import { classifyPaths } from '../core/evidence/classify.js';
+import type { InspectorService } from '../core/queries/service.js';
+import type { ElectronModules } from './electron-modules.js';
+import type { IntakePorts, IntakeSource, Refusal } from './path-intake.js';
+import { intakePaths } from './path-intake.js';
+import { nodeResolveFs } from './path-resolve.js';
+import type { ManagedWindow, WindowManager } from './window-manager.js';
+import { routeFor } from './app-views.js';
+
+export interface Shown {
+  readonly window: ManagedWindow;
+  readonly summary: EvidenceSummary | null;
+}
+
+/** The paths the core's openPaths takes for a classified session, as the user named it. */
+export function pathsToOpen(input: ClassifiedInput): string[] {
+  switch (input.kind) {
+    case 'session':
+      if (input.givenAs === 'folder') return [input.dir];
+      return input.archive && input.givenAs === 'pair' ? [input.dbPath, input.archive.path] : [input.dbPath];
+    case 'host':
+      return [input.hostDbPath];
+    case 'capsem-home':
+      return [input.home];
+  }
+}
+
+export function refusalText(refusals: readonly Refusal[]): string {
+  return refusals.map((r) => `${r.paths.join(' + ')}\n  ${r.error.code}: ${r.error.message}`).join('\n\n');
+}
+
+export interface DesktopIntake {
+  intake(paths: readonly string[], source: IntakeSource): Promise<Result<EvidenceSummary> | null>;
+  /** Open (or focus) the window for an evidence already in the registry (e.g. the sample). */
+  showEvidence(summary: EvidenceSummary): ManagedWindow;
+}
+
+export function createDesktopIntake(
+  electron: ElectronModules,
+  service: InspectorService,
+  windows: WindowManager,
+  remember: (paths: readonly string[]) => void,
+): DesktopIntake {
+  const focused = (): ManagedWindow | null => windows.of(electron.BrowserWindow.getFocusedWindow());
+  const showEvidence = (summary: EvidenceSummary): ManagedWindow => {
+    const key = `session:${summary.sessionId}`;
+    const existing = windows.byKey(key);
+    if (existing) {
+      windows.focus(existing);
+      return existing;
+    }
+    const managed = windows.open(key, routeFor('overview', summary.id), focused());
+    managed.evidenceId = summary.id;
+    return managed;
+  };
+  const ports: IntakePorts<Shown> = {
+    fs: nodeResolveFs,
+    classify: classifyPaths,
+    focusExisting(key) {
+      const existing = windows.byKey(key);
+      if (!existing) return null;
+      windows.focus(existing);
+      return { window: existing, summary: existing.evidenceId ? service.registry.summary(existing.evidenceId) : null };
+    },
+    async open(input, key) {
+      if (input.kind !== 'session') {
+        const where = input.kind === 'host' ? input.hostDbPath : input.home;
+        return { ok: false, error: fail('BAD_REQUEST', `${where} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}; this build opens session ledgers only (use capsem-inspect list / chain for it)`) };
+      }
+      const opened = await service.openPaths(pathsToOpen(input), 'path');
+      if (!opened.ok) return opened;
+      const window = windows.open(key, routeFor('overview', opened.value.id), focused());
+      window.evidenceId = opened.value.id;
+      return { ok: true, value: { window, summary: opened.value } };
+    },
+    showRefusals(refusals, source) {
+      const count = refusals.length === 1 ? 'one item' : `${refusals.length} items`;
+      void electron.dialog.showMessageBox({
+        type: 'warning',
+        message: `Could not open ${count}${source === 'drop' ? ' dropped on the window' : ''}`,
+        detail: refusalText(refusals),
+        buttons: ['OK'],
+      });
+    },
+    remember,
+  };
+  return {
+    showEvidence,
+    async intake(paths, source) {
+      if (paths.length === 0) return null;
+      const outcomes = await intakePaths(paths, ports, source);
+      for (const outcome of outcomes) {
+        if (outcome.kind !== 'refused' && outcome.value.summary) return { ok: true, value: outcome.value.summary };
+      }
+      for (const outcome of outcomes) if (outcome.kind === 'refused') return { ok: false, error: outcome.error };
+      return null;
+    },
+  };
+}

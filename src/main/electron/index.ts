@@ -1,0 +1,65 @@
+/**
+ * The Electron main entry (out/main/index.js): the only main-process module that imports 'electron' at run time.
+ * It builds the inspector service (the same handler table serve mode uses) and hands everything to
+ * startDesktopApp. Jobs run off this thread: verification and WARC export on worker threads, ad-hoc SQL in a
+ * child process.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { promises as fsp } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInspectorService } from '../core/queries/service.js';
+import { EvidenceRegistry, findBundledSample } from '../core/queries/registry.js';
+import { checkEvidence } from '../core/check/check-evidence.js';
+import { toIntegrityView } from '../core/queries/integrity-view.js';
+import { startExportWorker } from '../core/warc/export-worker-client.js';
+import type { ExportOptions, ExportSummary } from '../core/warc/types.js';
+import type { Evidence } from '../core/evidence/types.js';
+import type { Result } from '../../shared/errors.js';
+import { checkDestination } from '../core/warc/destination.js';
+import { startDesktopApp } from './desktop-app.js';
+import { saveBodyToFile } from './body-save.js';
+import { pathsToOpen } from './desktop-intake.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const productName = 'Capsem Ledger Inspector';
+app.setName(productName);
+
+// Packaged, the sample is unpacked beside app.asar so the core reads it as plain files.
+const sampleDir = app.isPackaged ? findBundledSample(join(process.resourcesPath, 'app.asar.unpacked')) : undefined;
+const registry = new EvidenceRegistry({ sampleDir, openOptions: { scratchRoot: app.getPath('temp') } });
+
+const service = createInspectorService({
+  registry,
+  integrityReport: async (evidence) => toIntegrityView(await checkEvidence(evidence)),
+  saveBody: (evidence, key, bytes) =>
+    saveBodyToFile(
+      {
+        chooseFile: async (name) => {
+          const parent = BrowserWindow.getFocusedWindow();
+          const options = { title: 'Save Body', defaultPath: join(app.getPath('downloads'), name), properties: ['createDirectory', 'showOverwriteConfirmation'] as ('createDirectory' | 'showOverwriteConfirmation')[] };
+          const r = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+          return r.canceled || !r.filePath ? null : r.filePath;
+        },
+        checkDestination,
+        writeFile: (path, data) => fsp.writeFile(path, data),
+      },
+      evidence,
+      key,
+      bytes,
+    ),
+});
+
+/** The export runs in its own worker thread, which opens its own snapshot of the same evidence paths. */
+async function exportInWorker(evidence: Evidence, options: ExportOptions): Promise<Result<ExportSummary>> {
+  const job = startExportWorker({ paths: pathsToOpen(evidence.input), openOptions: { scratchRoot: app.getPath('temp') }, destination: options.destination, digest: options.digest }, options.onProgress);
+  options.signal?.addEventListener('abort', () => job.cancel(), { once: true });
+  return job.done;
+}
+
+startDesktopApp({
+  electron: { app, BrowserWindow, Menu, dialog, shell, protocol, ipcMain, defaultSession: () => session.defaultSession },
+  core: { service, exportWarc: exportInWorker, checkDestination },
+  layout: { preloadPath: join(here, '..', 'preload', 'index.cjs'), rendererDir: join(here, '..', 'renderer') },
+  productName,
+});
