@@ -1,0 +1,44 @@
+// Memory bounded across many opens (ARC-2/ARC-5, issue 10 "memory bounded"): opening and reading the same small
+// archive 600 times (fzstd: 120) must not grow RSS (after garbage collection) by more than 24 MiB, for each codec and
+// zstd decoder. A reader that leaks per open fails here with the growth per open named.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { loadZstdNapi } from '../../src/main/core/archive/zstd-decoders.js';
+import type { ZstdBackendChoice } from '../../src/main/core/archive/types.js';
+import { allSeeds, type ArchiveSeed } from './lib/archive-corpus.js';
+import { runArchiveInput } from './lib/archive-oracle.js';
+import { collectGarbage } from './lib/budgets.js';
+import { tempDir } from './lib/temp.js';
+
+const OPENS = 600;
+const LIMIT = 24 * 1024 * 1024;
+let seeds: ArchiveSeed[] = [];
+const dir = tempDir('hostile-mem-');
+beforeAll(async () => {
+  seeds = await allSeeds();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** [seed, decoder, opens]: fzstd is slow per open (~15 ms), so it gets fewer; a per-open leak still shows. */
+const CASES: [string, ZstdBackendChoice, number][] = [
+  ['A2-v2-deflate', 'auto', OPENS],
+  ['A2-v2-zstd', 'fzstd', 120],
+  ...(loadZstdNapi() ? [['A2-v2-zstd', 'native', OPENS] as [string, ZstdBackendChoice, number]] : []),
+];
+
+describe('archive reader memory over repeated opens', () => {
+  it.each(CASES)('%s with the %s decoder: RSS after GC grows < 24 MiB over %i opens', async (name, backend, opens) => {
+    const seed = seeds.find((s) => s.name === name)!;
+    for (let i = 0; i < 50; i++) await runArchiveInput(dir, seed, seed.bytes, backend); // warm-up: code, caches
+    collectGarbage();
+    const base = process.memoryUsage.rss();
+    for (let i = 1; i <= opens; i++) {
+      const out = await runArchiveInput(dir, seed, seed.bytes, backend);
+      expect(out.problems).toEqual([]);
+      if (i % 250 === 0) collectGarbage();
+    }
+    collectGarbage();
+    const growth = process.memoryUsage.rss() - base;
+    expect(growth, `${name}/${backend}: RSS grew ${(growth / 2 ** 20).toFixed(1)} MiB over ${opens} opens (${(growth / opens / 1024).toFixed(1)} KiB per open)`).toBeLessThan(LIMIT);
+  }, 120_000);
+});
