@@ -1,0 +1,70 @@
+/**
+ * `capsem-inspect serve [<path>...] [--port N]`: the inspector UI in a browser, on 127.0.0.1 only.
+ * Prints the URL with its token and keeps serving until interrupted.
+ */
+import type { CliIo } from '../io.js';
+import { startServer } from '../../main/serve/server.js';
+
+export interface ServeArgs {
+  readonly paths: string[];
+  readonly port: number;
+}
+
+export function parseServeArgs(args: string[]): ServeArgs | string {
+  const paths: string[] = [];
+  let port = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--port' || a.startsWith('--port=')) {
+      const v = a.includes('=') ? a.slice(7) : args[++i];
+      const n = Number(v);
+      if (!v || !Number.isInteger(n) || n < 0 || n > 65535) return `--port needs a number from 0 to 65535, not ${v ?? 'nothing'}`;
+      port = n;
+    } else if (a === '--help' || a === '-h') {
+      return 'usage: capsem-inspect serve [<path>...] [--port N]';
+    } else if (a.startsWith('-')) {
+      return `unknown option ${a}`;
+    } else paths.push(a);
+  }
+  return { paths, port };
+}
+
+export async function run(args: string[], io: CliIo, until: Promise<void> = interrupted()): Promise<number> {
+  const parsed = parseServeArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`capsem-inspect serve: ${parsed}\n`);
+    return 2;
+  }
+  let server;
+  try {
+    server = await startServer({ paths: parsed.paths, port: parsed.port });
+  } catch (e) {
+    io.stderr(`capsem-inspect serve: cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  for (const r of server.opened) {
+    if (r.ok) io.stdout(`opened ${r.value.sessionId} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`);
+    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${r.error.message}\n`);
+  }
+  for (const r of server.libraries) {
+    if (r.ok) io.stdout(`opened the library ${r.value.label}: ${r.value.sessions} sessions, chain ${r.value.chainIntact ? 'intact' : 'BROKEN'}\n`);
+    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${r.error.message}\n`);
+  }
+  const failed = [...server.opened, ...server.libraries].some((r) => !r.ok) && parsed.paths.length > 0;
+  io.stdout(`Capsem Ledger Inspector on ${server.url}\n(only this URL works: it carries a token; Ctrl-C stops)\n`);
+  await until;
+  await server.close();
+  return failed ? 1 : 0;
+}
+
+function interrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The evidence opened in this process, by opaque id. Paths enter only here (command line, the bundled sample,
+ * a private upload folder); the UI only ever sees the ids and summaries.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EvidenceSummary } from '../../../shared/contract.js';
+import type { Result } from '../../../shared/errors.js';
+import { InspectorError } from '../../../shared/errors.js';
+import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
+import { openEvidence } from '../evidence/open-evidence.js';
+import { restrictTables } from './schema.js';
+
+export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
+
+interface Entry {
+  readonly evidence: Evidence;
+  readonly summary: EvidenceSummary;
+  /** The paths it was opened from, to return the same id when opened again. */
+  readonly key: string;
+  /** Extra cleanup (e.g. an upload folder) run on close. */
+  readonly onClose: (() => void) | null;
+}
+
+/** resources/sample/<session-id>/ above this module (sources or build), or null when not bundled. */
+export function findBundledSample(start = dirname(fileURLToPath(import.meta.url))): string | null {
+  for (let dir = start, i = 0; i < 8; i++, dir = dirname(dir)) {
+    const root = join(dir, 'resources', 'sample');
+    if (existsSync(root) && statSync(root).isDirectory()) {
+      const sessions = readdirSync(root).filter((n) => existsSync(join(root, n, 'session.db'))).sort();
+      return sessions.length ? join(root, sessions[0]!) : null;
+    }
+  }
+  return null;
+}
+
+export class EvidenceRegistry {
+  private readonly entries = new Map<string, Entry>();
+  constructor(
+    private readonly options: { readonly open?: EvidenceOpener; readonly openOptions?: OpenEvidenceOptions; readonly sampleDir?: string | null } = {},
+  ) {}
+
+  async open(paths: string[], origin: EvidenceSummary['origin'], onClose: (() => void) | null = null): Promise<Result<EvidenceSummary>> {
+    const key = `${origin}:${paths.join('\0')}`;
+    const existing = [...this.entries.values()].find((e) => e.key === key);
+    if (existing && origin !== 'dropped') return { ok: true, value: existing.summary };
+    const opened = await (this.options.open ?? openEvidence)(paths, this.options.openOptions);
+    if (!opened.ok) {
+      onClose?.();
+      return opened;
+    }
+    const evidence = opened.value;
+    restrictTables(evidence.db, evidence.tables.keys());
+    const summary: EvidenceSummary = {
+      id: evidence.id,
+      sessionId: evidence.sessionId,
+      displayName: evidence.displayName,
+      generation: evidence.generation,
+      openedAt: new Date().toISOString(),
+      origin,
+    };
+    this.entries.set(evidence.id, { evidence, summary, key, onClose });
+    return { ok: true, value: summary };
+  }
+
+  openSample(): Promise<Result<EvidenceSummary>> {
+    const dir = this.options.sampleDir === undefined ? findBundledSample() : this.options.sampleDir;
+    if (!dir) return Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: 'no bundled sample ledger was found under resources/sample/' } });
+    return this.open([dir], 'sample');
+  }
+
+  get(id: string): Evidence {
+    const e = this.entries.get(id);
+    if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
+    return e.evidence;
+  }
+
+  summary(id: string): EvidenceSummary {
+    this.get(id);
+    return this.entries.get(id)!.summary;
+  }
+
+  list(): EvidenceSummary[] {
+    return [...this.entries.values()].map((e) => e.summary).reverse();
+  }
+
+  close(id: string): void {
+    const e = this.entries.get(id);
+    if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
+    this.entries.delete(id);
+    e.evidence.close();
+    e.onClose?.();
+  }
+
+  closeAll(): void {
+    for (const id of [...this.entries.keys()]) this.close(id);
+  }
+}

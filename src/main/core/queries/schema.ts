@@ -1,0 +1,103 @@
+/**
+ * What tables and columns the ledger has, read once per connection from SQLite's own catalogue.
+ * Every identifier that reaches SQL text comes from here (never from a request), quoted.
+ */
+import type Database from 'better-sqlite3';
+import type { ColumnInfo, TableInfo } from '../../../shared/contract.js';
+import { InspectorError } from '../../../shared/errors.js';
+
+export interface TableSchema {
+  readonly name: string;
+  readonly columns: readonly ColumnInfo[];
+  readonly hasEventId: boolean;
+  /** True for ordinary rowid tables; WITHOUT ROWID tables cannot be keyset-paged by rowid. */
+  readonly hasRowid: boolean;
+}
+
+const cache = new WeakMap<Database.Database, Map<string, TableSchema>>();
+const allowed = new WeakMap<Database.Database, ReadonlySet<string>>();
+
+/**
+ * Limits what the queries will touch to the tables the evidence opener vouched for (real tables, never views or
+ * unknown objects). Call before the first query on a connection.
+ */
+export function restrictTables(db: Database.Database, names: Iterable<string>): void {
+  allowed.set(db, new Set(names));
+  cache.delete(db);
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function columnKind(name: string, type: string): ColumnInfo['kind'] {
+  const t = type.toUpperCase();
+  if (/_unix_ms$/.test(name)) return 'unix_ms';
+  if (/^(timestamp|created_at|sealed_at)$/.test(name) || /_at$/.test(name)) return t.includes('INT') ? 'other' : 'timestamp';
+  if (t.includes('INT')) return 'integer';
+  if (t.includes('CHAR') || t.includes('TEXT') || t.includes('CLOB')) return 'text';
+  if (t.includes('REAL') || t.includes('FLOA') || t.includes('DOUB')) return 'real';
+  if (t.includes('BLOB')) return 'blob';
+  return 'other';
+}
+
+function readTable(db: Database.Database, name: string): TableSchema {
+  const q = quoteIdent(name);
+  const cols = db.prepare(`PRAGMA table_info(${q})`).all() as { name: string; type: string; pk: number }[];
+  const indexed = new Set<string>();
+  const indexes = db.prepare(`PRAGMA index_list(${q})`).all() as { name: string }[];
+  for (const ix of indexes) {
+    const first = db.prepare(`PRAGMA index_info(${quoteIdent(ix.name)})`).all() as { seqno: number; name: string | null }[];
+    const lead = first.find((c) => c.seqno === 0);
+    if (lead?.name) indexed.add(lead.name);
+  }
+  const pkCols = cols.filter((c) => c.pk > 0);
+  const sql = (db.prepare(`SELECT sql FROM sqlite_schema WHERE type='table' AND name=?`).get(name) as { sql: string | null } | undefined)?.sql ?? '';
+  const hasRowid = !/WITHOUT\s+ROWID/i.test(sql);
+  // An INTEGER PRIMARY KEY is the rowid itself: the cheapest sort of all.
+  const rowidAlias = hasRowid && pkCols.length === 1 && pkCols[0]!.type.toUpperCase() === 'INTEGER' ? pkCols[0]!.name : null;
+  const columns: ColumnInfo[] = cols.map((c) => ({
+    name: c.name,
+    type: c.type,
+    sortable: c.name === rowidAlias || indexed.has(c.name),
+    primaryKey: c.pk > 0,
+    kind: columnKind(c.name, c.type),
+  }));
+  return { name, columns, hasEventId: cols.some((c) => c.name === 'event_id'), hasRowid };
+}
+
+/** Every ordinary table (sqlite_* internals left out), in name order. */
+export function tableSchemas(db: Database.Database): Map<string, TableSchema> {
+  let map = cache.get(db);
+  if (!map) {
+    map = new Map();
+    const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+    const allow = allowed.get(db);
+    for (const { name } of names) if (!allow || allow.has(name)) map.set(name, readTable(db, name));
+    cache.set(db, map);
+  }
+  return map;
+}
+
+export function tableSchema(db: Database.Database, name: string): TableSchema {
+  const t = tableSchemas(db).get(name);
+  if (!t) throw new InspectorError('BAD_REQUEST', `the ledger has no table named ${name}`);
+  return t;
+}
+
+export function hasTable(db: Database.Database, name: string): boolean {
+  return tableSchemas(db).has(name);
+}
+
+export function hasColumn(db: Database.Database, table: string, column: string): boolean {
+  return tableSchemas(db).get(table)?.columns.some((c) => c.name === column) ?? false;
+}
+
+export function countRows(db: Database.Database, table: string): number {
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM ${quoteIdent(tableSchema(db, table).name)}`).get() as { n: number | bigint };
+  return Number(row.n);
+}
+
+export function listTables(db: Database.Database): TableInfo[] {
+  return [...tableSchemas(db).values()].map((t) => ({ name: t.name, rowCount: countRows(db, t.name), columns: t.columns, hasEventId: t.hasEventId }));
+}

@@ -1,0 +1,172 @@
+/**
+ * The transport-neutral side of the contract: one handler per channel, each validated by the shared guards,
+ * each answering the Result envelope. Serve mode wraps it in HTTP; the Electron glue wraps it in IPC.
+ */
+import type { ArgOf, BodySaveResult, Channel, EvidenceSummary, InspectorEvent, ResultOf } from '../../../shared/contract.js';
+import { validateRequest } from '../../../shared/contract.js';
+import type { Result } from '../../../shared/errors.js';
+import { InspectorError, toFailure } from '../../../shared/errors.js';
+import type { BodyKey } from '../../../shared/ledger-types.js';
+import { readBody } from '../bodies/read-body.js';
+import type { Evidence } from '../evidence/types.js';
+import { BodyCache } from './body-cache.js';
+import { CANNED_QUERIES } from './canned.js';
+import { eventById, eventByRow } from './event-detail.js';
+import { buildOverview } from './overview.js';
+import { readPage } from './page.js';
+import type { EvidenceRegistry } from './registry.js';
+import { listTables } from './schema.js';
+import { search } from './search.js';
+import { SqlConsole } from './sql-runner.js';
+import { JobBoard } from './jobs.js';
+import { createLibraryChannels } from '../library/channels.js';
+import type { LibraryStore } from '../library/library-store.js';
+import { graphHandlers } from '../graph/handlers.js';
+import { lifecycleHandlers } from '../lifecycle/handlers.js';
+import { fsHandlers } from '../fs-activity/handlers.js';
+import type { IntegrityReportView } from '../../../shared/contract.js';
+
+export interface InspectorServiceOptions {
+  readonly registry: EvidenceRegistry;
+  /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */
+  readonly saveBody: (evidence: Evidence, key: BodyKey, bytes: Uint8Array) => Promise<BodySaveResult> | BodySaveResult;
+  /** Builds the integrity report (src/main/core/check); injected so this file does not fix its shape of call. */
+  readonly integrityReport: (evidence: Evidence) => Promise<IntegrityReportView> | IntegrityReportView;
+}
+
+export interface InspectorService {
+  handle<C extends Channel>(channel: C, arg: unknown): Promise<Result<ResultOf<C>>>;
+  onEvent(listener: (e: InspectorEvent) => void): () => void;
+  /** Open paths given on the command line or by the desktop app (never from the renderer). */
+  openPaths(paths: string[], origin?: EvidenceSummary['origin'], onClose?: (() => void) | null): Promise<Result<EvidenceSummary>>;
+  readonly registry: EvidenceRegistry;
+  /** Host ledgers (Capsem homes) opened in this process: the Library. */
+  readonly library: LibraryStore;
+  dispose(): void;
+}
+
+type Handlers = { readonly [C in Channel]: (arg: ArgOf<C>) => Promise<ResultOf<C>> | ResultOf<C> };
+
+const MAX_WINDOW = 1 << 20;
+
+function bodyBytes(cache: BodyCache, e: Evidence, key: BodyKey): Uint8Array {
+  const ck = `${e.id}\0${key.eventId}\0${key.sourceTable}\0${key.direction}`;
+  const hit = cache.get(ck);
+  if (hit) return hit;
+  const r = readBody(e, key);
+  if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
+  cache.set(ck, r.bytes);
+  return r.bytes;
+}
+
+export function createInspectorService(opts: InspectorServiceOptions): InspectorService {
+  const { registry } = opts;
+  const listeners = new Set<(e: InspectorEvent) => void>();
+  const emit = (e: InspectorEvent): void => {
+    for (const l of listeners) l(e);
+  };
+  const cache = new BodyCache();
+  const sql = new SqlConsole();
+  const jobs = new JobBoard(emit);
+  const reports = new Map<string, Promise<IntegrityReportView>>();
+  const unwrap = <T>(r: Result<T>): T => {
+    if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
+    return r.value;
+  };
+
+  const library = createLibraryChannels(registry);
+  const handlers: Handlers = {
+    ...library.handlers,
+    ...graphHandlers(registry),
+    ...lifecycleHandlers(registry),
+    ...fsHandlers(registry),
+    'evidence.list': () => registry.list(),
+    'evidence.openSample': async () => unwrap(await registry.openSample()),
+    'evidence.close': ({ evidenceId }) => {
+      registry.close(evidenceId);
+      cache.dropPrefix(`${evidenceId}\0`);
+      reports.delete(evidenceId);
+      return null;
+    },
+    'overview': ({ evidenceId }) => buildOverview(registry.get(evidenceId), registry.summary(evidenceId)),
+    'tables.list': ({ evidenceId }) => listTables(registry.get(evidenceId).db),
+    'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
+    'event.get': (arg) => {
+      const db = registry.get(arg.evidenceId).db;
+      return arg.eventId !== undefined ? eventById(db, arg.eventId) : eventByRow(db, arg.table!, arg.rowid!);
+    },
+    'body.window': ({ evidenceId, key, offset, length }) => {
+      const e = registry.get(evidenceId);
+      const bytes = bodyBytes(cache, e, key);
+      const start = Math.min(offset, bytes.byteLength);
+      const end = Math.min(bytes.byteLength, start + Math.min(length, MAX_WINDOW));
+      const meta = e.db.prepare('SELECT original_bytes AS o, truncated AS t FROM event_body_blobs WHERE event_id = ? AND source_table = ? AND direction = ? LIMIT 1').get(key.eventId, key.sourceTable, key.direction) as { o: number; t: number } | undefined;
+      return {
+        key,
+        status: 'verified',
+        storedBytes: bytes.byteLength,
+        originalBytes: meta ? Number(meta.o) : bytes.byteLength,
+        truncated: meta ? Number(meta.t) !== 0 : false,
+        offset: start,
+        base64: Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('base64'),
+      };
+    },
+    'body.save': async ({ evidenceId, key }) => {
+      const e = registry.get(evidenceId);
+      return opts.saveBody(e, key, bodyBytes(cache, e, key));
+    },
+    'integrity.report': ({ evidenceId }) => {
+      const e = registry.get(evidenceId);
+      let p = reports.get(evidenceId);
+      if (!p) {
+        p = Promise.resolve().then(() => opts.integrityReport(e));
+        reports.set(evidenceId, p);
+        p.catch(() => reports.delete(evidenceId));
+      }
+      return p;
+    },
+    'jobs.verify.start': ({ evidenceId }) => ({ jobId: jobs.startVerify(registry.get(evidenceId)) }),
+    'jobs.cancel': ({ jobId }) => {
+      jobs.cancel(jobId);
+      return null;
+    },
+    'sql.canned': () => CANNED_QUERIES,
+    'sql.run': async (arg) => {
+      const e = registry.get(arg.evidenceId);
+      sql.warm();
+      return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
+    },
+    'sql.cancel': ({ runId }) => {
+      // Cancelling a run that already ended is not an error: the race is normal.
+      sql.cancel(runId);
+      return null;
+    },
+    'search': ({ evidenceId, query, kinds, limit }) => search(registry.get(evidenceId).db, query, kinds, limit),
+  };
+
+  return {
+    registry,
+    library: library.store,
+    async handle<C extends Channel>(channel: C, raw: unknown): Promise<Result<ResultOf<C>>> {
+      const arg = validateRequest(channel, raw);
+      if (!arg.ok) return arg;
+      try {
+        const handler = handlers[channel] as (a: ArgOf<C>) => Promise<ResultOf<C>> | ResultOf<C>;
+        return { ok: true, value: await handler(arg.value) };
+      } catch (error) {
+        return { ok: false, error: toFailure(error) };
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    openPaths: (paths, origin = 'path', onClose = null) => registry.open(paths, origin, onClose),
+    dispose() {
+      jobs.cancelAll();
+      sql.dispose();
+      registry.closeAll();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The SQL console's child process (started with child_process.fork). better-sqlite3 cannot be interrupted and
+ * a worker thread cannot be killed promptly, so an ad-hoc query runs here, where the parent can SIGKILL it.
+ * It opens its own hardened read-only connection on the scratch copy, never on evidence.
+ */
+import Database from 'better-sqlite3';
+import type { Cell } from '../../../shared/contract.js';
+import { toFailure } from '../../../shared/errors.js';
+import { toCell } from './cells.js';
+import { refusalReason } from './sql-guard.js';
+import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
+import { MAX_CELL_CHARS } from './sql-protocol.js';
+
+function send(reply: SqlChildReply): void {
+  process.send?.(reply);
+}
+
+function clip(cell: Cell): Cell {
+  return typeof cell === 'string' && cell.length > MAX_CELL_CHARS ? `${cell.slice(0, MAX_CELL_CHARS)}… [${cell.length - MAX_CELL_CHARS} more characters not shown]` : cell;
+}
+
+export function runQuery(msg: SqlChildRun): SqlChildReply {
+  const reason = refusalReason(msg.sql);
+  if (reason) return { type: 'error', error: { code: 'QUERY_REFUSED', message: reason } };
+  const db = new Database(msg.dbPath, { readonly: true, fileMustExist: true });
+  try {
+    // Hostile-database hygiene before any other statement (reliability anchors SQL-1).
+    db.pragma('trusted_schema = OFF');
+    db.pragma('cell_size_check = ON');
+    db.pragma('mmap_size = 0');
+    db.pragma('query_only = ON');
+    const stmt = db.prepare(msg.sql);
+    if (!stmt.readonly) return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement would change the database; the SQL console only reads' } };
+    if (!stmt.reader) return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement returns no rows; only queries run here' } };
+    stmt.safeIntegers(true).raw(true);
+    const columns = stmt.columns().map((c) => c.name);
+    const rows: Cell[][] = [];
+    let truncated = false;
+    const hasParams = Object.keys(msg.params).length > 0;
+    const iter = (hasParams ? stmt.iterate(msg.params) : stmt.iterate()) as IterableIterator<unknown[]>;
+    for (const row of iter) {
+      if (rows.length >= msg.maxRows) {
+        truncated = true;
+        iter.return?.();
+        break;
+      }
+      rows.push(row.map((v) => clip(toCell(v))));
+    }
+    return { type: 'result', columns, rows, truncated };
+  } catch (e) {
+    const f = toFailure(e);
+    // SQLite's own messages ("no such table: x") are the useful sentence; keep them, coded as a refusal only when SQLite refused.
+    return { type: 'error', error: f.code === 'INTERNAL' ? { code: 'BAD_REQUEST', message: `SQLite: ${f.message}` } : f };
+  } finally {
+    db.close();
+  }
+}
+
+process.on('message', (m: unknown) => {
+  const msg = m as SqlChildRun;
+  if (msg?.type !== 'run') return;
+  send(runQuery(msg));
+});
+send({ type: 'ready' });

@@ -1,0 +1,26 @@
+/**
+ * Starts the worker-thread body verification (src/main/core/jobs) for an opened Evidence, planned exactly as
+ * the integrity report plans it (the archive index check decides how to open the archive, or why it cannot).
+ */
+import type { Evidence } from '../evidence/types.js';
+import { checkArchiveIndex } from '../check/archive-index.js';
+import { planVerification } from '../jobs/verify-plan.js';
+import type { VerifyJobHandle } from '../jobs/verify-pool.js';
+import { startVerifyJob } from '../jobs/verify-pool.js';
+import type { JobProgress } from '../jobs/verify-types.js';
+
+export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, workers?: number): VerifyJobHandle {
+  const index = checkArchiveIndex({
+    db: e.db, generation: e.generation, dbPath: e.input.dbPath, location: e.input.archive, archiveState: e.archiveState, slot: e.archive,
+  });
+  const spec = planVerification({
+    db: e.db,
+    dbCopyPath: e.snapshot.dbCopyPath,
+    generation: e.generation,
+    archive: index.openOptions,
+    archiveUnreadable: index.unreadable,
+    ...(workers ? { workers } : {}),
+    maxListedFailures: 2000,
+  });
+  return startVerifyJob(spec, { onProgress });
+}

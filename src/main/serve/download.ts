@@ -1,0 +1,40 @@
+/** A verified body as a browser download: always application/octet-stream, always an attachment, never rendered. */
+import type { ServerResponse } from 'node:http';
+import { HTTP_ROUTES } from '../../shared/contract.js';
+import { RENDERER_SECURITY_HEADERS } from '../../shared/contract/csp.js';
+import type { BodyKey } from '../../shared/ledger-types.js';
+import { readBody } from '../core/bodies/read-body.js';
+import type { EvidenceRegistry } from '../core/queries/registry.js';
+import { toWireJson } from './wire-json.js';
+
+const IDENT = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+export function downloadUrl(evidenceId: string, key: BodyKey): string {
+  const q = new URLSearchParams({ e: key.eventId, t: key.sourceTable, d: key.direction });
+  return `${HTTP_ROUTES.download}/${encodeURIComponent(evidenceId)}?${q.toString()}`;
+}
+
+export function downloadBody(registry: EvidenceRegistry, evidenceId: string, q: URLSearchParams, res: ServerResponse): void {
+  const key = { eventId: q.get('e') ?? '', sourceTable: q.get('t') ?? '', direction: q.get('d') ?? '' };
+  const fail = (code: string, message: string): void => {
+    const body = toWireJson({ ok: false, error: { code, message } });
+    res.writeHead(400, { ...RENDERER_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  if (![evidenceId, key.eventId, key.sourceTable, key.direction].every((v) => IDENT.test(v))) return fail('BAD_REQUEST', 'download needs an evidence id, e, t and d');
+  let r;
+  try {
+    r = readBody(registry.get(decodeURIComponent(evidenceId)), key);
+  } catch (e) {
+    return fail('BAD_REQUEST', e instanceof Error ? e.message : String(e));
+  }
+  if (!r.ok) return fail(r.error.code, r.error.message);
+  const name = `${key.eventId}-${key.sourceTable}-${key.direction}.bin`;
+  res.writeHead(200, {
+    ...RENDERER_SECURITY_HEADERS,
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'Content-Length': r.bytes.byteLength,
+  });
+  res.end(Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength));
+}

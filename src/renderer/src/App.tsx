@@ -1,0 +1,247 @@
+/** Layout, routing between views, global keys, and the page-wide drop target. */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EvidenceSummary } from '../../shared/contract.js';
+import { client } from './api/client.js';
+import type { AppCtx, RowNav } from './app-context.js';
+import { AppContext, ROW_NAV_EVENT } from './app-context.js';
+import { collectDropped } from './components/dropped-files.js';
+import type { TimeMode } from './components/format.js';
+import { ShortcutSheet } from './components/ShortcutSheet.js';
+import type { Route } from './router.js';
+import { href, navigate, useRoute } from './router.js';
+import { EventView } from './views/EventView.js';
+import { IntegrityView } from './views/IntegrityView.js';
+import { OverviewView } from './views/OverviewView.js';
+import { SearchView } from './views/SearchView.js';
+import { SqlView } from './views/SqlView.js';
+import { StartView } from './views/StartView.js';
+import { TablesView } from './views/TablesView.js';
+import { CompareView } from './views/compare/CompareView.js';
+import { LibraryView } from './views/library/LibraryView.js';
+import { useLibraries } from './views/library/use-libraries.js';
+import { FilesView } from './views/files/FilesView.js';
+import { GraphView } from './views/graph/GraphView.js';
+import { LifecycleView } from './views/lifecycle/LifecycleView.js';
+
+function isTyping(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+const NAV: readonly { view: Route['view']; label: string; key: string }[] = [
+  { view: 'overview', label: 'Overview', key: 'o' },
+  { view: 'tables', label: 'Tables', key: 't' },
+  { view: 'integrity', label: 'Integrity', key: 'i' },
+  { view: 'sql', label: 'SQL', key: 's' },
+  { view: 'search', label: 'Search', key: 'f' },
+  { view: 'graph', label: 'Identity graph', key: 'r' },
+  { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
+  { view: 'files', label: 'File activity', key: 'a' },
+];
+
+function viewRoute(view: Route['view'], ev: string): Route {
+  switch (view) {
+    case 'tables':
+      return { view, ev, table: null, sort: null, filters: [] };
+    case 'sql':
+      return { view, ev, canned: null };
+    case 'search':
+      return { view, ev, q: '' };
+    case 'integrity':
+      return { view, ev };
+    case 'graph':
+      return { view, ev, trace: null };
+    case 'lifecycle':
+      return { view, ev, filters: {} };
+    case 'files':
+      return { view, ev, persistOnly: false };
+    default:
+      return { view: 'overview', ev };
+  }
+}
+
+export function App() {
+  const route = useRoute();
+  const [time, setTime] = useState<TimeMode>('utc');
+  const [evidence, setEvidence] = useState<readonly EvidenceSummary[]>([]);
+  const [sheet, setSheet] = useState(false);
+  const [dropping, setDropping] = useState(false);
+  const [dropError, setDropError] = useState<{ code: string; message: string } | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const gPressed = useRef(0);
+
+  const refreshEvidence = useCallback(() => {
+    void client.call('evidence.list', null).then((r) => r.ok && setEvidence(r.value));
+  }, []);
+  useEffect(refreshEvidence, [refreshEvidence]);
+  const ev = 'ev' in route ? route.ev : null;
+  const libraries = useLibraries();
+  const current = evidence.find((e) => e.id === ev) ?? null;
+
+  useEffect(() => {
+    // With one piece of evidence open and nothing chosen, go straight to it.
+    if (route.view === 'start' && evidence.length === 1 && !window.location.hash.startsWith('#/start')) {
+      if (window.location.hash === '' || window.location.hash === '#/') navigate({ view: 'overview', ev: evidence[0]!.id }, true);
+    }
+  }, [route.view, evidence]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') return setSheet(false);
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === '?') {
+        e.preventDefault();
+        return setSheet((s) => !s);
+      }
+      if (e.key === '/') {
+        e.preventDefault();
+        return searchBox.current?.focus();
+      }
+      const nav: RowNav | null = e.key === 'j' ? 'next' : e.key === 'k' ? 'prev' : e.key === 'Enter' ? 'open' : null;
+      if (nav) {
+        window.dispatchEvent(new CustomEvent(ROW_NAV_EVENT, { detail: nav }));
+        return;
+      }
+      if (e.key === 'g') {
+        gPressed.current = Date.now();
+        return;
+      }
+      if (ev && Date.now() - gPressed.current < 1000) {
+        const target = NAV.find((n) => n.key === e.key);
+        if (target) navigate(viewRoute(target.view, ev));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [ev]);
+
+  useEffect(() => {
+    // The whole page is a drop target; a dropped file never navigates the window away.
+    const over = (e: DragEvent): void => e.preventDefault();
+    const drop = (e: DragEvent): void => {
+      e.preventDefault();
+      if (!e.dataTransfer) return;
+      setDropping(true);
+      setDropError(null);
+      void collectDropped(e.dataTransfer)
+        .then(({ files, folder }) => client.openDropped(files, folder))
+        .then((r) => {
+          setDropping(false);
+          if (!r.ok) {
+            setDropError(r.error);
+            navigate({ view: 'start' });
+            return;
+          }
+          refreshEvidence();
+          navigate({ view: 'overview', ev: r.value.id });
+        });
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [refreshEvidence]);
+
+  const ctx: AppCtx = useMemo(() => ({ time, setTime, evidence, refreshEvidence }), [time, evidence, refreshEvidence]);
+  return (
+    <AppContext.Provider value={ctx}>
+      <div className="app" data-app-state="loaded" data-view={route.view}>
+        <header className="topbar">
+          <a className="brand" href="#/">
+            Capsem Ledger Inspector
+          </a>
+          {current && (
+            <span className="current" title={`evidence id ${current.id}`}>
+              <span className="mono">{current.sessionId}</span>
+              {current.displayName && <span className="display-name">{current.displayName}</span>}
+              <span className="gen">{current.generation}</span>
+            </span>
+          )}
+          <span className="spacer" />
+          {ev && (
+            <form
+              className="quick-search"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const v = searchBox.current?.value.trim() ?? '';
+                if (v) navigate({ view: 'search', ev, q: v });
+              }}
+            >
+              <input ref={searchBox} placeholder="Search ids, domain, tool  ( / )" aria-label="quick search" />
+            </form>
+          )}
+          <div className="time-toggle" role="group" aria-label="time zone">
+            <button type="button" aria-pressed={time === 'utc'} onClick={() => setTime('utc')}>
+              UTC
+            </button>
+            <button type="button" aria-pressed={time === 'local'} onClick={() => setTime('local')}>
+              Local
+            </button>
+          </div>
+          <button type="button" className="help-btn" onClick={() => setSheet(true)} aria-label="keyboard shortcuts">
+            ?
+          </button>
+        </header>
+        <div className="body">
+          <nav className="sidebar" aria-label="views">
+            <a href="#/" className={route.view === 'start' ? 'active' : ''}>
+              Start
+            </a>
+            {libraries.map((l) => (
+              <a key={l.id} href={href({ view: 'library', lib: l.id })} className={route.view === 'library' && route.lib === l.id ? 'active' : ''} title={l.label}>
+                Library
+              </a>
+            ))}
+            {ev &&
+              NAV.map((n) => (
+                <a key={n.view} href={href(viewRoute(n.view, ev))} className={route.view === n.view || (n.view === 'tables' && (route.view === 'row' || route.view === 'event')) ? 'active' : ''}>
+                  {n.label}
+                </a>
+              ))}
+            <a href={href({ view: 'compare', a: null, b: null })} className={route.view === 'compare' ? 'active' : ''}>
+              Compare
+            </a>
+          </nav>
+          <main className="content">
+            <View route={route} dropping={dropping} dropError={dropError} />
+          </main>
+        </div>
+        {sheet && <ShortcutSheet onClose={() => setSheet(false)} />}
+      </div>
+    </AppContext.Provider>
+  );
+}
+
+function View(props: { route: Route; dropping: boolean; dropError: { code: string; message: string } | null }) {
+  const r = props.route;
+  switch (r.view) {
+    case 'start':
+      return <StartView dropping={props.dropping} dropError={props.dropError} />;
+    case 'overview':
+      return <OverviewView key={r.ev} ev={r.ev} />;
+    case 'tables':
+      return <TablesView ev={r.ev} table={r.table} sort={r.sort} filters={r.filters} />;
+    case 'row':
+      return <EventView ev={r.ev} target={{ table: r.table, rowid: r.rowid }} body={r.body} mode={r.mode} />;
+    case 'event':
+      return <EventView ev={r.ev} target={{ eventId: r.eventId }} body={r.body} mode={r.mode} />;
+    case 'integrity':
+      return <IntegrityView key={r.ev} ev={r.ev} />;
+    case 'sql':
+      return <SqlView key={r.ev} ev={r.ev} canned={r.canned} />;
+    case 'search':
+      return <SearchView ev={r.ev} q={r.q} />;
+    case 'graph':
+      return <GraphView key={r.ev} ev={r.ev} trace={r.trace} />;
+    case 'lifecycle':
+      return <LifecycleView key={r.ev} ev={r.ev} filters={r.filters} />;
+    case 'files':
+      return <FilesView key={r.ev} ev={r.ev} persistOnly={r.persistOnly} />;
+    case 'library':
+      return <LibraryView key={r.lib} lib={r.lib} />;
+    case 'compare':
+      return <CompareView a={r.a} b={r.b} />;
+  }
+}

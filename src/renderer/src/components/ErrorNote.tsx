@@ -1,0 +1,7 @@
+export function ErrorNote(props: { error: { code: string; message: string } }) {
+  return (
+    <div className="error-note" role="alert">
+      <span className="code">{props.error.code}</span> {props.error.message}
+    </div>
+  );
+}

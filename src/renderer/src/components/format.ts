@@ -1,0 +1,48 @@
+/** Cell display: exact values, timestamps in UTC (as stored) or local time, blobs summarised. */
+import type { Cell, ColumnInfo } from '../../../shared/contract.js';
+
+export type TimeMode = 'utc' | 'local';
+
+function pad(n: number, w = 2): string {
+  return String(n).padStart(w, '0');
+}
+
+/** Local time keeping the stored fractional digits (a Date would cut microseconds). */
+function localOf(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(iso);
+  if (!m) return iso;
+  const d = new Date(`${m[1]}Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  const off = -d.getTimezoneOffset();
+  const sign = off >= 0 ? '+' : '-';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${m[2] ?? ''} ${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+}
+
+export function cellText(c: Cell): string {
+  if (c === null) return '';
+  if (typeof c === 'number' || typeof c === 'string') return String(c);
+  if ('int' in c) return c.int;
+  return `⟨blob ${c.blob.size} B⟩ ${c.blob.hexHead}${c.blob.size > c.blob.hexHead.length / 2 ? '…' : ''}`;
+}
+
+export function formatCell(c: Cell, kind: ColumnInfo['kind'] | undefined, time: TimeMode): string {
+  if (c === null) return '';
+  if (kind === 'timestamp' && typeof c === 'string') return time === 'local' ? localOf(c) : c;
+  if (kind === 'unix_ms' && typeof c === 'number' && Math.abs(c) < 8.64e15) {
+    const iso = new Date(c).toISOString();
+    return `${time === 'local' ? localOf(iso) : iso}`;
+  }
+  return cellText(c);
+}
+
+/** One-line preview: long values and newlines would wreck a grid row. */
+export function oneLine(s: string, max = 300): string {
+  const flat = s.length > max ? `${s.slice(0, max)}…` : s;
+  return flat.replace(/[\r\n\t]/g, (ch) => (ch === '\t' ? '⇥' : '↵'));
+}
+
+export function bytesLabel(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1048576) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1048576).toFixed(2)} MiB`;
+}

@@ -1,0 +1,156 @@
+/** Hash routes: every view and item has a link, and the browser's back/forward walk them. */
+import { useEffect, useState } from 'react';
+import type { ColumnFilter, FilterOp, SortSpec } from '../../shared/contract.js';
+import { FILTER_OPS } from '../../shared/contract.js';
+import type { Part2Route } from './views/graph/part2-routes.js';
+import { parsePart2, part2Href } from './views/graph/part2-routes.js';
+
+export const BODY_MODES = ['text', 'json', 'sse', 'msgpack', 'hex'] as const;
+export type BodyMode = (typeof BODY_MODES)[number];
+
+export interface BodyRef {
+  readonly sourceTable: string;
+  readonly direction: string;
+}
+
+export type Route =
+  | { readonly view: 'start' }
+  | { readonly view: 'overview'; readonly ev: string }
+  | { readonly view: 'tables'; readonly ev: string; readonly table: string | null; readonly sort: SortSpec | null; readonly filters: readonly ColumnFilter[] }
+  | { readonly view: 'row'; readonly ev: string; readonly table: string; readonly rowid: number; readonly body: BodyRef | null; readonly mode: BodyMode }
+  | { readonly view: 'event'; readonly ev: string; readonly eventId: string; readonly body: BodyRef | null; readonly mode: BodyMode }
+  | { readonly view: 'integrity'; readonly ev: string }
+  | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null }
+  | { readonly view: 'search'; readonly ev: string; readonly q: string }
+  | { readonly view: 'library'; readonly lib: string }
+  /** `a`/`b`: compare-ref texts (shared/contract/library.ts compareRefText), parsed by the view. */
+  | { readonly view: 'compare'; readonly a: string | null; readonly b: string | null }
+  | Part2Route;
+
+const enc = encodeURIComponent;
+
+function bodyQuery(body: BodyRef | null, mode: BodyMode): string {
+  const q = new URLSearchParams();
+  if (body) q.set('body', `${body.sourceTable}/${body.direction}`);
+  if (mode !== 'text') q.set('view', mode);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function href(r: Route): string {
+  switch (r.view) {
+    case 'start':
+      return '#/';
+    case 'overview':
+      return `#/e/${enc(r.ev)}/overview`;
+    case 'tables': {
+      if (!r.table) return `#/e/${enc(r.ev)}/tables`;
+      const q = new URLSearchParams();
+      if (r.sort) q.set('sort', `${r.sort.column}.${r.sort.direction}`);
+      for (const f of r.filters) q.append('f', `${f.column}~${f.op}~${f.value ?? ''}`);
+      const s = q.toString();
+      return `#/e/${enc(r.ev)}/tables/${enc(r.table)}${s ? `?${s}` : ''}`;
+    }
+    case 'row':
+      return `#/e/${enc(r.ev)}/row/${enc(r.table)}/${r.rowid}${bodyQuery(r.body, r.mode)}`;
+    case 'event':
+      return `#/e/${enc(r.ev)}/event/${enc(r.eventId)}${bodyQuery(r.body, r.mode)}`;
+    case 'integrity':
+      return `#/e/${enc(r.ev)}/integrity`;
+    case 'sql':
+      return `#/e/${enc(r.ev)}/sql${r.canned ? `?q=${enc(r.canned)}` : ''}`;
+    case 'search':
+      return `#/e/${enc(r.ev)}/search${r.q ? `?q=${enc(r.q)}` : ''}`;
+    case 'graph':
+    case 'lifecycle':
+    case 'files':
+      return part2Href(r);
+    case 'library':
+      return `#/library/${enc(r.lib)}`;
+    case 'compare': {
+      const q = new URLSearchParams();
+      if (r.a) q.set('a', r.a);
+      if (r.b) q.set('b', r.b);
+      const s = q.toString();
+      return `#/compare${s ? `?${s}` : ''}`;
+    }
+  }
+}
+
+function parseBody(q: URLSearchParams): { body: BodyRef | null; mode: BodyMode } {
+  const b = q.get('body');
+  const slash = b ? b.indexOf('/') : -1;
+  const body = b && slash > 0 ? { sourceTable: b.slice(0, slash), direction: b.slice(slash + 1) } : null;
+  const v = q.get('view');
+  const mode = (BODY_MODES as readonly string[]).includes(v ?? '') ? (v as BodyMode) : 'text';
+  return { body, mode };
+}
+
+function parseFilter(s: string): ColumnFilter | null {
+  const [column, op, ...rest] = s.split('~');
+  if (!column || !op || !(FILTER_OPS as readonly string[]).includes(op)) return null;
+  const value = rest.join('~');
+  return op === 'null' || op === 'notnull' ? { column, op: op as FilterOp } : { column, op: op as FilterOp, value };
+}
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  const qi = raw.indexOf('?');
+  const path = qi >= 0 ? raw.slice(0, qi) : raw;
+  const q = new URLSearchParams(qi >= 0 ? raw.slice(qi + 1) : '');
+  const parts = path.split('/').filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  if (parts[0] === 'library' && parts[1]) return { view: 'library', lib: parts[1] };
+  if (parts[0] === 'compare') return { view: 'compare', a: q.get('a'), b: q.get('b') };
+  if (parts[0] !== 'e' || !parts[1]) return { view: 'start' };
+  const ev = parts[1];
+  switch (parts[2]) {
+    case 'overview':
+      return { view: 'overview', ev };
+    case 'tables': {
+      const sortRaw = q.get('sort');
+      const dot = sortRaw ? sortRaw.lastIndexOf('.') : -1;
+      const dir = sortRaw?.slice(dot + 1);
+      const sort: SortSpec | null = sortRaw && dot > 0 && (dir === 'asc' || dir === 'desc') ? { column: sortRaw.slice(0, dot), direction: dir } : null;
+      const filters = q.getAll('f').map(parseFilter).filter((f): f is ColumnFilter => f !== null);
+      return { view: 'tables', ev, table: parts[3] ?? null, sort, filters };
+    }
+    case 'row': {
+      const rowid = Number(parts[4]);
+      if (!parts[3] || !Number.isSafeInteger(rowid)) return { view: 'overview', ev };
+      return { view: 'row', ev, table: parts[3], rowid, ...parseBody(q) };
+    }
+    case 'event':
+      return parts[3] ? { view: 'event', ev, eventId: parts[3], ...parseBody(q) } : { view: 'overview', ev };
+    case 'integrity':
+      return { view: 'integrity', ev };
+    case 'sql':
+      return { view: 'sql', ev, canned: q.get('q') };
+    case 'search':
+      return { view: 'search', ev, q: q.get('q') ?? '' };
+    default:
+      return parsePart2(parts[2], ev, parts.slice(3), q) ?? { view: 'overview', ev };
+  }
+}
+
+export function navigate(r: Route, replace = false): void {
+  const h = href(r);
+  if (replace) window.history.replaceState(null, '', h);
+  else window.location.hash = h;
+  if (replace) window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState<Route>(() => parseHash(window.location.hash));
+  useEffect(() => {
+    const on = (): void => setRoute(parseHash(window.location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}

@@ -1,0 +1,144 @@
+/** One row in full, every body of its event_id (verified status, sizes, truncation) and the body in five views. */
+import { useState } from 'react';
+import type { BodyMeta, EventDetail } from '../../../shared/contract.js';
+import { client } from '../api/client.js';
+import { useCall } from '../api/use-call.js';
+import { useApp } from '../app-context.js';
+import { BodyViewer } from '../bodies/BodyViewer.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { bytesLabel, formatCell } from '../components/format.js';
+import type { BodyMode, BodyRef, Route } from '../router.js';
+import { BODY_MODES, href } from '../router.js';
+
+const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
+
+export function EventView(props: { ev: string; target: { table: string; rowid: number } | { eventId: string }; body: BodyRef | null; mode: BodyMode }) {
+  const { ev, target } = props;
+  const arg = 'eventId' in target ? { evidenceId: ev, eventId: target.eventId } : { evidenceId: ev, table: target.table, rowid: target.rowid };
+  const d = useCall('event.get', arg);
+  if (d.error) return <ErrorNote error={d.error} />;
+  if (!d.value) return <p className="hint">Loading…</p>;
+  return <EventDetailView ev={ev} detail={d.value} body={props.body} mode={props.mode} />;
+}
+
+function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: BodyMode): Route {
+  return detail.table === 'event_body_blobs' && detail.eventId
+    ? { view: 'event', ev, eventId: detail.eventId, body, mode }
+    : { view: 'row', ev, table: detail.table, rowid: detail.rowid, body, mode };
+}
+
+function defaultMode(b: BodyMeta): BodyMode {
+  const ct = (b.contentType ?? '').toLowerCase();
+  if (ct.includes('event-stream')) return 'sse';
+  if (ct.includes('msgpack')) return 'msgpack';
+  if (ct.includes('json')) return 'json';
+  return 'text';
+}
+
+function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode }) {
+  const { ev, detail, mode } = props;
+  const { time } = useApp();
+  const chosen = props.body ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) : detail.bodies[0];
+  const [saveNote, setSaveNote] = useState<string | null>(null);
+  const save = async (b: BodyMeta): Promise<void> => {
+    const r = await client.call('body.save', { evidenceId: ev, key: { eventId: b.eventId, sourceTable: b.sourceTable, direction: b.direction } });
+    if (!r.ok) return setSaveNote(`${r.error.code}: ${r.error.message}`);
+    switch (r.value.kind) {
+      case 'download': {
+        const a = document.createElement('a');
+        a.href = r.value.url;
+        a.download = `${b.eventId}-${b.sourceTable}-${b.direction}.bin`;
+        a.rel = 'noopener';
+        a.click();
+        return setSaveNote('Verified body downloaded.');
+      }
+      case 'saved':
+        return setSaveNote(`Saved to ${r.value.path}`);
+      case 'cancelled':
+        return setSaveNote(null);
+    }
+  };
+  return (
+    <div className="event-view">
+      <section className="row-detail" aria-label="row">
+        <h2>
+          {detail.table} <span className="muted">rowid {detail.rowid}</span>
+        </h2>
+        {detail.eventId && (
+          <p className="muted">
+            event_id <code>{detail.eventId}</code>
+            {detail.related.length > 0 && ' · also in '}
+            {detail.related.map((r, i) => (
+              <span key={`${r.table}/${r.rowid}`}>
+                {i > 0 && ', '}
+                <a href={href({ view: 'row', ev, table: r.table, rowid: r.rowid, body: null, mode: 'text' })}>
+                  {r.table} #{r.rowid}
+                </a>
+              </span>
+            ))}
+          </p>
+        )}
+        <dl className="kv">
+          {detail.columns.map((c, i) => {
+            const cell = detail.cells[i] ?? null;
+            const kind = /_unix_ms$/.test(c) ? 'unix_ms' : /^(timestamp|created_at|sealed_at)$/.test(c) ? 'timestamp' : undefined;
+            return (
+              <div key={c} className="kv-row">
+                <dt>{c}</dt>
+                <dd className={cell === null ? 'null' : ''}>{cell === null ? 'NULL' : formatCell(cell, kind, time)}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+      <section className="bodies" aria-label="bodies">
+        <h3>Bodies {detail.bodies.length === 0 && <span className="muted">(none indexed for this event)</span>}</h3>
+        <div className="body-list" role="tablist">
+          {detail.bodies.map((b) => {
+            const active = chosen === b;
+            return (
+              <a
+                key={`${b.sourceTable}/${b.direction}`}
+                role="tab"
+                aria-selected={active}
+                className={active ? 'body-chip active' : 'body-chip'}
+                href={href(routeFor(ev, detail, { sourceTable: b.sourceTable, direction: b.direction }, defaultMode(b)))}
+              >
+                <strong>
+                  {b.sourceTable}/{b.direction}
+                </strong>
+                <span>{b.contentType ?? 'no content type'}</span>
+                <span>
+                  {bytesLabel(b.storedBytes)} stored{b.originalBytes !== b.storedBytes ? ` of ${bytesLabel(b.originalBytes)}` : ''}
+                </span>
+                {b.truncated && <span className="badge warn">truncated</span>}
+              </a>
+            );
+          })}
+        </div>
+        {chosen && (
+          <div className="body-panel">
+            <div className="body-tools">
+              <div className="modes" role="tablist" aria-label="body view">
+                {BODY_MODES.map((m) => (
+                  <a key={m} role="tab" aria-selected={m === mode} className={m === mode ? 'mode active' : 'mode'} href={href(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}>
+                    {MODE_LABELS[m]}
+                  </a>
+                ))}
+              </div>
+              <span className="spacer" />
+              <span className="hash" title="body_hash (BLAKE3 of the stored bytes); every byte shown was checked against it">
+                {chosen.bodyHash.slice(0, 23)}…
+              </span>
+              <button type="button" onClick={() => void save(chosen)}>
+                Save body
+              </button>
+            </div>
+            {saveNote && <p className="muted">{saveNote}</p>}
+            <BodyViewer key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`} evidenceId={ev} body={chosen} mode={mode} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

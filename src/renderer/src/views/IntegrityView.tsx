@@ -1,0 +1,233 @@
+/** The check report as findings by severity, each linked to its rows; "Verify all bodies" with progress and cancel. */
+import { useEffect, useRef, useState } from 'react';
+import type { BodyFailureView, FindingLink, InspectorEvent, IntegrityFinding, JobProgress, VerifySummary } from '../../../shared/contract.js';
+import { client } from '../api/client.js';
+import { useCall } from '../api/use-call.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { bytesLabel } from '../components/format.js';
+import type { Route } from '../router.js';
+import { href } from '../router.js';
+
+const SEVERITIES = ['error', 'warning', 'note'] as const;
+
+function linkRoute(ev: string, link: FindingLink): Route | null {
+  switch (link.kind) {
+    case 'table':
+      return { view: 'tables', ev, table: link.table, sort: null, filters: link.filters };
+    case 'canned':
+      return { view: 'sql', ev, canned: link.queryId };
+    case 'failures':
+      return null;
+  }
+}
+
+type JobState =
+  | { phase: 'idle' }
+  | { phase: 'running'; jobId: string; progress: JobProgress | null }
+  | { phase: 'done'; summary: VerifySummary }
+  | { phase: 'failed'; error: { code: string; message: string } };
+
+export function IntegrityView(props: { ev: string }) {
+  const { ev } = props;
+  const rep = useCall('integrity.report', { evidenceId: ev });
+  const [job, setJob] = useState<JobState>({ phase: 'idle' });
+  const jobRef = useRef<string | null>(null);
+  // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
+  const seen = useRef(new Map<string, InspectorEvent>());
+  const apply = (e: InspectorEvent): void => {
+    if (e.name === 'job.progress') setJob({ phase: 'running', jobId: e.payload.jobId, progress: e.payload });
+    else {
+      jobRef.current = null;
+      const o = e.payload.outcome;
+      setJob(o.ok ? { phase: 'done', summary: o.value } : { phase: 'failed', error: o.error });
+    }
+  };
+  useEffect(
+    () =>
+      client.onEvent((e) => {
+        const prev = seen.current.get(e.payload.jobId);
+        if (!(prev?.name === 'job.done')) seen.current.set(e.payload.jobId, e);
+        if (e.payload.jobId === jobRef.current) apply(e);
+      }),
+    [],
+  );
+  const start = async (): Promise<void> => {
+    const r = await client.call('jobs.verify.start', { evidenceId: ev });
+    if (!r.ok) return setJob({ phase: 'failed', error: r.error });
+    jobRef.current = r.value.jobId;
+    const early = seen.current.get(r.value.jobId);
+    if (early) apply(early);
+    else setJob({ phase: 'running', jobId: r.value.jobId, progress: null });
+  };
+  const cancel = (): void => {
+    if (job.phase === 'running') void client.call('jobs.cancel', { jobId: job.jobId });
+  };
+
+  if (rep.error) return <ErrorNote error={rep.error} />;
+  const r = rep.value;
+  return (
+    <div className="integrity">
+      <section className="card">
+        <div className="toolbar">
+          <h2>Integrity report</h2>
+          {r && <span className={`verdict ${r.verdict}`}>{r.verdict}</span>}
+          <span className="spacer" />
+          {job.phase === 'running' ? (
+            <button type="button" className="danger" onClick={cancel}>
+              Cancel verification
+            </button>
+          ) : (
+            <button type="button" className="primary" onClick={() => void start()}>
+              Verify all bodies
+            </button>
+          )}
+        </div>
+        <VerifyStatus job={job} ev={ev} />
+        {!r && <p className="muted">Building the report…</p>}
+        {r && (
+          <div className="facts">
+            <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
+            <span>{r.archive.bodies.toLocaleString()} bodies in {r.archive.blocks.toLocaleString()} blocks</span>
+            {r.archive.archiveBytes !== null && <span>archive {bytesLabel(r.archive.archiveBytes)}</span>}
+            <span>{r.tools.calls.toLocaleString()} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call</span>
+            <span>{r.overflow.windows} overflow windows · {r.overflow.heldBack.toLocaleString()} changes held back</span>
+            <span>{r.providers.modelCalls.toLocaleString()} model calls · {r.providers.aiNetEvents.toLocaleString()} AI-provider requests</span>
+          </div>
+        )}
+      </section>
+      {r &&
+        SEVERITIES.map((sev) => {
+          const list = r.findings.filter((f) => f.severity === sev);
+          if (list.length === 0) return null;
+          return (
+            <section key={sev} className={`card findings ${sev}`} aria-label={`${sev} findings`}>
+              <h3>
+                {list.length} {sev}
+                {list.length === 1 ? '' : 's'}
+              </h3>
+              {list.map((f, i) => (
+                <Finding key={i} f={f} ev={ev} />
+              ))}
+            </section>
+          );
+        })}
+      {r && r.archive.problems.length > 0 && (
+        <section className="card">
+          <h3>Archive problems</h3>
+          <ul>
+            {r.archive.problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {r && r.help.length > 0 && (
+        <details className="card help">
+          <summary>Where this report follows the seeds over Capsem&apos;s doctor</summary>
+          <ul>
+            {r.help.map((h, i) => (
+              <li key={i}>{h}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
+  const route = f.link ? linkRoute(ev, f.link) : null;
+  return (
+    <div className="finding">
+      <div>
+        <span className="code">{f.code}</span> {f.message}
+        {route && (
+          <>
+            {' '}
+            <a href={href(route)}>show rows →</a>
+          </>
+        )}
+        {f.link?.kind === 'failures' && <span className="muted"> (run “Verify all bodies” for the list)</span>}
+      </div>
+      {(f.causes.length > 0 || f.evidence.length > 0) && (
+        <details>
+          <summary>likely causes and evidence</summary>
+          <ul>
+            {f.causes.map((c, i) => (
+              <li key={`c${i}`}>{c}</li>
+            ))}
+            {f.evidence.map((c, i) => (
+              <li key={`e${i}`} className="mono">
+                {c}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
+  switch (job.phase) {
+    case 'idle':
+      return <p className="muted">Verification reads every body back through its segment and body hashes, on worker threads.</p>;
+    case 'running': {
+      const p = job.progress;
+      const frac = p && p.itemsTotal > 0 ? p.itemsDone / p.itemsTotal : 0;
+      return (
+        <div className="verify" data-state="running">
+          <progress max={1} value={frac} aria-label="verification progress" />
+          <span>{p ? `${p.itemsDone.toLocaleString()} / ${p.itemsTotal.toLocaleString()} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}` : 'starting…'}</span>
+        </div>
+      );
+    }
+    case 'failed':
+      return (
+        <div className="verify" data-state={job.error.code === 'CANCELLED' ? 'cancelled' : 'failed'}>
+          <ErrorNote error={job.error} />
+        </div>
+      );
+    case 'done':
+      return (
+        <div className="verify" data-state="done">
+          <p>
+            <strong className={job.summary.failed ? 'bad' : 'good'}>
+              {job.summary.verified.toLocaleString()} of {job.summary.total.toLocaleString()} bodies verified
+            </strong>
+            {job.summary.failed > 0 && `, ${job.summary.failed.toLocaleString()} failed`}
+          </p>
+          {job.summary.failures.length > 0 && <FailureList failures={job.summary.failures} ev={ev} />}
+        </div>
+      );
+  }
+}
+
+function FailureList({ failures, ev }: { failures: readonly BodyFailureView[]; ev: string }) {
+  return (
+    <table className="mini failures">
+      <thead>
+        <tr>
+          <th>event</th>
+          <th>body</th>
+          <th>code</th>
+          <th>why</th>
+        </tr>
+      </thead>
+      <tbody>
+        {failures.slice(0, 500).map((f, i) => (
+          <tr key={i}>
+            <td>
+              <a href={href({ view: 'event', ev, eventId: f.eventId, body: { sourceTable: f.sourceTable, direction: f.direction }, mode: 'hex' })}>{f.eventId}</a>
+            </td>
+            <td>
+              {f.sourceTable}/{f.direction}
+            </td>
+            <td className="code">{f.code}</td>
+            <td>{f.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

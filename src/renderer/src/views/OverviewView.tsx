@@ -1,0 +1,193 @@
+/** Who, which generation, which hashes, when, how much, which models and what was allowed or denied. */
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Overview } from '../../../shared/contract.js';
+import { useCall } from '../api/use-call.js';
+import { useApp } from '../app-context.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { bytesLabel, formatCell } from '../components/format.js';
+import { href } from '../router.js';
+
+export function OverviewView(props: { ev: string }) {
+  const o = useCall('overview', { evidenceId: props.ev });
+  const integrity = useCall('integrity.report', { evidenceId: props.ev });
+  if (o.error) return <ErrorNote error={o.error} />;
+  if (!o.value) return <p className="hint">Loading overview…</p>;
+  const v = o.value;
+  return (
+    <div className="overview">
+      <Identity v={v} />
+      <div className="ov-grid">
+        <section className="card">
+          <h3>Integrity</h3>
+          {integrity.error && <ErrorNote error={integrity.error} />}
+          {!integrity.value && !integrity.error && <p className="muted">Checking…</p>}
+          {integrity.value && (
+            <>
+              <p>
+                <span className={`verdict ${integrity.value.verdict}`}>{integrity.value.verdict}</span>{' '}
+                {(['error', 'warning', 'note'] as const).map((s) => {
+                  const n = integrity.value!.findings.filter((f) => f.severity === s).length;
+                  return (
+                    <span key={s} className={`sev ${s}`}>
+                      {n} {s}
+                      {n === 1 ? '' : 's'}
+                    </span>
+                  );
+                })}
+              </p>
+              <ul className="findings-mini">
+                {integrity.value.findings.slice(0, 4).map((f, i) => (
+                  <li key={i} className={f.severity}>
+                    {f.message}
+                  </li>
+                ))}
+              </ul>
+              <a href={href({ view: 'integrity', ev: props.ev })}>Open the integrity report →</a>
+            </>
+          )}
+        </section>
+        <section className="card">
+          <h3>Decisions</h3>
+          {v.decisions.length === 0 ? (
+            <p className="muted">No decisions recorded.</p>
+          ) : (
+            <table className="mini">
+              <tbody>
+                {v.decisions.map((d) => (
+                  <tr key={`${d.source}/${d.decision}`}>
+                    <td>{d.source}</td>
+                    <td className={d.decision === 'denied' || d.decision === 'block' ? 'denied' : d.decision === 'allowed' ? 'allowed' : ''}>{d.decision}</td>
+                    <td className="num">{d.count.toLocaleString()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section className="card wide">
+          <h3>Models and providers</h3>
+          <Models v={v} />
+        </section>
+        <section className="card">
+          <h3>Rows per table</h3>
+          <table className="mini">
+            <tbody>
+              {v.rowCounts.map((r) => (
+                <tr key={r.table}>
+                  <td>
+                    <a href={href({ view: 'tables', ev: props.ev, table: r.table, sort: null, filters: [] })}>{r.table}</a>
+                  </td>
+                  <td className="num">{r.rows.toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Identity({ v }: { v: Overview }) {
+  const { time } = useApp();
+  const hashes = [v.hashes.db, ...(v.hashes.archive ? [v.hashes.archive] : []), ...v.hashes.others];
+  return (
+    <section className="card identity">
+      <div className="id-grid">
+        <div>
+          <div className="label">Session id</div>
+          <div className="value mono">{v.evidence.sessionId}</div>
+        </div>
+        <div>
+          <div className="label">Display name</div>
+          <div className="value">{v.evidence.displayName ?? <span className="muted">none recorded</span>}</div>
+        </div>
+        <div>
+          <div className="label">Generation</div>
+          <div className="value">{v.generationLabel}</div>
+        </div>
+        <div>
+          <div className="label">Time span {time === 'utc' ? '(UTC)' : '(local)'}</div>
+          <div className="value mono">{v.timeSpan ? `${formatCell(v.timeSpan.first, 'timestamp', time)} → ${formatCell(v.timeSpan.last, 'timestamp', time)}` : '—'}</div>
+        </div>
+      </div>
+      <table className="hashes">
+        <thead>
+          <tr>
+            <th>evidence file</th>
+            <th>size</th>
+            <th>SHA-256</th>
+            <th>BLAKE3</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hashes.map((h) => (
+            <tr key={h.name + h.sha256}>
+              <td title={h.name}>{h.name}</td>
+              <td className="num">{bytesLabel(h.size)}</td>
+              <td className="mono hashcell" title={h.sha256}>
+                {h.sha256}
+              </td>
+              <td className="mono hashcell" title={h.blake3}>
+                {h.blake3}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {v.notes.length > 0 && (
+        <ul className="notes">
+          {v.notes.map((n, i) => (
+            <li key={i}>
+              <span className="code">{n.code}</span> {n.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Models({ v }: { v: Overview }) {
+  if (v.models.length === 0) return <p className="muted">No model calls.</p>;
+  const data = v.models.map((m) => ({ name: `${m.provider}${m.model ? ` · ${m.model}` : ''}`, input: m.inputTokens, output: m.outputTokens, cost: m.costUsd, calls: m.calls }));
+  return (
+    <div className="models">
+      <div className="chart" aria-label="tokens by model">
+        <ResponsiveContainer width="100%" height={180}>
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" tick={{ fontSize: 11 }} />
+            <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 11 }} />
+            <Tooltip isAnimationActive={false} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="input" name="input tokens" stackId="t" fill="#4c6ef5" isAnimationActive={false} />
+            <Bar dataKey="output" name="output tokens" stackId="t" fill="#15aabf" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="mini">
+        <thead>
+          <tr>
+            <th>provider · model</th>
+            <th>calls</th>
+            <th>in</th>
+            <th>out</th>
+            <th>cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((m) => (
+            <tr key={m.name}>
+              <td>{m.name}</td>
+              <td className="num">{m.calls.toLocaleString()}</td>
+              <td className="num">{m.input.toLocaleString()}</td>
+              <td className="num">{m.output.toLocaleString()}</td>
+              <td className="num">${m.cost.toFixed(4)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

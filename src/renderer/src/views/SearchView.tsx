@@ -1,0 +1,60 @@
+/** Jump by event_id, call_id, trace_id, turn_id, domain or tool name. */
+import { useState } from 'react';
+import type { SearchKind } from '../../../shared/contract.js';
+import { SEARCH_KINDS } from '../../../shared/contract.js';
+import { useCall } from '../api/use-call.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { href, navigate } from '../router.js';
+
+export function SearchView(props: { ev: string; q: string }) {
+  const { ev, q } = props;
+  const [kinds, setKinds] = useState<readonly SearchKind[]>(SEARCH_KINDS);
+  const res = useCall('search', q ? { evidenceId: ev, query: q, kinds, limit: 200 } : undefined);
+  return (
+    <div className="search-view">
+      <form
+        className="toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const v = new FormData(e.currentTarget).get('q');
+          navigate({ view: 'search', ev, q: typeof v === 'string' ? v.trim() : '' });
+        }}
+      >
+        <input name="q" className="search-big" defaultValue={q} key={q} placeholder="event_id, call_id, trace_id, turn_id, domain or tool name" aria-label="search query" />
+        <button type="submit" className="primary">
+          Search
+        </button>
+      </form>
+      <div className="kinds">
+        {SEARCH_KINDS.map((k) => (
+          <label key={k}>
+            <input type="checkbox" checked={kinds.includes(k)} onChange={(e) => setKinds((ks) => (e.target.checked ? [...ks, k] : ks.filter((x) => x !== k)))} /> {k}
+          </label>
+        ))}
+      </div>
+      {res.error && <ErrorNote error={res.error} />}
+      {q && res.value && (
+        <>
+          <p className="muted">
+            {res.value.hits.length} hit{res.value.hits.length === 1 ? '' : 's'}
+            {res.value.truncated ? ' (more exist; narrow the search)' : ''}
+          </p>
+          <ul className="hits" aria-label="search results">
+            {res.value.hits.map((h) => (
+              <li key={`${h.table}/${h.rowid}/${h.kind}`}>
+                <a href={href({ view: 'row', ev, table: h.table, rowid: h.rowid, body: null, mode: 'text' })}>
+                  <span className="kind">{h.kind}</span>
+                  <span className="tbl">
+                    {h.table} #{h.rowid}
+                  </span>
+                  <span className="val mono">{h.value}</span>
+                  <span className="sum">{h.summary}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

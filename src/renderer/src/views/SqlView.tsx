@@ -1,0 +1,144 @@
+/** Read-only SQL over the evidence copy, in a killable child process; canned queries ready; results in the grid. */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SqlResult } from '../../../shared/contract.js';
+import { client } from '../api/client.js';
+import { useCall } from '../api/use-call.js';
+import type { RowNav } from '../app-context.js';
+import { useApp, useRowNav } from '../app-context.js';
+import { DataGrid } from '../components/DataGrid.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { formatCell } from '../components/format.js';
+import { navigate } from '../router.js';
+
+let runCounter = 0;
+const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
+
+export function SqlView(props: { ev: string; canned: string | null }) {
+  const { ev } = props;
+  const { time } = useApp();
+  const canned = useCall('sql.canned', null);
+  const [sql, setSql] = useState('SELECT name, type FROM sqlite_schema ORDER BY name');
+  const [params, setParams] = useState<Record<string, string>>({});
+  const [deadline, setDeadline] = useState(5000);
+  const [running, setRunning] = useState<string | null>(null);
+  const [result, setResult] = useState<SqlResult | null>(null);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const chosen = canned.value?.find((q) => q.id === props.canned) ?? null;
+  useEffect(() => {
+    if (chosen) {
+      setSql(chosen.sql);
+      setParams(Object.fromEntries(chosen.params.map((p) => [p, ''])));
+    }
+  }, [chosen]);
+  const needed = useMemo(() => [...new Set([...sql.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))], [sql]);
+
+  const run = async (): Promise<void> => {
+    const runId = newRunId();
+    setRunning(runId);
+    setError(null);
+    const p = Object.fromEntries(needed.map((n) => [n, params[n] ?? '']));
+    const r = await client.call('sql.run', { evidenceId: ev, runId, sql, deadlineMs: deadline, ...(needed.length ? { params: p } : {}) });
+    setRunning((cur) => (cur === runId ? null : cur));
+    if (r.ok) {
+      setResult(r.value);
+      setSel(null);
+    } else setError(r.error);
+  };
+  const cancel = (): void => {
+    if (running) void client.call('sql.cancel', { runId: running });
+  };
+  const onNav = useCallback(
+    (nav: RowNav) => {
+      const n = result?.rows.length ?? 0;
+      if (!n || nav === 'open') return;
+      const cur = sel?.row ?? -1;
+      setSel({ row: Math.max(0, Math.min(n - 1, cur + (nav === 'next' ? 1 : -1))), col: sel?.col ?? 0 });
+    },
+    [result, sel],
+  );
+  useRowNav(onNav);
+  const columns = useMemo(() => (result ? result.columns.map((c) => ({ name: c, kind: /_unix_ms$/.test(c) ? ('unix_ms' as const) : /^(timestamp|created_at|sealed_at)$/.test(c) ? ('timestamp' as const) : undefined })) : []), [result]);
+  const keys = useMemo(() => (result ? result.rows.map((_, i) => i) : []), [result]);
+  const selCell = sel && result ? result.rows[sel.row]?.[sel.col] : undefined;
+
+  return (
+    <div className="sql-view">
+      <aside className="canned" aria-label="canned queries">
+        <h3>Canned queries</h3>
+        {(canned.value ?? []).map((q) => (
+          <button key={q.id} type="button" className={q.id === props.canned ? 'canned-q active' : 'canned-q'} title={q.description} onClick={() => navigate({ view: 'sql', ev, canned: q.id })}>
+            <strong>{q.title}</strong>
+            <span>{q.description}</span>
+          </button>
+        ))}
+      </aside>
+      <section className="sql-main">
+        <textarea
+          ref={editor}
+          className="sql-editor"
+          aria-label="SQL"
+          spellCheck={false}
+          value={sql}
+          onChange={(e) => setSql(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              if (!running) void run();
+            }
+          }}
+        />
+        <div className="toolbar">
+          {needed.map((n) => (
+            <label key={n} className="param">
+              :{n} <input aria-label={`parameter ${n}`} value={params[n] ?? ''} onChange={(e) => setParams((p) => ({ ...p, [n]: e.target.value }))} />
+            </label>
+          ))}
+          <label className="param">
+            deadline
+            <select value={deadline} onChange={(e) => setDeadline(Number(e.target.value))} aria-label="deadline">
+              {[1000, 5000, 30000, 120000].map((d) => (
+                <option key={d} value={d}>
+                  {d / 1000} s
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="spacer" />
+          {running ? (
+            <>
+              <span className="muted running">running…</span>
+              <button type="button" className="danger" onClick={cancel}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" className="primary" onClick={() => void run()}>
+              Run (Ctrl+Enter)
+            </button>
+          )}
+        </div>
+        {error && <ErrorNote error={error} />}
+        {result && !error && (
+          <>
+            <p className="muted result-meta">
+              {result.rows.length.toLocaleString()} row{result.rows.length === 1 ? '' : 's'}
+              {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
+            </p>
+            <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} />
+            {selCell !== undefined && sel && (
+              <div className="cellbar">
+                <span className="cellname">{result.columns[sel.col]}</span>
+                <span className="cellval">{selCell === null ? 'NULL' : formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400)}</span>
+                <button type="button" onClick={() => void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))}>
+                  Copy cell
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

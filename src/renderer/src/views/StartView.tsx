@@ -1,0 +1,77 @@
+/** Open evidence: what is already open, the bundled sample, and the drop zone. */
+import { useState } from 'react';
+import { client } from '../api/client.js';
+import { useApp } from '../app-context.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { href, navigate } from '../router.js';
+
+export function StartView(props: { dropError: { code: string; message: string } | null; dropping: boolean }) {
+  const { evidence, refreshEvidence } = useApp();
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const openSample = async (): Promise<void> => {
+    const r = await client.call('evidence.openSample', null);
+    if (!r.ok) return setError(r.error);
+    refreshEvidence();
+    navigate({ view: 'overview', ev: r.value.id });
+  };
+  return (
+    <div className="start">
+      <section className="card">
+        <h2>Open a session ledger</h2>
+        <div className={props.dropping ? 'dropzone busy' : 'dropzone'} data-testid="dropzone">
+          <p>
+            <strong>Drop a session folder here</strong> (or its files: <code>session.db</code>, <code>session.db-wal</code>, <code>session.bodies</code>).
+          </p>
+          <p className="muted">
+            {client.kind === 'http'
+              ? 'The files are copied into a private scratch folder on this machine and opened from there; the originals are never written.'
+              : 'The evidence is copied to a private scratch folder and opened read-only; the originals are never written.'}
+          </p>
+          {client.kind === 'http' && (
+            <p className="muted">
+              To open a folder in place, start <code>capsem-inspect serve &lt;path&gt;</code>.
+            </p>
+          )}
+        </div>
+        {props.dropError && <ErrorNote error={props.dropError} />}
+        {error && <ErrorNote error={error} />}
+        <p>
+          <button type="button" className="primary" onClick={() => void openSample()}>
+            Open the sample ledger
+          </button>
+        </p>
+      </section>
+      <section className="card">
+        <h2>Open evidence</h2>
+        {evidence.length === 0 ? (
+          <p className="muted">Nothing open yet.</p>
+        ) : (
+          <table className="mini evidence-list">
+            <thead>
+              <tr>
+                <th>session id</th>
+                <th>display name</th>
+                <th>generation</th>
+                <th>from</th>
+                <th>opened</th>
+              </tr>
+            </thead>
+            <tbody>
+              {evidence.map((e) => (
+                <tr key={e.id}>
+                  <td className="mono">
+                    <a href={href({ view: 'overview', ev: e.id })}>{e.sessionId}</a>
+                  </td>
+                  <td>{e.displayName ?? <span className="muted">—</span>}</td>
+                  <td>{e.generation}</td>
+                  <td>{e.origin}</td>
+                  <td className="mono">{e.openedAt.replace('T', ' ').slice(0, 19)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

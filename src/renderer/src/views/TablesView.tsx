@@ -1,0 +1,151 @@
+/** Every table of the ledger, paged by keyset into the virtualized grid, with sorting, filters, column picker, copy. */
+import { useCallback, useMemo, useState } from 'react';
+import type { ColumnFilter, SortSpec, TableInfo } from '../../../shared/contract.js';
+import { useCall } from '../api/use-call.js';
+import type { RowNav } from '../app-context.js';
+import { useApp, useRowNav } from '../app-context.js';
+import { DataGrid } from '../components/DataGrid.js';
+import { filterInputText, parseFilterInput } from '../components/filter-syntax.js';
+import { formatCell } from '../components/format.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { href, navigate } from '../router.js';
+import { useKeysetWindow } from './use-keyset-window.js';
+
+export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
+  const { ev } = props;
+  const tables = useCall('tables.list', { evidenceId: ev });
+  const list = tables.value ?? [];
+  const info = list.find((t) => t.name === props.table) ?? null;
+  if (tables.error) return <ErrorNote error={tables.error} />;
+  return (
+    <div className="tables-view">
+      <nav className="table-list" aria-label="tables">
+        {list.map((t) => (
+          <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
+            <span>{t.name}</span>
+            <span className="count">{t.rowCount.toLocaleString()}</span>
+          </a>
+        ))}
+      </nav>
+      <section className="table-main">
+        {info ? <TableGrid key={info.name} ev={ev} info={info} sort={props.sort} filters={props.filters} /> : <p className="hint">{tables.loading ? 'Loading tables…' : 'Choose a table.'}</p>}
+      </section>
+    </div>
+  );
+}
+
+function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
+  const { ev, info, sort, filters } = props;
+  const { time } = useApp();
+  const w = useKeysetWindow(ev, info, sort, filters);
+  const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  const [hidden, setHidden] = useState<Record<string, boolean>>({});
+  const [copied, setCopied] = useState(false);
+  const columns = useMemo(() => info.columns.map((c) => ({ name: c.name, kind: c.kind, sortable: c.sortable })), [info]);
+  const go = (next: { sort?: SortSpec | null; filters?: readonly ColumnFilter[] }): void =>
+    navigate({ view: 'tables', ev, table: info.name, sort: next.sort === undefined ? sort : next.sort, filters: next.filters ?? filters });
+  const onSort = (column: string): void => {
+    const dir = sort?.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
+    go({ sort: { column, direction: dir } });
+  };
+  const openRow = useCallback((i: number) => {
+    const rowid = w.state.rowids[i];
+    if (rowid !== undefined) navigate({ view: 'row', ev, table: info.name, rowid, body: null, mode: 'text' });
+  }, [w.state.rowids, ev, info.name]);
+  const onNav = useCallback(
+    (nav: RowNav) => {
+      const n = w.state.rows.length;
+      if (n === 0) return;
+      if (nav === 'open') return sel && openRow(sel.row);
+      const cur = sel?.row ?? -1;
+      const row = Math.max(0, Math.min(n - 1, cur + (nav === 'next' ? 1 : -1)));
+      setSel({ row, col: sel?.col ?? 0 });
+    },
+    [w.state.rows.length, sel, openRow],
+  );
+  useRowNav(onNav);
+  const selectedCell = sel ? w.state.rows[sel.row]?.[sel.col] : undefined;
+  const selText = selectedCell === undefined ? '' : formatCell(selectedCell, info.columns[sel!.col]?.kind, time);
+  const copy = (): void => {
+    void navigator.clipboard?.writeText(selText).then(() => {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1200);
+    });
+  };
+  const filterFor = (col: string): ColumnFilter | undefined => filters.find((f) => f.column === col);
+  return (
+    <div className="table-grid">
+      <div className="toolbar">
+        <h2>{info.name}</h2>
+        <span className="muted">
+          {info.rowCount.toLocaleString()} rows · {w.state.rows.length.toLocaleString()} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={w.jumpStart} title="first rows">⇤ Start</button>
+        <button type="button" onClick={w.jumpEnd} title="last rows">End ⇥</button>
+        {filters.length > 0 && (
+          <button type="button" onClick={() => go({ filters: [] })}>
+            Clear filters
+          </button>
+        )}
+        <details className="picker">
+          <summary>Columns</summary>
+          <div className="picker-menu">
+            {info.columns.map((c) => (
+              <label key={c.name}>
+                <input type="checkbox" checked={!hidden[c.name]} onChange={(e) => setHidden((h) => ({ ...h, [c.name]: !e.target.checked }))} /> {c.name}
+              </label>
+            ))}
+          </div>
+        </details>
+      </div>
+      {w.state.error && <ErrorNote error={w.state.error} />}
+      <DataGrid
+        label={`${info.name} rows`}
+        columns={columns}
+        rows={w.state.rows}
+        rowKeys={w.state.rowids}
+        time={time}
+        hidden={Object.fromEntries(Object.entries(hidden).map(([k, v]) => [k, !v]))}
+        sort={sort}
+        onSort={onSort}
+        selected={sel}
+        onSelect={setSel}
+        onOpen={openRow}
+        onNearEnd={w.loadAfter}
+        onNearStart={w.loadBefore}
+        topShift={w.state.topShift}
+        headerExtra={(col) => (
+          <input
+            className="gfilter"
+            aria-label={`filter ${col.name}`}
+            placeholder="filter"
+            defaultValue={filterFor(col.name) ? filterInputText(filterFor(col.name)!) : ''}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              const f = parseFilterInput(col.name, e.currentTarget.value, col.kind === 'integer' || col.kind === 'real' || col.kind === 'unix_ms');
+              go({ filters: [...filters.filter((x) => x.column !== col.name), ...(f ? [f] : [])] });
+            }}
+          />
+        )}
+      />
+      <div className="cellbar">
+        {sel && selectedCell !== undefined ? (
+          <>
+            <span className="cellname">{info.columns[sel.col]?.name}</span>
+            <span className="cellval">{selText === '' && selectedCell === null ? 'NULL' : selText.slice(0, 400)}</span>
+            <button type="button" onClick={copy}>
+              {copied ? 'Copied' : 'Copy cell'}
+            </button>
+            <a className="button" href={href({ view: 'row', ev, table: info.name, rowid: w.state.rowids[sel.row]!, body: null, mode: 'text' })}>
+              Open row
+            </a>
+          </>
+        ) : (
+          <span className="muted">Click a cell to select it · double-click or Enter opens the row · j/k move</span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * A sliding window over a keyset-paged table: pages are fetched forward or backward as the grid scrolls, and at
+ * most MAX_ROWS are held (rows far off screen are dropped and re-fetched if the reader scrolls back).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Cell, ColumnFilter, PageCursor, SortSpec, TableInfo, TablePage } from '../../../shared/contract.js';
+import { client } from '../api/client.js';
+
+export const PAGE_ROWS = 200;
+export const MAX_ROWS = 1200;
+
+export interface WindowState {
+  readonly rows: readonly (readonly Cell[])[];
+  readonly rowids: readonly number[];
+  readonly hasBefore: boolean;
+  readonly hasAfter: boolean;
+  readonly error: { code: string; message: string } | null;
+  readonly loading: boolean;
+  /** Changes whenever rows are added/removed at the top, with how many (for the grid's scroll). */
+  readonly topShift: { seq: number; rows: number };
+}
+
+const EMPTY: WindowState = { rows: [], rowids: [], hasBefore: false, hasAfter: false, error: null, loading: true, topShift: { seq: 0, rows: 0 } };
+
+export function useKeysetWindow(evidenceId: string, table: TableInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[]) {
+  const [st, setSt] = useState<WindowState>(EMPTY);
+  const busy = useRef(false);
+  const gen = useRef(0);
+  const keyIndex = table && sort ? table.columns.findIndex((c) => c.name === sort.column) : -1;
+  const cursorAt = useCallback(
+    (s: WindowState, i: number): PageCursor => ({ value: keyIndex >= 0 ? (s.rows[i]![keyIndex] ?? null) : s.rowids[i]!, rowid: s.rowids[i]! }),
+    [keyIndex],
+  );
+  const base = useCallback(
+    () => ({ evidenceId, table: table!.name, ...(sort ? { sort } : {}), ...(filters.length ? { filters } : {}), limit: PAGE_ROWS }),
+    [evidenceId, table, sort, filters],
+  );
+
+  const load = useCallback(
+    async (how: 'start' | 'end' | 'after' | 'before') => {
+      if (!table || busy.current) return;
+      const myGen = gen.current;
+      busy.current = true;
+      const s = stRef.current;
+      let req;
+      if (how === 'start') req = base();
+      // The far end: with a sort, the first page of the reversed order (reversed back below); in rowid order,
+      // the page before a rowid past every row.
+      else if (how === 'end') req = sort ? { ...base(), sort: { column: sort.column, direction: sort.direction === 'desc' ? 'asc' : 'desc' } as SortSpec } : { ...base(), before: { value: null, rowid: Number.MAX_SAFE_INTEGER } };
+      else if (how === 'after') req = { ...base(), after: cursorAt(s, s.rows.length - 1) };
+      else req = { ...base(), before: cursorAt(s, 0) };
+      const r = await client.call('tables.page', req as Parameters<typeof client.call<'tables.page'>>[1]);
+      busy.current = false;
+      if (myGen !== gen.current) return;
+      if (!r.ok) return setSt((x) => ({ ...x, error: r.error, loading: false }));
+      setSt((x) => merge(x, r.value, how, how === 'end' && sort !== null));
+    },
+    [table, base, cursorAt, sort],
+  );
+  const stRef = useRef(st);
+  stRef.current = st;
+
+  useEffect(() => {
+    gen.current++;
+    busy.current = false;
+    setSt((x) => ({ ...EMPTY, topShift: { seq: x.topShift.seq + 1, rows: -1e9 } }));
+    if (table) void load('start');
+  }, [evidenceId, table?.name, JSON.stringify(sort), JSON.stringify(filters)]);
+
+  return {
+    state: st,
+    loadAfter: () => st.hasAfter && void load('after'),
+    loadBefore: () => st.hasBefore && void load('before'),
+    jumpStart: () => {
+      gen.current++;
+      busy.current = false;
+      setSt((x) => ({ ...EMPTY, topShift: { seq: x.topShift.seq + 1, rows: -1e9 } }));
+      void load('start');
+    },
+    jumpEnd: () => {
+      gen.current++;
+      busy.current = false;
+      setSt((x) => ({ ...EMPTY, topShift: x.topShift }));
+      void load('end');
+    },
+  };
+}
+
+function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' | 'before', reversed: boolean): WindowState {
+  const seq = x.topShift.seq + 1;
+  switch (how) {
+    case 'start':
+      return { rows: page.rows, rowids: page.rowids, hasBefore: false, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift };
+    case 'end': {
+      const rows = reversed ? [...page.rows].reverse() : page.rows;
+      const rowids = reversed ? [...page.rowids].reverse() : page.rowids;
+      return { rows, rowids, hasBefore: reversed ? page.hasAfter : page.hasBefore, hasAfter: false, error: null, loading: false, topShift: { seq, rows: rows.length } };
+    }
+    case 'after': {
+      let rows = [...x.rows, ...page.rows];
+      let rowids = [...x.rowids, ...page.rowids];
+      let dropped = 0;
+      if (rows.length > MAX_ROWS) {
+        dropped = rows.length - MAX_ROWS;
+        rows = rows.slice(dropped);
+        rowids = rowids.slice(dropped);
+      }
+      return { rows, rowids, hasBefore: x.hasBefore || dropped > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: dropped ? { seq, rows: -dropped } : x.topShift };
+    }
+    case 'before': {
+      let rows = [...page.rows, ...x.rows];
+      let rowids = [...page.rowids, ...x.rowids];
+      const cut = Math.max(0, rows.length - MAX_ROWS);
+      if (cut) {
+        rows = rows.slice(0, rows.length - cut);
+        rowids = rowids.slice(0, rowids.length - cut);
+      }
+      return { rows, rowids, hasBefore: page.hasBefore, hasAfter: x.hasAfter || cut > 0, error: null, loading: false, topShift: { seq, rows: page.rows.length } };
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { captureIo } from '../../../src/cli/io.js';
+import { parseServeArgs, run } from '../../../src/cli/commands/serve.js';
+import { writeLedger } from '../../fixtures/writer/ledger-writer.js';
+
+describe('capsem-inspect serve', () => {
+  it('parses paths and --port, and refuses what it does not know', () => {
+    expect(parseServeArgs(['a', '--port', '8080', 'b'])).toEqual({ paths: ['a', 'b'], port: 8080 });
+    expect(parseServeArgs(['--port=0'])).toEqual({ paths: [], port: 0 });
+    expect(parseServeArgs(['--port', 'x'])).toMatch(/--port needs a number/);
+    expect(parseServeArgs(['--bind', '0.0.0.0'])).toMatch(/unknown option --bind/);
+  });
+
+  it('opens the given session, prints a loopback URL with its token, and stops cleanly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-cmd-'));
+    try {
+      const ledger = await writeLedger(dir, { generation: 'A2-zstd', seed: 2 });
+      const io = captureIo();
+      let release!: () => void;
+      const until = new Promise<void>((r) => (release = r));
+      const done = run([ledger.sessionDir], io, until);
+      for (let i = 0; i < 200 && !io.out.includes('http://'); i++) await new Promise((r) => setTimeout(r, 25));
+      const url = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})#\//.exec(io.out);
+      expect(url).not.toBeNull();
+      expect(io.out).toContain(`opened ${ledger.sessionId} (A2)`);
+      const res = await fetch(`http://127.0.0.1:${url![1]}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': url![2]! }, body: 'null' });
+      const body = (await res.json()) as { ok: boolean; value: { sessionId: string }[] };
+      expect(body.value.map((e) => e.sessionId)).toEqual([ledger.sessionId]);
+      release();
+      expect(await done).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 (after serving) when a given path cannot be opened, and says why', async () => {
+    const io = captureIo();
+    const code = await run(['/nonexistent/session'], io, Promise.resolve());
+    expect(code).toBe(1);
+    expect(io.err).toMatch(/NOT_FOUND|NOT_A_LEDGER/);
+  });
+});
