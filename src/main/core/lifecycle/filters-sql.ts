@@ -1,0 +1,42 @@
+// The lifecycle filters as SQL over tool_calls aliased `t`. Values are bound, never spliced; a filter on a
+// column the ledger lacks matches nothing (rather than everything), so an empty list is honest.
+import type Database from 'better-sqlite3';
+import type { LifecycleFilters } from '../../../shared/contract/lifecycle.js';
+import { mcpWithoutLogicalCallWhere, orphanCallWhere } from '../graph/invariants-sql.js';
+import { hasColumn } from '../queries/schema.js';
+
+export interface Where {
+  readonly sql: string;
+  readonly params: (string | number)[];
+}
+
+/** `t` is flagged when the report counts it: an orphan call or MCP without a logical call. */
+export function flaggedExpr(db: Database.Database): { orphan: string; mcp: string } {
+  return {
+    orphan: `EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.id = t.id AND ${orphanCallWhere(db)})`,
+    mcp: mcpWithoutLogicalCallWhere(db),
+  };
+}
+
+export function filterWhere(db: Database.Database, f: LifecycleFilters | undefined): Where {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  const eq = (column: string, value: string | undefined): void => {
+    if (value === undefined) return;
+    if (!hasColumn(db, 'tool_calls', column)) {
+      parts.push('0');
+      return;
+    }
+    parts.push(`t.${column} IS ?`);
+    params.push(value);
+  };
+  eq('origin', f?.origin);
+  eq('status', f?.status);
+  eq('decision', f?.decision);
+  eq('tool_name', f?.tool);
+  if (f?.flaggedOnly) {
+    const x = flaggedExpr(db);
+    parts.push(`(${x.orphan} OR ${x.mcp})`);
+  }
+  return { sql: parts.length ? parts.join(' AND ') : '1', params };
+}

@@ -1,0 +1,97 @@
+/**
+ * File activity: fs_events over time by action and kind, every overflow row as a window (when, how many
+ * changes were held back, the scan that later derived them), and the paths list with the places where a
+ * compromise persists marked.
+ */
+import { useCall } from '../../api/use-call.js';
+import { useApp } from '../../app-context.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { formatCell } from '../../components/format.js';
+import { href, navigate } from '../../router.js';
+import { ActivityChart } from './ActivityChart.js';
+import { PathsTable } from './PathsTable.js';
+import { usePaths } from './use-paths.js';
+import './files.css';
+
+export function FilesView(props: { ev: string; persistOnly: boolean }) {
+  const { ev, persistOnly } = props;
+  const { time } = useApp();
+  const act = useCall('fs.activity', { evidenceId: ev });
+  const paths = usePaths(ev, persistOnly);
+  if (act.error) return <ErrorNote error={act.error} />;
+  const a = act.value;
+  const row = (id: number) => href({ view: 'row', ev, table: 'fs_events', rowid: id, body: null, mode: 'text' });
+  return (
+    <div className="files-view">
+      <div className="fs-charts">
+        <section className="card fs-chart" aria-label="file events by action">
+          <h3>
+            File events by action {a && <span className="muted">({a.events.toLocaleString()} rows, {a.bucketMs.toLocaleString()} ms per bar)</span>}
+          </h3>
+          {a ? <ActivityChart a={a} by="action" height={190} /> : <p className="muted">Loading…</p>}
+        </section>
+        <section className="card fs-chart" aria-label="file events by kind">
+          <h3>By kind</h3>
+          {a ? <ActivityChart a={a} by="kind" height={190} /> : <p className="muted">Loading…</p>}
+        </section>
+      </div>
+      <div className="fs-lower">
+        <section className="card fs-overflow" aria-label="overflow windows" data-windows={a?.overflowWindows ?? ''} data-held-back={a?.overflowHeldBack ?? ''}>
+          <h3>
+            Overflow windows: <span className={a?.overflowWindows ? 'bad' : ''}>{a?.overflowWindows ?? '…'}</span>, {a?.overflowHeldBack.toLocaleString() ?? '…'} changes held back
+          </h3>
+          <p className="note">
+            When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their number is the row’s size. They are not
+            lost but deferred — a later scan derived them, and they appear as the rows that follow.
+          </p>
+          {a && a.windows.length > 0 && (
+            <table className="mini" aria-label="overflow window list">
+              <thead>
+                <tr>
+                  <th>window (overflow row)</th>
+                  <th className="num">held back</th>
+                  <th>derived by the later scan</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.windows.map((w) => (
+                  <tr key={w.id} data-window={w.id}>
+                    <td className="mono">
+                      <a href={row(w.id)}>#{w.id}</a> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
+                    </td>
+                    <td className="num">{w.heldBack.toLocaleString()}</td>
+                    <td className="mono">
+                      {w.heldFor ? (
+                        <>
+                          <a href={row(w.heldFor.id)}>#{w.heldFor.id}</a> {w.heldFor.action} {w.heldFor.path}
+                          {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
+                        </>
+                      ) : (
+                        <span className="muted">no later scan recorded yet</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {a && a.windows.length < a.overflowWindows && <p className="muted">First {a.windows.length} windows listed.</p>}
+        </section>
+        <section className="card fs-paths" aria-label="paths">
+          <div className="toolbar">
+            <h3>Paths</h3>
+            <span className="muted" data-paths-total={paths.totals?.total ?? ''} data-persist-total={paths.totals?.persistTotal ?? ''}>
+              {paths.totals ? `${paths.totals.total.toLocaleString()} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
+            </span>
+            <span className="spacer" />
+            <label>
+              <input type="checkbox" checked={persistOnly} onChange={(e) => navigate({ view: 'files', ev, persistOnly: e.target.checked })} /> persistence paths only
+            </label>
+          </div>
+          {paths.error && <ErrorNote error={paths.error} />}
+          <PathsTable ev={ev} rows={paths.rows} more={paths.hasMore ? paths.more : null} />
+        </section>
+      </div>
+    </div>
+  );
+}

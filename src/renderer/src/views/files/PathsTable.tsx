@@ -1,0 +1,56 @@
+/**
+ * The paths list as a plain table (paths need the width a grid column cannot give them), fed page by page by
+ * the keyset channel; persistence paths carry a marker first so they stand out.
+ */
+import type { FsPathRow, PersistKind } from '../../../../shared/contract/fs.js';
+import { useApp } from '../../app-context.js';
+import { bytesLabel, formatCell } from '../../components/format.js';
+import { href } from '../../router.js';
+
+const PERSIST_LABEL: Record<PersistKind, string> = {
+  git_hooks: 'git hook', git_config: 'git config', node_modules: 'node_modules', venv: 'virtualenv', target: 'build output',
+};
+
+export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more: (() => void) | null }) {
+  const { time } = useApp();
+  return (
+    <div className="paths-scroll">
+      <table className="mini paths" aria-label="paths list">
+        <thead>
+          <tr>
+            <th>path</th>
+            <th>last action</th>
+            <th>kind</th>
+            <th className="num">size</th>
+            <th className="num">events</th>
+            <th>last seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.path} data-path={r.path} data-persist={r.persist ?? ''} className={r.persist ? 'persist' : ''}>
+              <td className="mono path">
+                {r.persist && (
+                  <span className="persist-mark" title="a compromise written here outlives the session">
+                    ⚠ {PERSIST_LABEL[r.persist]}
+                  </span>
+                )}
+                <a href={href({ view: 'row', ev: props.ev, table: 'fs_events', rowid: r.lastRowid, body: null, mode: 'text' })}>{r.path}</a>
+              </td>
+              <td>{r.lastAction}</td>
+              <td>{r.kind ?? '—'}</td>
+              <td className="num">{r.size === null ? '—' : bytesLabel(r.size)}</td>
+              <td className="num">{r.events}</td>
+              <td className="mono nowrap">{r.lastTimestamp ? formatCell(r.lastTimestamp, 'timestamp', time) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.more && (
+        <button type="button" onClick={props.more}>
+          Load more paths
+        </button>
+      )}
+    </div>
+  );
+}

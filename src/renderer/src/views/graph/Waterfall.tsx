@@ -1,0 +1,43 @@
+/** The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its duration. */
+import type { GraphNode } from '../../../../shared/contract/graph.js';
+
+const ROW = 20;
+const LABEL_W = 128;
+const WIDTH = 280;
+
+function ms(ts: string | null): number | null {
+  if (!ts) return null;
+  const t = Date.parse(ts.replace(/(\.\d{3})\d+/, '$1'));
+  return Number.isNaN(t) ? null : t;
+}
+
+export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string | null; onPick(n: GraphNode): void }) {
+  const rows = props.nodes
+    .filter((n) => n.kind === 'model_call' || n.kind === 'tool_call')
+    .map((n) => ({ n, t: ms(n.timestamp), d: Math.max(0, n.durationMs ?? 0) }))
+    .filter((r): r is { n: GraphNode; t: number; d: number } => r.t !== null)
+    .sort((a, b) => a.t - b.t || a.n.id.localeCompare(b.n.id));
+  if (rows.length === 0) return <p className="muted">No timestamps on this page.</p>;
+  const t0 = rows[0]!.t;
+  const t1 = Math.max(...rows.map((r) => r.t + r.d), t0 + 1);
+  const scale = (WIDTH - LABEL_W - 10) / (t1 - t0);
+  return (
+    <svg className="waterfall" width={WIDTH} height={rows.length * ROW + 24} role="img" aria-label="trace waterfall">
+      <text x={LABEL_W} y={12} className="wf-axis">
+        0 ms
+      </text>
+      <text x={WIDTH - 6} y={12} className="wf-axis" textAnchor="end">
+        {(t1 - t0).toLocaleString()} ms
+      </text>
+      {rows.map(({ n, t, d }, i) => (
+        <g key={n.id} data-wf-node={n.id} transform={`translate(0, ${20 + i * ROW})`} className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`} onClick={() => props.onPick(n)}>
+          <text x={n.kind === 'tool_call' ? 14 : 4} y={13} className="wf-label">
+            {n.label.length > 19 ? `${n.label.slice(0, 18)}…` : n.label}
+          </text>
+          <rect x={LABEL_W + (t - t0) * scale} y={3} width={Math.max(2, d * scale)} height={ROW - 7} rx={2} className={n.broken ? 'wf-bar broken' : 'wf-bar'} />
+          <title>{`${n.label}: ${n.timestamp ?? ''} for ${d} ms`}</title>
+        </g>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,63 @@
+/** Loads a trace graph page by page (the first on open, more on demand) and merges them: one node per id, one edge per key. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { GraphEdge, GraphNode, TraceGraph } from '../../../../shared/contract/graph.js';
+import { client } from '../../api/client.js';
+
+export interface TracePages {
+  readonly first: TraceGraph | null;
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  readonly loadedModelCalls: number;
+  readonly nextAfter: number | null;
+  readonly error: { code: string; message: string } | null;
+  readonly loading: boolean;
+  more(): void;
+}
+
+export function useTracePages(ev: string, traceId: string): TracePages {
+  const [pages, setPages] = useState<TraceGraph[]>([]);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const load = useCallback(
+    (after: number | undefined) => {
+      setLoading(true);
+      void client.call('graph.trace', after === undefined ? { evidenceId: ev, traceId } : { evidenceId: ev, traceId, after, limit: 100 }).then((r) => {
+        setLoading(false);
+        if (!r.ok) return setError(r.error);
+        setPages((p) => (after === undefined ? [r.value] : [...p, r.value]));
+      });
+    },
+    [ev, traceId],
+  );
+  useEffect(() => {
+    setPages([]);
+    setError(null);
+    load(undefined);
+  }, [load]);
+  const merged = useMemo(() => {
+    const nodes = new Map<string, GraphNode>();
+    const edges = new Map<string, GraphEdge>();
+    for (const p of pages) {
+      for (const n of p.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
+      for (const e of p.edges) edges.set(`${e.from}>${e.to}>${e.kind}`, e);
+    }
+    // A stub for a model call drawn on a later page is replaced by the call itself.
+    for (const id of [...nodes.keys()]) {
+      if (!id.startsWith('mcx:') || !nodes.has(`mc:${id.slice(4)}`)) continue;
+      nodes.delete(id);
+      for (const [k, e] of [...edges]) if (e.to === id) edges.set(k, { ...e, to: `mc:${id.slice(4)}` });
+    }
+    return { nodes: [...nodes.values()], edges: [...edges.values()].filter((e) => nodes.has(e.from) && nodes.has(e.to)) };
+  }, [pages]);
+  const last = pages[pages.length - 1] ?? null;
+  return {
+    first: pages[0] ?? null,
+    nodes: merged.nodes,
+    edges: merged.edges,
+    loadedModelCalls: pages.reduce((n, p) => n + p.modelCallIds.length, 0),
+    nextAfter: last?.nextAfter ?? null,
+    error,
+    loading,
+    more: () => last?.nextAfter != null && load(last.nextAfter),
+  };
+}

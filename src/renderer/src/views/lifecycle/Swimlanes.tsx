@@ -1,0 +1,48 @@
+/** One lane per tool; each call a bar from its time for its duration (at least a tick), flagged calls in red. */
+import type { Swimlanes as Lanes } from '../../../../shared/contract/lifecycle.js';
+
+const LANE_H = 24;
+const LABEL_W = 140;
+
+export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: number): void }) {
+  const pts = props.lanes.points.filter((p) => p.t !== null) as (Lanes['points'][number] & { t: number })[];
+  if (pts.length === 0) return <p className="muted">No timed tool calls.</p>;
+  const tools = [...new Set(pts.map((p) => p.toolName))].sort();
+  const t0 = Math.min(...pts.map((p) => p.t));
+  const t1 = Math.max(...pts.map((p) => p.t + p.durationMs), t0 + 1);
+  const scale = (props.width - LABEL_W - 16) / (t1 - t0);
+  const height = tools.length * LANE_H + 22;
+  return (
+    <svg className="swimlanes" width={props.width} height={height} role="img" aria-label="tool calls over time, one lane per tool">
+      {tools.map((tool, i) => (
+        <g key={tool} transform={`translate(0, ${i * LANE_H})`} data-lane={tool}>
+          <rect x={0} y={0} width={props.width} height={LANE_H} className={i % 2 ? 'lane odd' : 'lane'} />
+          <text x={6} y={16} className="lane-label">
+            {tool.length > 20 ? `${tool.slice(0, 19)}…` : tool}
+          </text>
+        </g>
+      ))}
+      {pts.map((p) => (
+        <rect
+          key={p.id}
+          data-call={p.id}
+          x={LABEL_W + (p.t - t0) * scale}
+          y={tools.indexOf(p.toolName) * LANE_H + 5}
+          width={Math.max(3, p.durationMs * scale)}
+          height={LANE_H - 10}
+          rx={2}
+          className={p.flagged ? 'call flagged' : 'call'}
+          onClick={() => props.onPick(p.id)}
+        >
+          <title>{`tool_calls ${p.id} · ${p.toolName} · ${p.durationMs} ms${p.flagged ? ' · flagged' : ''}`}</title>
+        </rect>
+      ))}
+      <text x={LABEL_W} y={height - 6} className="axis">
+        {new Date(t0).toISOString()}
+      </text>
+      <text x={props.width - 6} y={height - 6} className="axis" textAnchor="end">
+        +{Math.round(t1 - t0).toLocaleString()} ms
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * File activity channels: fs_events over time by action and kind, every overflow row as a window (the changes
+ * the monitor held back to a later scan: deferred, not lost; spec/check-session.md §3.5), and the paths list
+ * with the places where a compromise persists marked.
+ */
+import type { Guard } from './guards.js';
+import { int, obj, optional, str } from './guards.js';
+
+export interface FsBucket {
+  /** Unix ms of the bucket's start. */
+  readonly start: number;
+  readonly byAction: Readonly<Record<string, number>>;
+  readonly byKind: Readonly<Record<string, number>>;
+}
+
+export interface FsOverflowWindow {
+  readonly id: number;
+  readonly timestamp: string | null;
+  readonly t: number | null;
+  /** Changes held back (the row's size). */
+  readonly heldBack: number;
+  /** The scan that later derived them: the next non-overflow fs_events row (the integrity report's rule). */
+  readonly heldFor: { readonly id: number; readonly timestamp: string | null; readonly t: number | null; readonly action: string; readonly path: string } | null;
+}
+
+export interface FsActivity {
+  /** fs_events rows (overflow rows included). */
+  readonly events: number;
+  readonly actions: readonly string[];
+  readonly kinds: readonly string[];
+  readonly bucketMs: number;
+  readonly buckets: readonly FsBucket[];
+  /** Rows whose timestamp could not be read (not drawn on the timeline). */
+  readonly undated: number;
+  /** Equal to the integrity report's overflow section. */
+  readonly overflowWindows: number;
+  readonly overflowHeldBack: number;
+  /** The first windows (the report's list, capped at 100). */
+  readonly windows: readonly FsOverflowWindow[];
+}
+
+export const PERSIST_KINDS = ['git_hooks', 'git_config', 'node_modules', 'venv', 'target'] as const;
+export type PersistKind = (typeof PERSIST_KINDS)[number];
+
+export interface FsPathRow {
+  readonly path: string;
+  /** Of the latest event on the path. */
+  readonly kind: string | null;
+  readonly size: number | null;
+  readonly lastAction: string;
+  readonly lastTimestamp: string | null;
+  readonly lastRowid: number;
+  readonly events: number;
+  /** Where a compromise would persist (a hook, git config, installed packages, a venv, build output), or null. */
+  readonly persist: PersistKind | null;
+}
+
+export interface FsPathsPage {
+  readonly rows: readonly FsPathRow[];
+  readonly total: number;
+  readonly persistTotal: number;
+  /** Pass as `after` for the next page (paths are ordered by text); null at the end. */
+  readonly nextAfter: string | null;
+}
+
+export const FS_PATHS_PAGE_MAX = 1000;
+
+export interface FsChannels {
+  'fs.activity': { arg: { readonly evidenceId: string }; result: FsActivity };
+  'fs.paths': { arg: { readonly evidenceId: string; readonly after?: string; readonly limit?: number; readonly persistOnly?: boolean }; result: FsPathsPage };
+}
+
+const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
+const flag: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` });
+
+export const FS_ARG_GUARDS: { readonly [C in keyof FsChannels]: Guard<FsChannels[C]['arg']> } = {
+  'fs.activity': obj({ evidenceId: EVIDENCE_ID }),
+  'fs.paths': obj({ evidenceId: EVIDENCE_ID, after: optional(str({ max: 65536 })), limit: optional(int(1, FS_PATHS_PAGE_MAX)), persistOnly: optional(flag) }),
+};

@@ -1,0 +1,132 @@
+/**
+ * Tool lifecycle channels: one row per logical tool call (tool_calls.call_id) from the model call that emitted
+ * it to the model call that consumed its response, with the integrity report's orphan counts and the doctor's
+ * usage breakdown (spec/check-session.md §3.6, §3.9).
+ */
+import type { Guard } from './guards.js';
+import { int, obj, optional, str } from './guards.js';
+
+export interface LifecycleFilters {
+  readonly origin?: string;
+  readonly status?: string;
+  readonly decision?: string;
+  readonly tool?: string;
+  /** Only rows the report flags (orphan call or MCP without a logical call). */
+  readonly flaggedOnly?: boolean;
+}
+
+export interface LifecycleRow {
+  readonly id: number;
+  readonly eventId: string | null;
+  readonly callId: string;
+  readonly timestamp: string | null;
+  readonly modelCallId: number | null;
+  /** False when model_call_id is set but names no model_calls row. */
+  readonly modelCallExists: boolean;
+  readonly toolName: string;
+  readonly origin: string | null;
+  readonly serverName: string | null;
+  readonly transport: string | null;
+  readonly method: string | null;
+  readonly status: string | null;
+  readonly decision: string | null;
+  readonly policyMode: string | null;
+  readonly policyAction: string | null;
+  readonly policyRule: string | null;
+  readonly policyReason: string | null;
+  readonly durationMs: number | null;
+  readonly arguments: string | null;
+  readonly responsePreview: string | null;
+  readonly errorMessage: string | null;
+  /** Any response of this call marked is_error. */
+  readonly isError: boolean;
+  readonly responses: number;
+  /** Model calls that consumed a response of this call (tool_responses.model_call_id), ascending. */
+  readonly consumedBy: readonly number[];
+  readonly credentialRef: string | null;
+  readonly traceId: string | null;
+  readonly turnId: string | null;
+  /** No response with the same call_id in the same trace (the report's orphan rule). */
+  readonly orphan: boolean;
+  /** The report's MCP-without-logical-call rule. */
+  readonly mcpWithoutLogicalCall: boolean;
+}
+
+export interface LifecyclePage {
+  readonly rows: readonly LifecycleRow[];
+  /** Rows matching the filters. */
+  readonly total: number;
+  /** Pass as `after` for the next page; null at the end. */
+  readonly nextAfter: number | null;
+}
+
+export interface UsageRow {
+  readonly toolName: string;
+  readonly origin: string | null;
+  readonly decision: string | null;
+  readonly count: number;
+  readonly avgMs: number | null;
+}
+
+export interface LifecycleSummary {
+  readonly calls: number;
+  readonly responses: number;
+  /** Equal to the integrity report's tools section (the same functions compute them). */
+  readonly orphanCalls: number;
+  readonly orphanCallsByCallId: number;
+  readonly orphanResponses: number;
+  readonly mcpWithoutLogicalCall: number;
+  /** The doctor's usage table: count and average duration by tool, origin and decision. */
+  readonly usage: readonly UsageRow[];
+  /** Values present, for the filter menus. */
+  readonly values: { readonly origins: readonly string[]; readonly statuses: readonly string[]; readonly decisions: readonly string[]; readonly tools: readonly string[] };
+  /** Tool responses whose call_id has no call in their trace (listed, capped at 200). */
+  readonly orphanResponseRows: readonly { readonly id: number; readonly callId: string; readonly modelCallId: number | null; readonly traceId: string | null; readonly isError: boolean }[];
+}
+
+export interface SwimlanePoint {
+  readonly id: number;
+  readonly toolName: string;
+  /** Unix ms of the call's timestamp (null when not recorded). */
+  readonly t: number | null;
+  readonly durationMs: number;
+  readonly status: string | null;
+  readonly flagged: boolean;
+}
+
+export interface Swimlanes {
+  readonly points: readonly SwimlanePoint[];
+  readonly truncated: boolean;
+}
+
+export const LIFECYCLE_PAGE_MAX = 1000;
+export const SWIMLANE_CAP = 5000;
+
+export interface LifecycleArg {
+  readonly evidenceId: string;
+  readonly filters?: LifecycleFilters;
+  readonly after?: number;
+  readonly limit?: number;
+}
+
+export interface LifecycleChannels {
+  'lifecycle.calls': { arg: LifecycleArg; result: LifecyclePage };
+  'lifecycle.summary': { arg: { readonly evidenceId: string }; result: LifecycleSummary };
+  'lifecycle.swimlanes': { arg: { readonly evidenceId: string; readonly filters?: LifecycleFilters }; result: Swimlanes };
+}
+
+const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
+const VALUE = str({ max: 512 });
+const flag: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` });
+const filters = obj({ origin: optional(VALUE), status: optional(VALUE), decision: optional(VALUE), tool: optional(VALUE), flaggedOnly: optional(flag) });
+
+export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Guard<LifecycleChannels[C]['arg']> } = {
+  'lifecycle.calls': obj({
+    evidenceId: EVIDENCE_ID,
+    filters: optional(filters),
+    after: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)),
+    limit: optional(int(1, LIFECYCLE_PAGE_MAX)),
+  }),
+  'lifecycle.summary': obj({ evidenceId: EVIDENCE_ID }),
+  'lifecycle.swimlanes': obj({ evidenceId: EVIDENCE_ID, filters: optional(filters) }),
+};

@@ -1,0 +1,73 @@
+// Joins that lead nowhere, added to the fixture session: an mcp_proxy capture of a logical MCP call (folded
+// into that call's node, never a node of its own), a capture with no logical call, a tool call and a model
+// item naming a model call that does not exist. Each is drawn broken, listed, and counted as the report counts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTraceGraph, listTraces } from '../../../../src/main/core/graph/index.js';
+import type { OpenedFixture } from './fixture-ledger.js';
+import { openFixture } from './fixture-ledger.js';
+
+const root = mkdtempSync(join(tmpdir(), 'graph-broken-'));
+let fx: OpenedFixture;
+beforeAll(async () => {
+  fx = await openFixture(root, 'mut', {
+    seed: 7,
+    mutate: (db) => {
+      const mcp = db.prepare("SELECT call_id, trace_id, turn_id FROM tool_calls WHERE origin = 'mcp' AND model_call_id IS NOT NULL").get() as { call_id: string; trace_id: string; turn_id: string };
+      const ins = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, transport, server_name, method, request_id, trace_id, turn_id)
+        VALUES (?, ?, '2026-03-02T14:50:45.000000Z', ?, 0, ?, ?, ?, 'sse', 'github', 'tools/call', '77', ?, ?)`);
+      ins.run(100, 'aaaaaaaaaa01', null, mcp.call_id, 'search_issues', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
+      ins.run(101, 'aaaaaaaaaa02', null, 'mcp_lost_call', 'get_file', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
+      ins.run(102, 'aaaaaaaaaa03', 999, 'call_dangling', 'bash', 'native', mcp.trace_id, mcp.turn_id);
+      db.prepare(`INSERT INTO model_items (id, event_id, model_call_id, kind, item_index, call_id, content, content_hash, trace_id, turn_id)
+        VALUES (500, 'aaaaaaaaaa04', 998, 'request', 0, '', 'hello', NULL, ?, ?)`).run(mcp.trace_id, mcp.turn_id);
+    },
+  });
+});
+afterAll(() => {
+  fx?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('broken joins', () => {
+  it('folds an mcp_proxy capture into its logical call and draws the others broken', () => {
+    const traceId = listTraces(fx.evidence.db).traces[0]!.traceId;
+    const g = buildTraceGraph(fx.evidence.db, traceId);
+    const ids = new Set(g.nodes.map((n) => n.id));
+    expect(ids.has('tc:100')).toBe(false);
+    const logical = g.nodes.find((n) => n.kind === 'tool_call' && n.mcp?.proxyRows.includes(100));
+    expect(logical?.id).toBe('tc:3');
+    expect(logical?.mcp?.serverName).toBe('github');
+    expect(ids.has('tc:101')).toBe(true);
+    expect(g.nodes.find((n) => n.id === 'tc:101')?.broken).toBe(true);
+    const edges = g.edges.map((e) => `${e.from} -${e.kind}${e.broken ? '!' : ''}-> ${e.to}`);
+    expect(edges).toEqual(expect.arrayContaining(['missing:mc:999 -emits!-> tc:102', 'tc:101 -response!-> missing:response:101']));
+    expect(g.broken.filter((b) => b.kind === 'dangling_model_call_id').map((b) => b.row)).toEqual([
+      { table: 'tool_calls', rowid: 102 }, { table: 'model_items', rowid: 500 },
+    ]);
+    expect(g.broken.filter((b) => b.kind === 'mcp_without_logical_call').map((b) => b.row.rowid)).toEqual([101]);
+  });
+
+  it('per-trace sums still equal the report', () => {
+    const graphs = listTraces(fx.evidence.db).traces.map((t) => buildTraceGraph(fx.evidence.db, t.traceId));
+    const sum = (k: 'call_without_response' | 'response_without_call' | 'mcp_without_logical_call'): number => graphs.reduce((n, g) => n + g.brokenCounts[k], 0);
+    expect(sum('call_without_response')).toBe(fx.report.tools.orphanCalls);
+    expect(sum('response_without_call')).toBe(fx.report.tools.orphanResponses);
+    expect(sum('mcp_without_logical_call')).toBe(fx.report.tools.mcpWithoutLogicalCall);
+    // The fixture's one plus the lost capture.
+    expect(fx.report.tools.mcpWithoutLogicalCall).toBe(2);
+  });
+});
+
+describe('broken joins are drawn', () => {
+  it('every listed invariant has a broken node on the first page', () => {
+    for (const t of listTraces(fx.evidence.db).traces) {
+      const g = buildTraceGraph(fx.evidence.db, t.traceId);
+      for (const b of g.broken) expect(g.nodes.find((n) => n.id === b.nodeId)?.broken, b.nodeId).toBe(true);
+    }
+    const g = buildTraceGraph(fx.evidence.db, listTraces(fx.evidence.db).traces[0]!.traceId);
+    expect(g.edges.filter((e) => e.to === 'item:500').map((e) => [e.from, e.broken])).toEqual([['missing:mc:998', true]]);
+  });
+});
