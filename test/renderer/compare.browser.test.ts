@@ -1,0 +1,138 @@
+/**
+ * The Compare view in real headless Chromium against serve mode: two library sessions picked in the Library
+ * (host counters exact, differences marked), two opened ledgers by link (row counts as written, findings from
+ * each integrity report), the "only differences" filter, and the picker.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/main/serve/server.js';
+import { startServer } from '../../src/main/serve/server.js';
+import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
+import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import type { LibraryHome } from '../main/core/library/library-home.js';
+import { writeLibraryHome } from '../main/core/library/library-home.js';
+import type { Watched } from './harness.js';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+
+let dir: string;
+let home: LibraryHome;
+let one: WrittenLedger;
+let damaged: WrittenLedger;
+let browser: Browser;
+let server: RunningServer;
+let w: Watched;
+let page: Page;
+
+const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'capsem-compare-browser-'));
+  home = await writeLibraryHome(join(dir, 'home'));
+  one = await writeLedger(join(dir, 'one'), { generation: 'A4', seed: 31, sessionId: '20260302-150000-one1' });
+  damaged = await writeLedger(join(dir, 'two'), { generation: 'A4', seed: 32, sessionId: '20260302-150000-two2', damage: 'missing-archive' });
+  server = await startServer({ paths: [home.home], sampleDir: null, rendererDir: RENDERER_DIR, openOptions: { scratchRoot: dir } });
+  browser = await launchChromium();
+  w = await watchedPage(browser, server.origin);
+  page = w.page;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function row(section: string, key: string): Promise<{ a: string; b: string; differs: boolean } | null> {
+  return page.evaluate(
+    ([s, k]) => {
+      const tr = Array.from(document.querySelectorAll(`[data-testid="cmp-${s}"] tr[data-key]`)).find((t) => t.getAttribute('data-key') === k);
+      if (!tr) return null;
+      const td = tr.querySelectorAll('td');
+      return { a: td[1]?.textContent ?? '', b: td[2]?.textContent ?? '', differs: tr.classList.contains('differs') };
+    },
+    [section, key] as const,
+  );
+}
+
+describe('Compare view (serve mode)', () => {
+  it('compares two sessions picked in the Library: counters exact, differences marked, unknown sides explained', async () => {
+    await page.goto(`${server.origin}/?token=${server.token}#/`);
+    await page.waitForSelector('[data-testid="library"]');
+    await page.locator('[data-rowkey="s-alpha"] td').nth(1).click();
+    await page.getByRole('button', { name: 'Set as A' }).click();
+    await page.locator('[data-rowkey="s-bravo"] td').nth(1).click();
+    await page.getByRole('button', { name: 'Set as B' }).click();
+    await page.getByRole('link', { name: /Compare A ↔ B/ }).click();
+    await page.waitForSelector('[data-testid="compare"]');
+    const hash = await page.evaluate(() => window.location.hash);
+    expect(decodeURIComponent(hash)).toMatch(/^#\/compare\?a=l\.lib-[0-9a-f]+\.s-alpha&b=l\.lib-[0-9a-f]+\.s-bravo$/);
+    expect(await row('counters', 'net.total')).toEqual({ a: '10', b: '0', differs: true });
+    expect(await row('counters', 'net.bytes_received')).toEqual({ a: '4,096', b: '1,152,921,504,606,859,321', differs: true });
+    expect(await row('counters', 'model.cost_usd')).toEqual({ a: '$0.012340', b: '$0.000000', differs: true });
+    expect(await row('counters', 'tools.calls')).toEqual({ a: '2', b: '0', differs: true });
+    expect(await row('models', 'anthropic · claude-x')).toEqual({ a: '3 calls · 1,000 in · 200 out · $0.012340', b: '—', differs: true });
+    expect(await page.locator('[data-testid="cmp-tables"] .cmp-unknown').textContent()).toMatch(/B: .*no longer on disk/);
+    expect(await page.locator('[data-testid="side-A"]').textContent()).toContain('s-alpha');
+    expect(await page.locator('[data-testid="side-B"]').textContent()).toContain('crashed');
+    // s-alpha's ledger was opened by id for its tables and domains; its integrity report fills the findings.
+    await page.waitForSelector('[data-testid="cmp-findings"]');
+    expect((await row('findings', 'verdict'))?.a).toMatch(/intact|damaged/);
+    expect(await page.locator('[data-testid="cmp-findings"] .cmp-unknown').textContent()).toMatch(/B: no session ledger is open/);
+    await shot(page, 'compare-01-library-sessions');
+  });
+
+  it('filters to the differences only', async () => {
+    const all = await page.locator('.cmp-table tbody tr').count();
+    const marked = await page.locator('.cmp-table tbody tr.differs').count();
+    await page.getByLabel('only differences').check();
+    await page.waitForFunction((n) => document.querySelectorAll('.cmp-table tbody tr').length === n, marked);
+    expect(marked).toBeLessThan(all);
+    expect(await page.locator('.cmp-table tbody tr:not(.differs)').count()).toBe(0);
+    expect(await page.locator('[data-testid="cmp-tables"]').textContent()).toContain('No differences.');
+    await shot(page, 'compare-02-only-differences');
+  });
+
+  it('compares two opened ledgers from a link: row counts as written, findings from both integrity reports', async () => {
+    const a = ok(await server.service.openPaths([one.sessionDir]));
+    const b = ok(await server.service.openPaths([damaged.sessionDir]));
+    await page.evaluate((h) => (window.location.hash = h), `#/compare?a=e.${a.id}&b=e.${b.id}`);
+    await page.waitForSelector('[data-testid="cmp-findings"]', { timeout: 30_000 });
+    for (const [table, n] of Object.entries(one.rowCounts)) expect((await row('tables', table))?.a).toBe(n.toLocaleString('en-US'));
+    for (const [table, n] of Object.entries(damaged.rowCounts)) expect((await row('tables', table))?.b).toBe(n.toLocaleString('en-US'));
+    expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });
+    const findingKeys = await page.$$eval('[data-testid="cmp-findings"] tr[data-key]', (trs) => trs.map((t) => t.getAttribute('data-key') ?? ''));
+    expect(findingKeys.some((k) => k.startsWith('error · '))).toBe(true);
+    expect(await page.locator('[data-testid="cmp-domains"] tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="cmp-tools"] tbody tr').count()).toBeGreaterThan(0);
+    await shot(page, 'compare-03-opened-ledgers');
+  });
+
+  it('offers a picker when the link names no sides, and compares what is picked', async () => {
+    await page.evaluate(() => (window.location.hash = '#/compare'));
+    await page.waitForSelector('[data-testid="compare-picker"]');
+    await page.waitForSelector('select[aria-label="side A"] option[value*="s-charlie"]', { state: 'attached' });
+    await shot(page, 'compare-04-picker');
+    const libOption = await page.locator('select[aria-label="side A"] option[value*="s-charlie"]').getAttribute('value');
+    const evOption = await page.locator('select[aria-label="side B"] option[value^="e."]').first().getAttribute('value');
+    await page.selectOption('select[aria-label="side A"]', libOption!);
+    await page.selectOption('select[aria-label="side B"]', evOption!);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForSelector('[data-testid="compare"]');
+    expect(await page.locator('[data-testid="side-A"]').textContent()).toContain('s-charlie');
+  });
+
+  it('shows a refused link as an error with the picker, never calls outside its origin, raises no page error', async () => {
+    await page.evaluate(() => (window.location.hash = '#/compare?a=e.nope&b=e.nope2'));
+    await page.waitForSelector('.error-note');
+    expect(await page.locator('.error-note').textContent()).toContain('no open evidence has id nope');
+    expect(w.requests.filter((u) => !u.startsWith(server.origin))).toEqual([]);
+    expect(w.pageErrors).toEqual([]);
+  });
+});
