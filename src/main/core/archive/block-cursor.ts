@@ -16,19 +16,26 @@ export interface BlockCursor {
   /** Decodes until raw[0, rawEnd) is verified; null on success, else the failure that stops it. */
   ensure(rawEnd: number): Failure | null;
   readonly raw: Uint8Array;
+  /**
+   * Gives back native decoder resources now (called on cache eviction and archive close). Verified bytes stay
+   * readable; decoding further fails. Idempotent.
+   */
+  release(): void;
 }
 
 /** A block that failed before any segment could be read (header, codec, extent). */
 export function failedCursor(failure: Failure): BlockCursor {
-  return { ensure: () => failure, raw: new Uint8Array(0) };
+  return { ensure: () => failure, raw: new Uint8Array(0), release: () => undefined };
 }
 
 /** A block whose raw bytes are already fully verified (v1 whole-block). */
 export function verifiedCursor(raw: Uint8Array): BlockCursor {
-  return { ensure: () => null, raw };
+  return { ensure: () => null, raw, release: () => undefined };
 }
 
 export class DeflateBlockCursor implements BlockCursor {
+  /** node:zlib's one-shot inflate keeps nothing native between calls. */
+  readonly release = (): void => undefined;
   raw: Uint8Array = new Uint8Array(0);
   private decoded = false;
   private failure: Failure | null = null;
@@ -75,13 +82,20 @@ export class ZstdBlockCursor implements BlockCursor {
       const err = seg ? this.step(seg) : this.structuralAt(this.next);
       if (err) {
         this.failure = err.failure;
-        this.decoder = null;
+        this.release();
       } else {
         this.verified += seg?.rawLen ?? 0;
         this.next++;
+        // The frame is over: nothing more to decode, so the native context goes back at once.
+        if (seg?.final) this.release();
       }
     }
     return rawEnd <= this.verified ? null : this.failure;
+  }
+
+  release(): void {
+    this.decoder?.release();
+    this.decoder = null;
   }
 
   get verifiedBytes(): number {

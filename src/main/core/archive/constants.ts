@@ -30,5 +30,11 @@ export const CODEC_ZSTD = 2;
 export const ZSTD_MAGIC = Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd);
 export const DEFLATE_SYNC_TAIL = Uint8Array.of(0x00, 0x00, 0xff, 0xff);
 
-/** Largest zstd window we accept: a block never holds more than 16 MiB, so a bigger window only costs memory. */
-export const MAX_ZSTD_WINDOW_LOG = 24;
+/**
+ * Largest zstd window we accept: 2^23 = 8 MiB. Capsem writes level-3 streams (2 MiB windows); RFC 8878 recommends
+ * decoders support at least 8 MiB and RFC 9659 caps HTTP zstd windows at 8 MiB, so every mainstream encoder setting
+ * up to level 19 fits. A bigger window only costs memory (libzstd allocates it) and time: fzstd copies its whole
+ * window once per zstd block, so a forged 16 MiB window with many tiny blocks doubled that cost again.
+ * A frame's declared content size is bounded separately by the 16 MiB block cap.
+ */
+export const MAX_ZSTD_WINDOW_LOG = 23;

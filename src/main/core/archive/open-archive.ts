@@ -78,6 +78,8 @@ class ArchiveReader implements OpenedArchive {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    // Deterministic: native zstd contexts go back to the pool now, not when a finalizer eventually runs.
+    for (const cursor of this.cursors.values()) cursor.release();
     this.cursors.clear();
     fs.closeSync(this.file.fd);
   }
@@ -96,6 +98,7 @@ class ArchiveReader implements OpenedArchive {
     while (this.cursors.size > this.cacheSize) {
       const oldest = this.cursors.keys().next().value;
       if (oldest === undefined) break;
+      this.cursors.get(oldest)?.release();
       this.cursors.delete(oldest);
     }
     return made;

@@ -1,4 +1,5 @@
-import { MAX_ZSTD_WINDOW_LOG } from './constants.js';
+import { MAX_BLOCK_RAW_BYTES, MAX_ZSTD_WINDOW_LOG } from './constants.js';
+import { checkCompressedBlock, type SequenceTables } from './zstd-sequences.js';
 
 /** Where a segment left the zstd frame, as seen from its structure alone (no decoding). */
 export type WalkStep =
@@ -15,7 +16,9 @@ type State = 'magic' | 'header' | 'blockHeader' | 'blockBody' | 'checksum' | 'en
  * block headers and sizes, optional checksum. This is decoder-independent, so both backends see
  * the same answers to "did the frame end in this segment, and were bytes left after it?" and
  * "does the segment stop on a block boundary (a flush point)?". It also refuses, before any decoder
- * allocates, windows larger than 16 MiB, dictionaries and reserved block types.
+ * allocates, windows larger than 8 MiB, dictionaries and reserved block types, and checks each compressed
+ * block's literals and sequences sections (zstd-sequences.ts) so no decoder is handed a block that decodes past
+ * the block maximum.
  */
 export class ZstdFrameWalker {
   private state: State = 'magic';
@@ -25,6 +28,9 @@ export class ZstdFrameWalker {
   private maxBlock = MAX_BLOCK;
   private checksum = false;
   private lastBlock = false;
+  /** Set by a compressed block's header: its body is checked once it is all in view. */
+  private compressedBody = false;
+  private readonly tables: SequenceTables = { ll: null, of: null, ml: null };
   /** Frame_Content_Size when the header carries one. */
   contentSize: number | null = null;
 
@@ -43,6 +49,13 @@ export class ZstdFrameWalker {
       if (this.buf.length < this.need) continue;
       const err = this.onField();
       if (err) return err;
+      // A compressed block wholly inside this payload is checked before any decoder runs. One that runs past the
+      // payload's end is refused anyway: a segment must stop on a block boundary.
+      if (this.compressedBody && i + this.skip <= payload.length) {
+        this.compressedBody = false;
+        const why = checkCompressedBlock(payload.subarray(i, i + this.skip), this.maxBlock, this.tables);
+        if (why) return bad(`a compressed zstd block is malformed: ${why}`);
+      }
     }
     const ended = this.state === 'ended';
     const atBlockBoundary = ended || (this.state === 'blockHeader' && this.buf.length === 0);
@@ -87,6 +100,8 @@ export class ZstdFrameWalker {
         this.buf = [];
         this.state = 'blockBody';
         this.skip = type === 1 ? 1 : size;
+        this.compressedBody = type === 2;
+        if (type === 2 && size === 0) return bad('a compressed zstd block is empty');
         if (this.skip === 0) this.afterSkip();
         return null;
       }
@@ -116,7 +131,7 @@ export class ZstdFrameWalker {
     if (!single) {
       const wd = b[at++] ?? 0;
       const log = 10 + (wd >> 3);
-      if (log > MAX_ZSTD_WINDOW_LOG) return tooLarge(`the zstd window of 2^${log} bytes exceeds the 16 MiB block cap`);
+      if (log > MAX_ZSTD_WINDOW_LOG) return tooLarge(`the zstd window of 2^${log} bytes exceeds the ${MAX_WINDOW / 2 ** 20} MiB window limit`);
       const base = 2 ** log;
       window = base + (base / 8) * (wd & 7);
     }
@@ -128,10 +143,10 @@ export class ZstdFrameWalker {
       for (let k = 0; k < fcsBytes; k++) fcs += (b[at++] ?? 0) * 2 ** (8 * k);
       if (fcsBytes === 2) fcs += 256;
       this.contentSize = fcs;
-      if (fcs > MAX_WINDOW) return tooLarge(`the zstd frame claims ${fcs} bytes, more than the 16 MiB block cap`);
+      if (fcs > MAX_BLOCK_RAW_BYTES) return tooLarge(`the zstd frame claims ${fcs} bytes, more than the 16 MiB block cap`);
       if (single) window = fcs;
     }
-    if (window > MAX_WINDOW) return tooLarge(`the zstd window of ${window} bytes exceeds the 16 MiB block cap`);
+    if (window > MAX_WINDOW) return tooLarge(`the zstd window of ${window} bytes exceeds the ${MAX_WINDOW / 2 ** 20} MiB window limit`);
     this.maxBlock = Math.min(MAX_BLOCK, Math.max(window, 1));
     this.checksum = (fhd & 0x04) !== 0;
     this.expect('blockHeader', 3);

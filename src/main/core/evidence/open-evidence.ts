@@ -7,12 +7,12 @@ import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Result } from '../../../shared/errors.js';
-import { InspectorError, fail, toFailure } from '../../../shared/errors.js';
+import { fail, toFailure } from '../../../shared/errors.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { ArchiveSlot, Evidence, OpenEvidenceOptions, SessionInput, Snapshot } from './types.js';
 import { classifyPaths } from './classify.js';
 import { snapshotSqlite } from './snapshot.js';
-import { openHardened, sqliteFailure } from './open-hardened.js';
+import { openHardened, requireQuickCheck, sqliteFailure } from './open-hardened.js';
 import { readSchema } from './schema.js';
 import { detectGeneration } from './generation.js';
 import type { ArchiveOpener } from './archive-slot.js';
@@ -25,13 +25,6 @@ import { defaultArchiveOpener } from './default-archive-opener.js';
 export interface OpenEvidenceDeps {
   /** The archive reader's entry; replaceable in tests. */
   readonly openArchive?: ArchiveOpener;
-}
-
-function quickCheck(db: Database.Database, path: string): void {
-  const rows = db.prepare('PRAGMA quick_check').pluck().all() as unknown[];
-  if (rows.length !== 1 || rows[0] !== 'ok') {
-    throw new InspectorError('DB_CORRUPT', `${path} fails PRAGMA quick_check: ${rows.slice(0, 3).map(String).join('; ')}`);
-  }
 }
 
 function readLedger(db: Database.Database, dbPath: string) {
@@ -72,7 +65,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
     const opened = db;
     let ledger: ReturnType<typeof readLedger>;
     try {
-      if (opts.quickCheck !== false) quickCheck(opened, input.dbPath);
+      if (opts.quickCheck !== false) requireQuickCheck(opened, input.dbPath);
       ledger = readLedger(opened, input.dbPath);
     } catch (error) {
       throw sqliteFailure(input.dbPath, error);

@@ -37,6 +37,24 @@ export function openHardened(path: string, opts: OpenHardenedOptions = {}): Data
   return db;
 }
 
+/**
+ * PRAGMA quick_check on a ledger connection, before anything else reads it: page damage refuses the ledger with
+ * DB_CORRUPT naming the file (session and host openers both run it).
+ */
+export function requireQuickCheck(db: Database.Database, path: string): void {
+  const rows = db.prepare('PRAGMA quick_check').pluck().all() as unknown[];
+  if (rows.length !== 1 || rows[0] !== 'ok') {
+    throw new InspectorError('DB_CORRUPT', `${path} fails PRAGMA quick_check: ${rows.slice(0, 3).map(String).join('; ')}`);
+  }
+}
+
+/**
+ * SQLite reports a database header it cannot use as plain SQLITE_ERROR, not SQLITE_CORRUPT: "unsupported file
+ * format" (schema format number at header offset 44 outside 1–4, or file format bytes 18/19 too new) and
+ * "malformed database schema" variants. On evidence both mean the file is damaged or forged.
+ */
+const DAMAGED_HEADER_MESSAGES = [/unsupported file format/i, /malformed database schema/i];
+
 /** Maps an SQLite error from a ledger connection to a Failure code, naming the file. */
 export function sqliteFailure(path: string, error: unknown): InspectorError {
   if (error instanceof InspectorError) return error;
@@ -44,6 +62,9 @@ export function sqliteFailure(path: string, error: unknown): InspectorError {
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'SQLITE_NOTADB') return new InspectorError('NOT_A_LEDGER', `${path} is not an SQLite database (${message})`);
   if (code.startsWith('SQLITE_CORRUPT')) return new InspectorError('DB_CORRUPT', `${path} is damaged: ${message}`);
+  if (code === 'SQLITE_ERROR' && DAMAGED_HEADER_MESSAGES.some((re) => re.test(message))) {
+    return new InspectorError('DB_CORRUPT', `${path} is damaged: SQLite cannot read its header or schema (${message})`);
+  }
   if (code === 'SQLITE_READONLY_ROLLBACK') return new InspectorError('HOT_JOURNAL', `${path} needs a rollback journal played back: ${message}`);
   return new InspectorError('INTERNAL', `${path}: ${message}${code ? ` (${code})` : ''}`);
 }

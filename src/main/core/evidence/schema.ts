@@ -37,6 +37,41 @@ interface ColumnInfo {
   hidden: number;
 }
 
+/**
+ * Shadow-table suffixes of SQLite's built-in virtual table modules (each module's xShadowName): the real tables a
+ * virtual table keeps its data in, named `<vtab>_<suffix>`. Unknown modules get none, so a virtual table named
+ * `net` can never hide `net_events`.
+ */
+const SHADOW_SUFFIXES: Readonly<Record<string, readonly string[]>> = {
+  fts3: ['content', 'segments', 'segdir', 'docsize', 'stat'],
+  fts4: ['content', 'segments', 'segdir', 'docsize', 'stat'],
+  fts5: ['data', 'idx', 'content', 'docsize', 'config'],
+  rtree: ['node', 'rowid', 'parent'],
+  rtree_i32: ['node', 'rowid', 'parent'],
+  geopoly: ['node', 'rowid', 'parent'],
+};
+
+const VIRTUAL_SQL = /^\s*create\s+virtual\s+table\s+.*?\busing\s+([a-z0-9_]+)/is;
+
+/**
+ * Which existing tables are shadow tables of which virtual table (lower-case name → virtual table name). A shadow
+ * table belongs to its foreign object: not listed, not paged, noted once with the virtual table. Known ledger table
+ * names are never taken as shadows.
+ */
+function shadowTables(objects: readonly SchemaObject[]): Map<string, string> {
+  const tableNames = new Map(objects.filter((o) => o.type === 'table').map((o) => [o.name.toLowerCase(), o.name]));
+  const shadows = new Map<string, string>();
+  for (const o of objects) {
+    const kind = o.type === 'table' ? VIRTUAL_SQL.exec(o.sql ?? '')?.[1]?.toLowerCase() : undefined;
+    for (const suffix of (kind && SHADOW_SUFFIXES[kind]) || []) {
+      const shadow = `${o.name}_${suffix}`.toLowerCase();
+      const existing = tableNames.get(shadow);
+      if (existing && !KNOWN_LEDGER_TABLES.has(existing)) shadows.set(shadow, o.name);
+    }
+  }
+  return shadows;
+}
+
 export function readSchema(db: Database.Database, fileLabel: string): LedgerSchema {
   const objects = (db.prepare('SELECT type, name, tbl_name AS tblName, sql FROM sqlite_master').all() as SchemaObject[]).map((o) => ({
     type: String(o.type),
@@ -48,13 +83,23 @@ export function readSchema(db: Database.Database, fileLabel: string): LedgerSche
   const unsafe = new Map<string, string>();
   const notes: Failure[] = [];
   const note = (message: string) => notes.push(fail('SCHEMA_UNEXPECTED', `${fileLabel}: ${message}`));
+  const shadows = shadowTables(objects);
+  const shadowsOf = (vtab: string): string[] =>
+    objects.filter((t) => t.type === 'table' && shadows.get(t.name.toLowerCase()) === vtab).map((t) => t.name).sort();
 
   for (const o of objects) {
     switch (o.type) {
       case 'table': {
         if (/^\s*create\s+virtual\s+table/i.test(o.sql ?? '')) {
           unsafe.set(o.name, 'a virtual table');
-          note(`${o.name} is a virtual table; it is never queried`);
+          const own = shadowsOf(o.name);
+          note(`${o.name} is a virtual table${own.length > 0 ? ` with shadow tables ${own.join(', ')}` : ''}; it is never queried`);
+          break;
+        }
+        const owner = shadows.get(o.name.toLowerCase());
+        if (owner !== undefined) {
+          // Part of the virtual table noted above (or below): no note of its own, never listed or paged.
+          unsafe.set(o.name, `a shadow table of virtual table ${owner}`);
           break;
         }
         const columns = db.prepare(`SELECT name, hidden FROM pragma_table_xinfo(?)`).all(o.name) as ColumnInfo[];

@@ -7,7 +7,7 @@ import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Result } from '../../../shared/errors.js';
 import { toFailure } from '../../../shared/errors.js';
 import { snapshotSqlite } from '../evidence/snapshot.js';
-import { openHardened, sqliteFailure } from '../evidence/open-hardened.js';
+import { openHardened, requireQuickCheck, sqliteFailure } from '../evidence/open-hardened.js';
 import type { ChainAnchor, ChainReport, HostEvent, PolicyMutationReport, ServiceEvent, SessionRecord } from './types.js';
 import { readHostEventRows, readPolicyMutations } from './read-host-tables.js';
 import { verifyChain } from './verify-chain.js';
@@ -47,6 +47,8 @@ export async function openHostLedger(hostDbPath: string, opts: OpenHostLedgerOpt
       return { ok: false, error: toFailure(sqliteFailure(hostDbPath, error)) };
     }
     try {
+      // Page damage first, as the session opener does: a damaged host.db is refused by name, not half read.
+      requireQuickCheck(db, hostDbPath);
       // One read transaction, so both tables come from the same state of the copy.
       const read = db.transaction(() => ({ rows: readHostEventRows(db, hostDbPath), policy: readPolicyMutations(db) }));
       const { rows, policy } = read();

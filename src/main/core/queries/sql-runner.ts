@@ -1,6 +1,9 @@
 /**
  * Runs ad-hoc SQL in a child process that can be killed: a deadline or a cancel SIGKILLs it and answers
  * DEADLINE / CANCELLED at once. One warm idle child is kept so the next query does not pay the start-up.
+ * The deadline measures the query, not the child: it starts when the child has reported `ready` and the query is
+ * sent, so a cold start on a loaded machine (Node + tsx + better-sqlite3 can take seconds) never turns a trivial
+ * query into DEADLINE. Start-up has its own, much longer bound.
  */
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
@@ -11,6 +14,21 @@ import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
 
 export const DEFAULT_DEADLINE_MS = 5000;
 export const DEFAULT_MAX_ROWS = 1000;
+/** A child that has not said `ready` by then is killed and the run fails (a start-up hang, not a slow query). */
+export const DEFAULT_STARTUP_LIMIT_MS = 30_000;
+
+export interface SqlConsoleOptions {
+  /** Extra Node flags for the child (tests: a preload that slows start-up). */
+  readonly childExecArgv?: readonly string[];
+  readonly startupLimitMs?: number;
+}
+
+/** A forked child and whether it has finished loading (it sends `ready` once its message handler is in place). */
+interface SqlChild {
+  readonly proc: ChildProcess;
+  /** Resolves true on `ready`, false if the process ends or fails first. */
+  readonly ready: Promise<boolean>;
+}
 
 export interface SqlRunOptions {
   readonly runId: string;
@@ -35,22 +53,43 @@ function childScript(): { path: string; execArgv: string[] } {
 }
 
 export class SqlConsole {
-  private spare: ChildProcess | null = null;
+  private spare: SqlChild | null = null;
   private readonly running = new Map<string, Running>();
   private disposed = false;
 
-  private spawn(): ChildProcess {
+  constructor(private readonly options: SqlConsoleOptions = {}) {}
+
+  private spawn(): SqlChild {
     const { path, execArgv } = childScript();
-    const child = fork(path, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-    child.stderr?.resume();
-    child.on('error', () => undefined);
-    return child;
+    const proc = fork(path, [], { execArgv: [...execArgv, ...(this.options.childExecArgv ?? [])], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    proc.stderr?.resume();
+    proc.on('error', () => undefined);
+    const ready = new Promise<boolean>((resolve) => {
+      const onMessage = (m: SqlChildReply): void => {
+        if (m.type !== 'ready') return;
+        cleanup();
+        resolve(true);
+      };
+      const onGone = (): void => {
+        cleanup();
+        resolve(false);
+      };
+      const cleanup = (): void => {
+        proc.removeListener('message', onMessage);
+        proc.removeListener('exit', onGone);
+        proc.removeListener('error', onGone);
+      };
+      proc.on('message', onMessage);
+      proc.once('exit', onGone);
+      proc.once('error', onGone);
+    });
+    return { proc, ready };
   }
 
-  private takeChild(): ChildProcess {
-    const c = this.spare && this.spare.exitCode === null && !this.spare.killed ? this.spare : this.spawn();
+  private takeChild(): SqlChild {
+    const spare = this.spare;
     this.spare = null;
-    return c;
+    return spare && spare.proc.exitCode === null && !spare.proc.killed ? spare : this.spawn();
   }
 
   /** Starts a child in the background so the first query does not wait for it. */
@@ -58,14 +97,23 @@ export class SqlConsole {
     if (!this.disposed && !this.spare) this.spare = this.spawn();
   }
 
+  /** Warms a child and resolves once it is ready to take a query (false if it died or the console is closed). */
+  async whenWarm(): Promise<boolean> {
+    this.warm();
+    return this.spare ? this.spare.ready : false;
+  }
+
   run(dbPath: string, opts: SqlRunOptions): Promise<Result<SqlResult>> {
     if (this.disposed) return Promise.resolve({ ok: false, error: { code: 'CANCELLED', message: 'the SQL console was closed' } });
     if (this.running.has(opts.runId)) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `a query with run id ${opts.runId} is already running` } });
     const deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    const child = this.takeChild();
-    const started = performance.now();
+    const startupLimitMs = this.options.startupLimitMs ?? DEFAULT_STARTUP_LIMIT_MS;
+    const worker = this.takeChild();
+    const child = worker.proc;
     return new Promise((resolve) => {
       let done = false;
+      let started = 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const finish = (result: Result<SqlResult>, reuse: boolean): void => {
         if (done) return;
         done = true;
@@ -73,12 +121,11 @@ export class SqlConsole {
         child.removeListener('message', onMessage);
         child.removeListener('exit', onExit);
         this.running.delete(opts.runId);
-        if (reuse && !this.spare && !this.disposed) this.spare = child;
+        if (reuse && !this.spare && !this.disposed) this.spare = worker;
         else child.kill('SIGKILL');
         resolve(result);
       };
       const failWith = (error: Failure): void => finish({ ok: false, error }, false);
-      const timer = setTimeout(() => failWith({ code: 'DEADLINE', message: `the query ran past its ${deadlineMs} ms deadline and was stopped` }), deadlineMs);
       const onMessage = (m: SqlChildReply): void => {
         if (m.type === 'ready') return;
         if (m.type === 'error') return finish({ ok: false, error: m.error }, true);
@@ -89,8 +136,16 @@ export class SqlConsole {
       child.on('message', onMessage);
       child.on('exit', onExit);
       this.running.set(opts.runId, { child, finish: (r) => finish(r, false) });
-      const msg: SqlChildRun = { type: 'run', dbPath, sql: opts.sql, params: opts.params ?? {}, maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS };
-      child.send(msg);
+      timer = setTimeout(() => failWith({ code: 'INTERNAL', message: `the SQL process did not start within ${startupLimitMs} ms` }), startupLimitMs);
+      void worker.ready.then((ready) => {
+        if (done || !ready) return; // cancelled meanwhile, or onExit answers
+        clearTimeout(timer);
+        // The query's own clock starts here, once the child can take it.
+        started = performance.now();
+        timer = setTimeout(() => failWith({ code: 'DEADLINE', message: `the query ran past its ${deadlineMs} ms deadline and was stopped` }), deadlineMs);
+        const msg: SqlChildRun = { type: 'run', dbPath, sql: opts.sql, params: opts.params ?? {}, maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS };
+        child.send(msg);
+      });
     });
   }
 
@@ -105,7 +160,7 @@ export class SqlConsole {
   dispose(): void {
     this.disposed = true;
     for (const id of [...this.running.keys()]) this.cancel(id);
-    this.spare?.kill('SIGKILL');
+    this.spare?.proc.kill('SIGKILL');
     this.spare = null;
   }
 }
