@@ -196,10 +196,17 @@ describe('inspector in Chromium (serve mode)', () => {
     await go(`#/e/${sampleId}/integrity`);
     await page.waitForSelector('.verdict');
     await shot(page, '07-integrity');
+    expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Verify all bodies' }).click();
     await page.waitForSelector('.verify[data-state="done"]', { timeout: 60_000 });
     const text = await page.locator('.verify[data-state="done"]').textContent();
     expect(text).toContain(`${sample.bodies.length} of ${sample.bodies.length} bodies verified`);
+    // The report itself now carries the result: counts in its archive facts, no stale "bodies unverified".
+    const facts = page.locator('.archive-verified');
+    await facts.waitFor({ timeout: 30_000 });
+    expect(await facts.getAttribute('data-verified')).toBe(String(sample.bodies.length));
+    expect([await facts.getAttribute('data-failed'), await facts.getAttribute('data-unreadable')]).toEqual(['0', '0']);
+    expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(0);
     await shot(page, '08-integrity-verified');
     await page.getByRole('button', { name: 'Verify all bodies' }).click();
     await page.getByRole('button', { name: 'Cancel verification' }).click();
@@ -246,9 +253,15 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.locator('.content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('?');
     await page.waitForSelector('[role="dialog"][aria-label="keyboard shortcuts"]');
+    const sheet = (await page.locator('[role="dialog"] table').innerText()).replace(/\s+/g, ' ');
+    for (const line of ['g r go to Identity graph', 'g l go to Tool lifecycles', 'g a go to File activity', 'g f go to Search']) expect(sheet).toContain(line);
     await shot(page, '12-shortcuts');
     await page.keyboard.press('Escape');
     expect(await page.locator('[role="dialog"]').count()).toBe(0);
+    // The keys the sheet lists are the keys that work.
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await page.waitForSelector('.app[data-view="lifecycle"]');
   });
 
   it("opens a session whose files are dropped onto the page", async () => {

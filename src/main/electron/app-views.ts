@@ -1,21 +1,46 @@
 /**
  * The renderer's views as the View menu offers them, with their hash routes (src/renderer/src/router.ts:
- * `#/` for Start, `#/e/<evidenceId>/<view>` for the rest). Navigating is a same-document hash change, not a
- * reload. Views added to the router (identity graph, tool lifecycles, file activity, library) get a line here.
+ * `#/` for Start, `#/e/<evidenceId>/<view>` for a session's views, `#/library/<libraryId>` for a host ledger,
+ * `#/compare` for side-by-side sessions). Navigating is a same-document hash change, not a reload. A view the
+ * router gains gets a line here; test/main/electron/window-route.test.ts holds the two in step.
  */
+export type AppViewNeeds = 'nothing' | 'evidence' | 'library';
+
 export const APP_VIEWS = [
-  { id: 'start', label: 'Start', needsEvidence: false },
-  { id: 'overview', label: 'Overview', needsEvidence: true },
-  { id: 'tables', label: 'Tables', needsEvidence: true },
-  { id: 'integrity', label: 'Integrity', needsEvidence: true },
-  { id: 'sql', label: 'SQL', needsEvidence: true },
-  { id: 'search', label: 'Search', needsEvidence: true },
-] as const;
+  { id: 'start', label: 'Start', needs: 'nothing' },
+  { id: 'overview', label: 'Overview', needs: 'evidence' },
+  { id: 'tables', label: 'Tables', needs: 'evidence' },
+  { id: 'integrity', label: 'Integrity', needs: 'evidence' },
+  { id: 'sql', label: 'SQL', needs: 'evidence' },
+  { id: 'search', label: 'Search', needs: 'evidence' },
+  { id: 'graph', label: 'Identity Graph', needs: 'evidence' },
+  { id: 'lifecycle', label: 'Tool Lifecycles', needs: 'evidence' },
+  { id: 'files', label: 'File Activity', needs: 'evidence' },
+  { id: 'library', label: 'Library', needs: 'library' },
+  { id: 'compare', label: 'Compare Sessions', needs: 'nothing' },
+] as const satisfies readonly { id: string; label: string; needs: AppViewNeeds }[];
 
 export type AppViewId = (typeof APP_VIEWS)[number]['id'];
 
-export function routeFor(view: AppViewId, evidenceId: string | null): string {
-  const spec = APP_VIEWS.find((v) => v.id === view);
-  if (!spec?.needsEvidence || !evidenceId) return '#/';
-  return `#/e/${encodeURIComponent(evidenceId)}/${view}`;
+const enc = encodeURIComponent;
+
+/** The view's hash route; Start (`#/`) when the view needs something the window does not have. */
+export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: string | null = null): string {
+  switch (view) {
+    case 'start':
+      return '#/';
+    case 'compare':
+      return '#/compare';
+    case 'library':
+      return libraryId ? `#/library/${enc(libraryId)}` : '#/';
+    case 'overview':
+    case 'tables':
+    case 'integrity':
+    case 'sql':
+    case 'search':
+    case 'graph':
+    case 'lifecycle':
+    case 'files':
+      return evidenceId ? `#/e/${enc(evidenceId)}/${view}` : '#/';
+  }
 }

@@ -155,7 +155,8 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       if (evidence) electron.shell.showItemInFolder(evidence.input.dbPath);
       return;
     case 'navigate':
-      if (managed) void managed.window.loadURL(appPageUrl(routeFor(command.view, evidenceId)));
+      // list() is newest first: Library goes to the host ledger opened last.
+      if (managed) void managed.window.loadURL(appPageUrl(routeFor(command.view, evidenceId, ctx.core.service.library.list()[0]?.id ?? null)));
       return;
     case 'time-zone':
       state.timeZone = command.zone;

@@ -111,6 +111,7 @@ export function startDesktopApp(options: DesktopOptions): boolean {
           platform: process.platform,
           appName: productName,
           hasEvidence: summary !== null,
+          hasLibrary: core.service.library.list().length > 0,
           canReveal: summary !== null && summary.origin !== 'dropped',
           exportRunning: focused ? state.exports.isRunning(focused.window.id) : false,
           verifyRunning: evidenceId ? state.verifying.has(evidenceId) : false,
@@ -144,7 +145,10 @@ export function startDesktopApp(options: DesktopOptions): boolean {
     const handlers = Object.fromEntries(CHANNELS.map((c) => [c, (arg: unknown) => core.service.handle(c, arg)])) as unknown as ContractHandlers;
     const gate = { trustedContentsIds: windows.trustedContentsIds, onRefused: (channel: string, reason: string) => console.warn(`IPC ${channel} refused: ${reason}`) };
     registerContract(electron.ipcMain, handlers, gate);
-    registerDesktopChannel(electron.ipcMain, OPEN_DROPPED_CHANNEL, gate, validateDroppedPaths, async (paths) => (await intake.intake(paths, 'drop')) ?? { ok: false, error: fail('BAD_REQUEST', 'nothing was dropped') });
+    // The drop reply names a session; a dropped host ledger has none: it opened as a library in its own window
+    // (validateDroppedPaths refuses an empty drop, so a null intake means exactly that).
+    registerDesktopChannel(electron.ipcMain, OPEN_DROPPED_CHANNEL, gate, validateDroppedPaths, async (paths) =>
+      (await intake.intake(paths, 'drop')) ?? { ok: false, error: fail('BAD_REQUEST', `${paths.join(', ')} opened as a library in its own window, not as a session`) });
     core.service.onEvent((event) => {
       if (event.name === 'job.done') {
         state.verifying.delete(event.payload.evidenceId);

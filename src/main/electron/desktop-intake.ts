@@ -1,8 +1,10 @@
 /**
  * Wires the one path intake to this app: classify with the core, open sessions through the inspector service
- * (the same one serve mode uses), show each in its window, remember it for Open Recent, and show refusals.
+ * (the same one serve mode uses) and host ledgers (a host.db, its sessions folder, a Capsem home) as a library
+ * through service.library, show each in its window, remember it for Open Recent, and show refusals.
  */
 import type { EvidenceSummary } from '../../shared/contract.js';
+import type { LibrarySummary } from '../../shared/contract/library.js';
 import type { Result } from '../../shared/errors.js';
 import { fail } from '../../shared/errors.js';
 import type { ClassifiedInput } from '../core/evidence/types.js';
@@ -17,7 +19,10 @@ import { routeFor } from './app-views.js';
 
 export interface Shown {
   readonly window: ManagedWindow;
+  /** The session the window shows; null for a library or a start window. */
   readonly summary: EvidenceSummary | null;
+  /** The host ledger the window shows as a library, when it was just opened. */
+  readonly library: LibrarySummary | null;
 }
 
 /** The paths the core's openPaths takes for a classified session, as the user named it. */
@@ -68,18 +73,22 @@ export function createDesktopIntake(
       const existing = windows.byKey(key);
       if (!existing) return null;
       windows.focus(existing);
-      return { window: existing, summary: existing.evidenceId ? service.registry.summary(existing.evidenceId) : null };
+      return { window: existing, summary: existing.evidenceId ? service.registry.summary(existing.evidenceId) : null, library: null };
     },
     async open(input, key) {
       if (input.kind !== 'session') {
-        const where = input.kind === 'host' ? input.hostDbPath : input.home;
-        return { ok: false, error: fail('BAD_REQUEST', `${where} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}; this build opens session ledgers only (use capsem-inspect list / chain for it)`) };
+        // A host.db, its sessions folder or a Capsem home: the Library of that host ledger, in its own window.
+        const library = await service.library.openIfLibrary(pathsToOpen(input));
+        if (library === null) return { ok: false, error: fail('NOT_A_LEDGER', `${pathsToOpen(input).join(' + ')} names no host ledger to show as a library`) };
+        if (!library.ok) return library;
+        const window = windows.open(key, routeFor('library', null, library.value.id), focused());
+        return { ok: true, value: { window, summary: null, library: library.value } };
       }
       const opened = await service.openPaths(pathsToOpen(input), 'path');
       if (!opened.ok) return opened;
       const window = windows.open(key, routeFor('overview', opened.value.id), focused());
       window.evidenceId = opened.value.id;
-      return { ok: true, value: { window, summary: opened.value } };
+      return { ok: true, value: { window, summary: opened.value, library: null } };
     },
     showRefusals(refusals, source) {
       const count = refusals.length === 1 ? 'one item' : `${refusals.length} items`;

@@ -31,7 +31,7 @@ const registry = new EvidenceRegistry({ sampleDir, openOptions: { scratchRoot: a
 
 const service = createInspectorService({
   registry,
-  integrityReport: async (evidence) => toIntegrityView(await checkEvidence(evidence)),
+  integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidence(evidence, { verification })),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(
       {

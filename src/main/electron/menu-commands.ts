@@ -30,6 +30,8 @@ export interface MenuState {
   readonly appName: string;
   /** The focused window shows a session (Export, Verify, Reveal need one). */
   readonly hasEvidence: boolean;
+  /** A host ledger is open as a library (the View menu's Library goes to the one opened last). */
+  readonly hasLibrary: boolean;
   /** The focused window's evidence came from a real folder on disk (Reveal needs it; dropped uploads have none). */
   readonly canReveal: boolean;
   readonly exportRunning: boolean;

@@ -54,7 +54,7 @@ function viewMenu(state: MenuState, send: Send): Item {
     id: `view-${view.id}`,
     label: view.label,
     accelerator: index < 9 ? `CmdOrCtrl+${index + 1}` : undefined,
-    enabled: !view.needsEvidence || state.hasEvidence,
+    enabled: view.needs === 'nothing' || (view.needs === 'evidence' ? state.hasEvidence : state.hasLibrary),
     click: () => send({ kind: 'navigate', view: view.id }),
   }));
   const dev: Item[] = state.isDev ? [{ type: 'separator' }, { role: 'reload' }, { role: 'toggleDevTools' }] : [];

@@ -103,7 +103,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const service = createInspectorService({
     registry,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
-    integrityReport: async (e) => toIntegrityView(await checkEvidence(e)),
+    integrityReport: async (e, verification) => toIntegrityView(await checkEvidence(e, { verification })),
   });
   const uploads = new UploadArea(opts.uploadRoot);
   const streams = new Set<ServerResponse>();

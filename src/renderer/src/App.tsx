@@ -9,6 +9,7 @@ import type { TimeMode } from './components/format.js';
 import { ShortcutSheet } from './components/ShortcutSheet.js';
 import type { Route } from './router.js';
 import { href, navigate, useRoute } from './router.js';
+import { NAV_VIEWS } from './nav-views.js';
 import { EventView } from './views/EventView.js';
 import { IntegrityView } from './views/IntegrityView.js';
 import { OverviewView } from './views/OverviewView.js';
@@ -27,17 +28,6 @@ function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
-
-const NAV: readonly { view: Route['view']; label: string; key: string }[] = [
-  { view: 'overview', label: 'Overview', key: 'o' },
-  { view: 'tables', label: 'Tables', key: 't' },
-  { view: 'integrity', label: 'Integrity', key: 'i' },
-  { view: 'sql', label: 'SQL', key: 's' },
-  { view: 'search', label: 'Search', key: 'f' },
-  { view: 'graph', label: 'Identity graph', key: 'r' },
-  { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
-  { view: 'files', label: 'File activity', key: 'a' },
-];
 
 function viewRoute(view: Route['view'], ev: string): Route {
   switch (view) {
@@ -107,7 +97,7 @@ export function App() {
         return;
       }
       if (ev && Date.now() - gPressed.current < 1000) {
-        const target = NAV.find((n) => n.key === e.key);
+        const target = NAV_VIEWS.find((n) => n.key === e.key);
         if (target) navigate(viewRoute(target.view, ev));
       }
     };
@@ -195,7 +185,7 @@ export function App() {
               </a>
             ))}
             {ev &&
-              NAV.map((n) => (
+              NAV_VIEWS.map((n) => (
                 <a key={n.view} href={href(viewRoute(n.view, ev))} className={route.view === n.view || (n.view === 'tables' && (route.view === 'row' || route.view === 'event')) ? 'active' : ''}>
                   {n.label}
                 </a>

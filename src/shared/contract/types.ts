@@ -221,7 +221,12 @@ export interface IntegrityReportView {
     readonly archiveBytes: number | null;
     readonly blocksEnd: number | null;
     readonly problems: readonly string[];
+    /** null until bodies were verified. Then verified + failed + unreadable = bodies. */
     readonly verified: number | null;
+    /** Bodies whose bytes came back wrong (hash mismatch, decode failure). */
+    readonly failed: number | null;
+    /** Bodies the archive could not produce (missing, truncated, unrecorded, out of range …). */
+    readonly unreadable: number | null;
     readonly failures: readonly BodyFailureView[];
   };
   readonly overflow: { readonly windows: number; readonly heldBack: number };
@@ -234,6 +239,7 @@ export interface JobStarted {
   readonly jobId: string;
 }
 
+/** A verification's outcome: verified + failed + unreadable = total (src/main/core/jobs/body-failure.ts). */
 export interface VerifySummary {
   readonly total: number;
   readonly verified: number;

@@ -70,9 +70,11 @@ describe('capsem-inspect body', () => {
 
   it('runs end to end through bin/capsem-inspect.js with binary stdout intact', () => {
     const bin = join(process.cwd(), 'bin/capsem-inspect.js');
-    const stdout = execFileSync('node', [bin, 'body', evidence, 'aaaaaaaaaaaa', 'net_events', 'response']);
+    // Always the sources: a build left in build/node must never stand in for the code under test.
+    const env = { ...process.env, CAPSEM_INSPECT_FROM_SOURCE: '1' };
+    const stdout = execFileSync('node', [bin, 'body', evidence, 'aaaaaaaaaaaa', 'net_events', 'response'], { env });
     expect(Buffer.from(stdout).equals(binary)).toBe(true);
-    const bad = spawnSync('node', [bin, 'body', evidence, 'bbbbbbbbbbbb', 'net_events', 'response']);
+    const bad = spawnSync('node', [bin, 'body', evidence, 'bbbbbbbbbbbb', 'net_events', 'response'], { env });
     expect(bad.status).toBe(1);
     expect(bad.stdout.length).toBe(0);
     expect(bad.stderr.toString()).toContain('BODY_HASH_MISMATCH');

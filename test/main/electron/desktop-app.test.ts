@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { EvidenceSummary, InspectorEvent } from '../../../src/shared/contract.js';
+import type { LibrarySummary } from '../../../src/shared/contract/library.js';
 import { CHANNELS } from '../../../src/shared/contract.js';
 import type { InspectorService } from '../../../src/main/core/queries/service.js';
 import type { Evidence } from '../../../src/main/core/evidence/types.js';
@@ -18,6 +19,11 @@ beforeAll(() => {
     mkdirSync(join(root, id));
     writeFileSync(join(root, id, 'session.db'), '');
   }
+  // A Capsem home (sessions/host.db) and a bare host.db: both open as a library, never as a session.
+  mkdirSync(join(root, 'home', 'sessions'), { recursive: true });
+  writeFileSync(join(root, 'home', 'sessions', 'host.db'), '');
+  mkdirSync(join(root, 'hostonly'));
+  writeFileSync(join(root, 'hostonly', 'host.db'), '');
   mkdirSync(join(root, 'userdata'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,8 +33,19 @@ function fakeService() {
   const opened: string[][] = [];
   const handled: { channel: string; arg: unknown }[] = [];
   const listeners = new Set<(e: InspectorEvent) => void>();
+  const libraries: LibrarySummary[] = [];
+  const libraryAsked: string[][] = [];
   let n = 0;
   const service = {
+    library: {
+      list: () => [...libraries].reverse(),
+      async openIfLibrary(paths: readonly string[]) {
+        libraryAsked.push([...paths]);
+        const summary: LibrarySummary = { id: `lib-${libraries.length + 1}`, label: paths[0]!, openedAt: '2026-01-01T00:00:00Z', sessions: 2, chainIntact: true };
+        libraries.push(summary);
+        return { ok: true, value: summary };
+      },
+    },
     async handle(channel: string, arg: unknown) {
       handled.push({ channel, arg });
       if (channel === 'evidence.close') open.delete((arg as { evidenceId: string }).evidenceId);
@@ -49,7 +66,7 @@ function fakeService() {
     },
     dispose: () => undefined,
   } as unknown as InspectorService;
-  return { service, opened, handled, emit: (e: InspectorEvent) => listeners.forEach((l) => l(e)) };
+  return { service, opened, handled, libraryAsked, emit: (e: InspectorEvent) => listeners.forEach((l) => l(e)) };
 }
 
 async function boot(argv: string[], gotLock = true) {
@@ -162,6 +179,25 @@ describe('desktop app lifecycle (fake Electron)', () => {
     const forged = await e.ipcMain.invoke('desktop.openDropped', fakeSender(9999).mainEvent(), [join(root, 'ses_2')]);
     expect(forged).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(core.opened).toHaveLength(1);
+  });
+
+  it('a host.db or a Capsem home opens as a library (its own window on the library route), never as a session', async () => {
+    const { e, core } = await boot(['/opt/capsem', join(root, 'home')]);
+    e.app.readyResolve();
+    await until(() => e.windows.length === 1);
+    expect(core.libraryAsked).toEqual([[join(root, 'home')]]);
+    expect(core.opened).toEqual([]);
+    expect(e.windows[0]!.urls).toEqual(['capsem-app://app/index.html#/library/lib-1']);
+    expect(e.messages).toEqual([]);
+    e.app.emit('second-instance', {}, [], root, { paths: [join(root, 'hostonly', 'host.db')] });
+    await until(() => e.windows.length === 2);
+    expect(core.libraryAsked.at(-1)).toEqual([join(root, 'hostonly', 'host.db')]);
+    expect(e.windows[1]!.urls).toEqual(['capsem-app://app/index.html#/library/lib-2']);
+    // The same home again focuses its window instead of opening another.
+    e.app.emit('second-instance', {}, [], root, { paths: [join(root, 'home')] });
+    await settle();
+    expect(e.windows).toHaveLength(2);
+    expect(core.libraryAsked).toHaveLength(2);
   });
 
   it('job events reach only the window showing that evidence; closing the last window closes the evidence', async () => {

@@ -8,6 +8,7 @@ const base: MenuState = {
   platform: 'linux',
   appName: 'Capsem Ledger Inspector',
   hasEvidence: true,
+  hasLibrary: false,
   canReveal: true,
   exportRunning: false,
   verifyRunning: false,
@@ -64,6 +65,20 @@ describe('menu template', () => {
     expect(byId.get('view-overview')?.enabled).toBe(false);
     expect(byId.get('view-start')?.enabled).toBe(true);
     expect(byId.get('open-folder')?.enabled).toBeUndefined(); // always available
+  });
+
+  it('offers every router view; Library only once a host ledger is open, Compare always', () => {
+    const ids = (build().template[2]!.submenu as MenuItemConstructorOptions[]).map((i) => i.id).filter((id) => id?.startsWith('view-'));
+    expect(ids).toEqual(['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'library', 'compare'].map((v) => `view-${v}`));
+    const none = build({ hasEvidence: false, hasLibrary: false }).byId;
+    expect(['graph', 'lifecycle', 'files', 'library'].map((v) => none.get(`view-${v}`)?.enabled)).toEqual([false, false, false, false]);
+    expect(none.get('view-compare')?.enabled).toBe(true);
+    const lib = build({ hasEvidence: false, hasLibrary: true }).byId;
+    expect(lib.get('view-library')?.enabled).toBe(true);
+    expect(lib.get('view-graph')?.enabled).toBe(false);
+    expect(build().byId.get('view-files')?.enabled).toBe(true);
+    expect(build().click('view-graph')).toEqual({ kind: 'navigate', view: 'graph' });
+    expect(build({ hasLibrary: true }).click('view-library')).toEqual({ kind: 'navigate', view: 'library' });
   });
 
   it('enables them with evidence, and tracks running jobs', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceIdInUrl, windowTitle } from '../../../src/main/electron/window-route.js';
-import { routeFor } from '../../../src/main/electron/app-views.js';
+import { APP_VIEWS, routeFor } from '../../../src/main/electron/app-views.js';
+import type { AppViewId } from '../../../src/main/electron/app-views.js';
+import type { Route } from '../../../src/renderer/src/router.js';
+import { parseHash } from '../../../src/renderer/src/router.js';
 import { appPageUrl } from '../../../src/main/electron/app-url.js';
 
 describe('window routes', () => {
@@ -11,6 +14,20 @@ describe('window routes', () => {
     expect(routeFor('integrity', 'a b')).toBe('#/e/a%20b/integrity');
     expect(routeFor('start', 'ev_1')).toBe('#/');
     expect(routeFor('sql', null)).toBe('#/');
+  });
+  it('lists every view the renderer router has (its item views aside), each routed where the router parses it', () => {
+    // A view added to the router's Route union without a line in APP_VIEWS fails to compile here, and at run time.
+    const routerViews: Record<Exclude<Route['view'], 'row' | 'event'>, AppViewId> = {
+      start: 'start', overview: 'overview', tables: 'tables', integrity: 'integrity', sql: 'sql', search: 'search',
+      graph: 'graph', lifecycle: 'lifecycle', files: 'files', library: 'library', compare: 'compare',
+    };
+    expect(APP_VIEWS.map((v) => v.id).sort()).toEqual(Object.keys(routerViews).sort());
+    for (const v of APP_VIEWS) expect(parseHash(routeFor(v.id, 'ev_1', 'lib-1')).view, v.id).toBe(v.id);
+    expect(routeFor('graph', 'a b')).toBe('#/e/a%20b/graph');
+    expect(routeFor('library', null, 'lib-1')).toBe('#/library/lib-1');
+    expect(routeFor('library', 'ev_1')).toBe('#/');
+    expect(routeFor('compare', null)).toBe('#/compare');
+    expect(routeFor('files', null)).toBe('#/');
   });
   it('reads the evidence a window shows from its URL, only for open evidence on the app origin', () => {
     expect(evidenceIdInUrl(appPageUrl(routeFor('tables', 'ev_1')) + '/events?sort=id.asc', isOpen)).toBe('ev_1');

@@ -20,7 +20,7 @@ export interface ArchiveCheckInput {
   readonly slot: ArchiveSlot;
 }
 
-export type IndexSection = Omit<ArchiveSection, 'verified' | 'failed' | 'failures' | 'failuresOmitted' | 'verifyError'>;
+export type IndexSection = Omit<ArchiveSection, 'verified' | 'failed' | 'unreadable' | 'failures' | 'failuresOmitted' | 'verifyError'>;
 
 export interface ArchiveCheckResult {
   readonly section: IndexSection;

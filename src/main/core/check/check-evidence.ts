@@ -2,6 +2,7 @@
 // pages (fatal) → tables → body archive (+ verification) → overflow → tools → providers → nulls → usage →
 // previews, then findings and the verdict.
 import type { Evidence } from '../evidence/types.js';
+import type { VerifySummary } from '../jobs/verify-types.js';
 import { checkArchiveIndex } from './archive-index.js';
 import { diagnose } from './diagnoses.js';
 import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOLS, HELP_NOTES } from './empty-sections.js';
@@ -15,13 +16,18 @@ import { checkTools } from './tools.js';
 import type { ArchiveSection, CheckReport } from './types.js';
 import { verdictOf } from './verdict.js';
 import type { VerifyOptions } from './verify-bodies.js';
-import { verifyForReport } from './verify-bodies.js';
+import { verifyForReport, withVerification } from './verify-bodies.js';
 
 export interface CheckOptions extends VerifyOptions {
   /** Preview rows per table (default 5). */
   readonly rows?: number;
   /** Read every body back through its hashes, on worker threads. */
   readonly verifyBodies?: boolean;
+  /**
+   * A verification that already ran on this evidence (the UI's "Verify all bodies" job): folded into the
+   * archive section and its findings instead of running again. Ignored when verifyBodies is set.
+   */
+  readonly verification?: VerifySummary | null;
 }
 
 export const DEFAULT_PREVIEW_ROWS = 5;
@@ -49,7 +55,7 @@ export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {})
   });
   const archive: ArchiveSection = opts.verifyBodies
     ? await verifyForReport(evidence, index, opts)
-    : { ...index.section, verified: null, failed: null, failures: [], failuresOmitted: 0, verifyError: null };
+    : withVerification(index.section, opts.verification ? { ok: true, value: opts.verification } : null);
   const overflow = checkOverflow(db);
   const tools = checkTools(db);
   const providers = checkProviders(db);

@@ -3,8 +3,8 @@ import type { ArchiveSection, NullsSection, OverflowSection, ProvidersSection, T
 
 export const EMPTY_ARCHIVE: ArchiveSection = {
   indexed: false, storage: 'none', bodies: 0, blocks: 0, archivePath: null, archiveBytes: null, blocksEnd: null,
-  committedEnd: null, fileVersion: null, problems: [], verified: null, failed: null, failures: [], failuresOmitted: 0,
-  verifyError: null,
+  committedEnd: null, fileVersion: null, problems: [], verified: null, failed: null, unreadable: null, failures: [],
+  failuresOmitted: 0, verifyError: null,
 };
 export const EMPTY_OVERFLOW: OverflowSection = { windows: 0, heldBack: 0, list: [] };
 export const EMPTY_TOOLS: ToolsSection = {

@@ -51,7 +51,10 @@ export interface ArchiveSection {
   readonly problems: readonly Failure[];
   /** null without --verify-bodies. */
   readonly verified: number | null;
+  /** Every body that did not verify; verified + failed = bodies. */
   readonly failed: number | null;
+  /** Of `failed`, the bodies whose bytes the archive could not produce (jobs/body-failure.ts has the split). */
+  readonly unreadable: number | null;
   readonly failures: readonly BodyFailure[];
   readonly failuresOmitted: number;
   /** Set when verification ran but did not finish (cancelled, or a worker failed). */

@@ -1,16 +1,26 @@
 // Runs body verification for the report: plans the job from the opened evidence and the index check, runs
-// it on worker threads, and folds the outcome into the archive section. An AbortSignal cancels it.
+// it on worker threads, and folds the outcome into the archive section. An AbortSignal cancels it. A result
+// the caller already has (the UI's "Verify all bodies" job) folds in the same way without running again.
+import type { Result } from '../../../shared/errors.js';
 import type { ArchiveCheckResult } from './archive-index.js';
 import type { Evidence } from '../evidence/types.js';
 import { planVerification } from '../jobs/verify-plan.js';
 import { startVerifyJob } from '../jobs/verify-pool.js';
-import type { JobProgress } from '../jobs/verify-types.js';
+import type { JobProgress, VerifySummary } from '../jobs/verify-types.js';
 import type { ArchiveSection } from './types.js';
 
 export interface VerifyOptions {
   readonly workers?: number;
   readonly onProgress?: (p: JobProgress) => void;
   readonly signal?: AbortSignal;
+}
+
+/** The index section with a verification outcome (or none: null) folded in. */
+export function withVerification(section: ArchiveCheckResult['section'], outcome: Result<VerifySummary> | null): ArchiveSection {
+  if (outcome === null) return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: null };
+  if (!outcome.ok) return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: outcome.error };
+  const s = outcome.value;
+  return { ...section, verified: s.verified, failed: s.failed, unreadable: s.unreadable, failures: s.failures, failuresOmitted: s.failuresOmitted, verifyError: null };
 }
 
 export async function verifyForReport(evidence: Evidence, index: ArchiveCheckResult, opts: VerifyOptions): Promise<ArchiveSection> {
@@ -27,12 +37,7 @@ export async function verifyForReport(evidence: Evidence, index: ArchiveCheckRes
   if (opts.signal?.aborted) job.cancel();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const outcome = await job.result;
-    if (!outcome.ok) {
-      return { ...index.section, verified: null, failed: null, failures: [], failuresOmitted: 0, verifyError: outcome.error };
-    }
-    const s = outcome.value;
-    return { ...index.section, verified: s.verified, failed: s.failed, failures: s.failures, failuresOmitted: s.failuresOmitted, verifyError: null };
+    return withVerification(index.section, await job.result);
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
   }

@@ -1,10 +1,39 @@
-// How a failed body is named everywhere (report, CLI, UI): `event_id source_table/direction: code sentence`.
-import type { Failure } from '../../../shared/errors.js';
+// How a failed body is named everywhere (report, CLI, UI): `event_id source_table/direction: code sentence`,
+// and THE one place that splits failures into two kinds:
+//  - unreadable: the archive could not produce the body's bytes (missing, truncated or unrecorded blocks, an
+//    index pointing outside the archive or its block, a bad file or block header, an unknown codec, an
+//    archive that is not the one the ledger names, bodies not given at all);
+//  - failed: bytes came back but are wrong (segment or body hash mismatch, a segment or stream that does not
+//    decode, a decoded size over the cap) — and anything else, so no failure is ever hidden as "unreadable".
+// The job's tally and the report count `failed` as every body that did not verify (the CLI's JSON key since
+// the first release) and `unreadable` as the part of those the archive could not produce. The contract's
+// VerifySummary and the Integrity view split them (toVerifySummary): failed = failed - unreadable, so
+// verified + failed + unreadable = total, as DESIGN.md promises.
+import type { ErrorCode, Failure } from '../../../shared/errors.js';
 import type { BodyKey } from '../../../shared/ledger-types.js';
 import type { BodyFailure, PartResult } from './verify-types.js';
 
 export function bodyFailure(key: BodyKey, error: Failure): BodyFailure {
   return { eventId: key.eventId, sourceTable: key.sourceTable, direction: key.direction, code: error.code, message: error.message };
+}
+
+export type BodyFailureKind = 'unreadable' | 'failed';
+
+/** Exhaustive over the closed code set, so a new code must be placed on one side. */
+const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
+  BLOCK_NOT_RECORDED: 'unreadable', ARCHIVE_MISSING: 'unreadable', BODIES_UNAVAILABLE: 'unreadable', INDEX_PAST_END: 'unreadable',
+  TRUNCATED_BLOCK: 'unreadable', SPAN_OUT_OF_RANGE: 'unreadable', BAD_FILE_HEADER: 'unreadable', COMMITTED_EXTENT: 'unreadable',
+  ARCHIVE_IDENTITY_MISMATCH: 'unreadable', BAD_BLOCK_HEADER: 'unreadable', UNSUPPORTED_CODEC: 'unreadable',
+  BODY_HASH_MISMATCH: 'failed', SEGMENT_HASH_MISMATCH: 'failed', DECODE_FAILED: 'failed', DECODED_TOO_LARGE: 'failed', BAD_SEGMENT: 'failed',
+  // Not body-read outcomes; should one reach a tally it counts as failed, never hidden.
+  NOT_FOUND: 'failed', NOT_A_LEDGER: 'failed', LEDGER_TOO_OLD: 'failed', UNSUPPORTED_GENERATION: 'failed', INDEX_REQUIRED: 'failed',
+  UNSAFE_PATH: 'failed', HOT_JOURNAL: 'failed', WAL_WITHOUT_DB: 'failed', DB_CORRUPT: 'failed', SCHEMA_UNEXPECTED: 'failed',
+  SNAPSHOT_MISMATCH: 'failed', NO_SUCH_BODY: 'failed', CHAIN_BROKEN: 'failed', CANCELLED: 'failed', DEADLINE: 'failed',
+  QUERY_REFUSED: 'failed', EXPORT_FAILED: 'failed', EXPORT_DESTINATION: 'failed', BAD_REQUEST: 'failed', INTERNAL: 'failed',
+};
+
+export function bodyFailureKind(code: ErrorCode): BodyFailureKind {
+  return KIND_OF[code] ?? 'failed';
 }
 
 export function formatBodyFailure(f: BodyFailure): string {
@@ -14,7 +43,10 @@ export function formatBodyFailure(f: BodyFailure): string {
 /** A tally that keeps counting past the listing cap, so counts reconcile whatever the list holds. */
 export class FailureTally {
   verified = 0;
+  /** Every body that did not verify. */
   failed = 0;
+  /** Of `failed`, the bodies the archive could not produce. */
+  unreadable = 0;
   unhashed = 0;
   bytes = 0;
   failuresOmitted = 0;
@@ -23,13 +55,14 @@ export class FailureTally {
 
   fail(f: BodyFailure): void {
     this.failed += 1;
+    if (bodyFailureKind(f.code) === 'unreadable') this.unreadable += 1;
     if (this.failures.length < this.maxListed) this.failures.push(f);
     else this.failuresOmitted += 1;
   }
 
   result(): PartResult {
     return {
-      verified: this.verified, failed: this.failed, unhashed: this.unhashed, bytes: this.bytes,
+      verified: this.verified, failed: this.failed, unreadable: this.unreadable, unhashed: this.unhashed, bytes: this.bytes,
       failures: this.failures, failuresOmitted: this.failuresOmitted,
     };
   }
@@ -42,9 +75,17 @@ export function mergeParts(parts: readonly PartResult[], maxListed: number): Par
     tally.verified += p.verified;
     tally.unhashed += p.unhashed;
     tally.bytes += p.bytes;
+    // Listed failures are counted (and classified) again; the unlisted rest is added from the part's counts.
+    const listedUnreadable = p.failures.filter((f) => bodyFailureKind(f.code) === 'unreadable').length;
     for (const f of p.failures) tally.fail(f);
     tally.failed += p.failed - p.failures.length;
+    tally.unreadable += p.unreadable - listedUnreadable;
     tally.failuresOmitted += p.failuresOmitted;
   }
   return tally.result();
+}
+
+/** The contract's three disjoint counts from a tally (see the top of this file). */
+export function disjointCounts(r: { readonly verified: number; readonly failed: number; readonly unreadable: number }): { verified: number; failed: number; unreadable: number } {
+  return { verified: r.verified, failed: r.failed - r.unreadable, unreadable: r.unreadable };
 }

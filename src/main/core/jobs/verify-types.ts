@@ -44,7 +44,10 @@ export interface Progress {
 /** The tally of one part (one worker, or the rows the main thread settles without reading). */
 export interface PartResult {
   readonly verified: number;
+  /** Every body that did not verify (body-failure.ts explains the split). */
   readonly failed: number;
+  /** Of `failed`, the bodies whose bytes the archive could not produce. */
+  readonly unreadable: number;
   /** L0 rows without a body_hash: read, but nothing to check them against. Counted as verified. */
   readonly unhashed: number;
   readonly bytes: number;

@@ -1,9 +1,9 @@
-// The report's tool numbers (spec/check-session.md §3.6, §3.9) with the report's semantics, computed with the
-// set-based predicates of graph/invariants-sql.ts (the report's correlated forms take tens of seconds on 20,000
-// calls); tests hold every count equal to checkTools on the fixtures. The usage query is the doctor's, verbatim.
+// The report's tool numbers (spec/check-session.md §3.6, §3.9), from the report's own shared implementation
+// (check/tool-invariants-sql.ts via graph/invariants-sql.ts), so they cannot differ. The usage query is the
+// doctor's, verbatim.
 import type Database from 'better-sqlite3';
 import type { LifecycleSummary } from '../../../shared/contract/lifecycle.js';
-import { mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from '../graph/invariants-sql.js';
+import { orphanResponseWhere, toolInvariantCounts } from '../graph/invariants-sql.js';
 import { colOr } from '../graph/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 
@@ -27,13 +27,6 @@ function usage(db: Database.Database): LifecycleSummary['usage'] {
     .map((u) => ({ ...u, count: Number(u.count), avgMs: u.avgMs === null ? null : Number(u.avgMs) }));
 }
 
-/** The report adds L0's mcp_calls rows with method tools/call that no tool_calls.mcp_call_id points at. */
-function legacyMcp(db: Database.Database): number {
-  if (!hasTable(db, 'mcp_calls') || !hasColumn(db, 'mcp_calls', 'method')) return 0;
-  const linked = hasTable(db, 'tool_calls') && hasColumn(db, 'tool_calls', 'mcp_call_id');
-  return count(db, "SELECT COUNT(*) AS n FROM mcp_calls m WHERE m.method = 'tools/call'" + (linked ? ' AND m.id NOT IN (SELECT mcp_call_id FROM tool_calls WHERE mcp_call_id IS NOT NULL)' : ''));
-}
-
 export function lifecycleSummary(db: Database.Database): LifecycleSummary {
   const haveCalls = hasTable(db, 'tool_calls');
   const haveResponses = hasTable(db, 'tool_responses');
@@ -41,11 +34,7 @@ export function lifecycleSummary(db: Database.Database): LifecycleSummary {
   const responses = haveResponses ? count(db, 'SELECT COUNT(*) AS n FROM tool_responses') : 0;
   const t = {
     calls, responses,
-    orphanCalls: haveCalls ? count(db, `SELECT COUNT(*) AS n FROM tool_calls tc WHERE ${orphanCallWhere(db)}`) : 0,
-    orphanCallsByCallId: haveCalls && haveResponses
-      ? count(db, 'SELECT COUNT(*) AS n FROM tool_calls tc LEFT JOIN tool_responses tr ON tc.call_id = tr.call_id WHERE tr.id IS NULL') : calls,
-    orphanResponses: haveResponses ? count(db, `SELECT COUNT(*) AS n FROM tool_responses tr WHERE ${orphanResponseWhere(db)}`) : 0,
-    mcpWithoutLogicalCall: (haveCalls ? count(db, `SELECT COUNT(*) AS n FROM tool_calls t WHERE ${mcpWithoutLogicalCallWhere(db)}`) : 0) + legacyMcp(db),
+    ...toolInvariantCounts(db),
     usage: haveCalls ? usage(db) : [],
   };
   const orphanResponseRows = hasTable(db, 'tool_responses') && hasTable(db, 'tool_calls')

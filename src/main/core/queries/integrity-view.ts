@@ -1,6 +1,7 @@
 /** The check report (src/main/core/check) reduced to what the Integrity view draws, with links to the rows. */
 import type { FindingLink, IntegrityReportView } from '../../../shared/contract.js';
 import type { CheckReport, FindingCode } from '../check/types.js';
+import { disjointCounts } from '../jobs/body-failure.js';
 
 function linkFor(code: FindingCode): FindingLink | null {
   switch (code) {
@@ -51,7 +52,10 @@ export function toIntegrityView(r: CheckReport): IntegrityReportView {
       archiveBytes: r.archive.archiveBytes,
       blocksEnd: r.archive.blocksEnd,
       problems: r.archive.problems.map((p) => `${p.code}: ${p.message}`),
-      verified: r.archive.verified,
+      // The report counts every body that did not verify as failed; the view splits off the unreadable ones.
+      ...(r.archive.verified === null || r.archive.failed === null
+        ? { verified: null, failed: null, unreadable: null }
+        : disjointCounts({ verified: r.archive.verified, failed: r.archive.failed, unreadable: r.archive.unreadable ?? 0 })),
       failures: r.archive.failures.map((f) => ({ eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message })),
     },
     overflow: { windows: r.overflow.windows, heldBack: r.overflow.heldBack },

@@ -1,13 +1,31 @@
 /** Running jobs by id: start verification, forward throttled progress as events, end each job exactly once. */
 import { randomBytes } from 'node:crypto';
-import type { InspectorEvent, JobOutcome } from '../../../shared/contract.js';
+import type { InspectorEvent, JobOutcome, VerifySummary as VerifySummaryView } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
+import { disjointCounts } from '../jobs/body-failure.js';
+import type { VerifySummary } from '../jobs/verify-types.js';
 import { startEvidenceVerify } from './verify-adapter.js';
+
+/** The job's summary as the contract carries it: verified + failed + unreadable = total (jobs/body-failure.ts). */
+export function toVerifySummaryView(s: VerifySummary): VerifySummaryView {
+  return {
+    total: s.bodies,
+    ...disjointCounts(s),
+    failures: s.failures.map((f) => ({ eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message })),
+  };
+}
 
 export class JobBoard {
   private readonly cancels = new Map<string, () => void>();
-  constructor(private readonly emit: (e: InspectorEvent) => void) {}
+  /**
+   * `verified` hears every verification that finished, before its job.done event goes out, so that a report
+   * asked for after that event already includes it.
+   */
+  constructor(
+    private readonly emit: (e: InspectorEvent) => void,
+    private readonly verified: (evidenceId: string, summary: VerifySummary) => void = () => undefined,
+  ) {}
 
   startVerify(evidence: Evidence): string {
     const jobId = `job-${randomBytes(8).toString('hex')}`;
@@ -18,18 +36,8 @@ export class JobBoard {
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {
       this.cancels.delete(jobId);
-      const outcome: JobOutcome = r.ok
-        ? {
-            ok: true,
-            value: {
-              total: r.value.bodies,
-              verified: r.value.verified,
-              failed: r.value.failed,
-              unreadable: 0,
-              failures: r.value.failures.map((f) => ({ eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message })),
-            },
-          }
-        : { ok: false, error: r.error };
+      if (r.ok) this.verified(evidenceId, r.value);
+      const outcome: JobOutcome = r.ok ? { ok: true, value: toVerifySummaryView(r.value) } : { ok: false, error: r.error };
       this.emit({ name: 'job.done', payload: { jobId, kind: 'verify', evidenceId, outcome } });
     });
     return jobId;

@@ -9,6 +9,7 @@ import { InspectorError, toFailure } from '../../../shared/errors.js';
 import type { BodyKey } from '../../../shared/ledger-types.js';
 import { readBody } from '../bodies/read-body.js';
 import type { Evidence } from '../evidence/types.js';
+import type { VerifySummary } from '../jobs/verify-types.js';
 import { BodyCache } from './body-cache.js';
 import { CANNED_QUERIES } from './canned.js';
 import { eventById, eventByRow } from './event-detail.js';
@@ -30,8 +31,12 @@ export interface InspectorServiceOptions {
   readonly registry: EvidenceRegistry;
   /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */
   readonly saveBody: (evidence: Evidence, key: BodyKey, bytes: Uint8Array) => Promise<BodySaveResult> | BodySaveResult;
-  /** Builds the integrity report (src/main/core/check); injected so this file does not fix its shape of call. */
-  readonly integrityReport: (evidence: Evidence) => Promise<IntegrityReportView> | IntegrityReportView;
+  /**
+   * Builds the integrity report (src/main/core/check); injected so this file does not fix its shape of call.
+   * `verification` is the last "Verify all bodies" result for this evidence (null before one finished), to be
+   * folded into the report's archive section (checkEvidence's `verification` option).
+   */
+  readonly integrityReport: (evidence: Evidence, verification: VerifySummary | null) => Promise<IntegrityReportView> | IntegrityReportView;
 }
 
 export interface InspectorService {
@@ -67,8 +72,13 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   };
   const cache = new BodyCache();
   const sql = new SqlConsole();
-  const jobs = new JobBoard(emit);
   const reports = new Map<string, Promise<IntegrityReportView>>();
+  // The last finished verification per evidence: the next report folds it in, so the Integrity view shows it.
+  const verifications = new Map<string, VerifySummary>();
+  const jobs = new JobBoard(emit, (evidenceId, summary) => {
+    verifications.set(evidenceId, summary);
+    reports.delete(evidenceId);
+  });
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
     return r.value;
@@ -86,6 +96,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       registry.close(evidenceId);
       cache.dropPrefix(`${evidenceId}\0`);
       reports.delete(evidenceId);
+      verifications.delete(evidenceId);
       return null;
     },
     'overview': ({ evidenceId }) => buildOverview(registry.get(evidenceId), registry.summary(evidenceId)),
@@ -119,7 +130,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(evidenceId);
       let p = reports.get(evidenceId);
       if (!p) {
-        p = Promise.resolve().then(() => opts.integrityReport(e));
+        const verification = verifications.get(evidenceId) ?? null;
+        p = Promise.resolve().then(() => opts.integrityReport(e, verification));
         reports.set(evidenceId, p);
         p.catch(() => reports.delete(evidenceId));
       }

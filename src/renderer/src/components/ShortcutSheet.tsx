@@ -1,12 +1,5 @@
-export const SHORTCUTS: readonly (readonly [string, string])[] = [
-  ['?', 'show or hide this sheet'],
-  ['/', 'focus the search box'],
-  ['j / k', 'next / previous row'],
-  ['Enter', 'open the selected row'],
-  ['g then o / t / i / s', 'go to Overview, Tables, Integrity, SQL'],
-  ['Ctrl+Enter', 'run the SQL query'],
-  ['Esc', 'close this sheet'],
-];
+/** The keyboard sheet: its rows come from nav-views.ts, the table App.tsx binds its keys from. */
+import { SHORTCUTS } from '../nav-views.js';
 
 export function ShortcutSheet(props: { onClose(): void }) {
   return (

@@ -30,6 +30,7 @@ type JobState =
 export function IntegrityView(props: { ev: string }) {
   const { ev } = props;
   const rep = useCall('integrity.report', { evidenceId: ev });
+  const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
   const jobRef = useRef<string | null>(null);
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
@@ -40,6 +41,9 @@ export function IntegrityView(props: { ev: string }) {
       jobRef.current = null;
       const o = e.payload.outcome;
       setJob(o.ok ? { phase: 'done', summary: o.value } : { phase: 'failed', error: o.error });
+      // The service folds a finished verification into the report: fetch it again so the archive section and
+      // the findings show the result (no stale "bodies unverified" note). reload is stable across renders.
+      if (o.ok) reload();
     }
   };
   useEffect(
@@ -89,6 +93,11 @@ export function IntegrityView(props: { ev: string }) {
             <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
             <span>{r.archive.bodies.toLocaleString()} bodies in {r.archive.blocks.toLocaleString()} blocks</span>
             {r.archive.archiveBytes !== null && <span>archive {bytesLabel(r.archive.archiveBytes)}</span>}
+            {r.archive.verified !== null && (
+              <span className="archive-verified" data-verified={r.archive.verified} data-failed={r.archive.failed ?? 0} data-unreadable={r.archive.unreadable ?? 0}>
+                {r.archive.verified.toLocaleString()} verified · {(r.archive.failed ?? 0).toLocaleString()} failed · {(r.archive.unreadable ?? 0).toLocaleString()} unreadable
+              </span>
+            )}
             <span>{r.tools.calls.toLocaleString()} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call</span>
             <span>{r.overflow.windows} overflow windows · {r.overflow.heldBack.toLocaleString()} changes held back</span>
             <span>{r.providers.modelCalls.toLocaleString()} model calls · {r.providers.aiNetEvents.toLocaleString()} AI-provider requests</span>
@@ -192,10 +201,11 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
       return (
         <div className="verify" data-state="done">
           <p>
-            <strong className={job.summary.failed ? 'bad' : 'good'}>
+            <strong className={job.summary.failed + job.summary.unreadable > 0 ? 'bad' : 'good'}>
               {job.summary.verified.toLocaleString()} of {job.summary.total.toLocaleString()} bodies verified
             </strong>
             {job.summary.failed > 0 && `, ${job.summary.failed.toLocaleString()} failed`}
+            {job.summary.unreadable > 0 && `, ${job.summary.unreadable.toLocaleString()} unreadable`}
           </p>
           {job.summary.failures.length > 0 && <FailureList failures={job.summary.failures} ev={ev} />}
         </div>

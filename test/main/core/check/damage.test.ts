@@ -9,7 +9,7 @@ import { DAMAGE_KINDS } from '../../../fixtures/writer/damage-types.js';
 import type { DamageKind } from '../../../fixtures/writer/damage-types.js';
 import type { GenerationName } from '../../../fixtures/writer/schema-generations.js';
 import { checkPath } from '../../../../src/main/core/check/check-path.js';
-import { formatBodyFailure } from '../../../../src/main/core/jobs/body-failure.js';
+import { bodyFailureKind, formatBodyFailure } from '../../../../src/main/core/jobs/body-failure.js';
 
 const root = mkdtempSync(join(tmpdir(), 'check-damage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -34,6 +34,8 @@ async function expectDamaged(generation: GenerationName, damage: DamageKind): Pr
   expect(r.verdict).toBe('damaged');
   const a = r.archive;
   expect(a.verified! + a.failed!).toBe(a.bodies);
+  // Of the failures, exactly those whose code says the archive could not produce the bytes are unreadable.
+  expect(a.unreadable).toBe(a.failures.filter((f) => bodyFailureKind(f.code) === 'unreadable').length);
   expect(a.bodies).toBe(w.bodies.length);
   const failedKeys = a.failures.map(key).sort();
   expect(failedKeys).toEqual(info.affected.map(key).sort());

@@ -14,7 +14,7 @@ import type { GenerationName } from '../../../fixtures/writer/schema-generations
 export interface OpenedFixture {
   readonly written: WrittenLedger;
   readonly evidence: Evidence;
-  /** null when the test asked for none (the report's tool counts are slow on very large ledgers). */
+  /** null when the test asked for none (a report costs a second or two on very large ledgers). */
   readonly report: CheckReport;
   close(): void;
 }

@@ -74,11 +74,12 @@ describe('partitions and merging', () => {
 
   it('merges parts so counts reconcile whatever the cap', () => {
     const f = (id: string) => ({ eventId: id, sourceTable: 't', direction: 'request', code: 'BAD_SEGMENT' as const, message: 'm' });
-    const a = { verified: 5, failed: 3, unhashed: 0, bytes: 10, failures: [f('a'), f('b')], failuresOmitted: 1 };
-    const b = { verified: 1, failed: 2, unhashed: 0, bytes: 5, failures: [f('c'), f('d')], failuresOmitted: 0 };
+    const a = { verified: 5, failed: 3, unreadable: 0, unhashed: 0, bytes: 10, failures: [f('a'), f('b')], failuresOmitted: 1 };
+    const b = { verified: 1, failed: 2, unreadable: 0, unhashed: 0, bytes: 5, failures: [f('c'), f('d')], failuresOmitted: 0 };
     const m = mergeParts([a, b], 3);
     expect(m.verified).toBe(6);
     expect(m.failed).toBe(5);
+    expect(m.unreadable).toBe(0);
     expect(m.failures.length + m.failuresOmitted).toBe(5);
     expect(m.failures.map((x) => x.eventId)).toEqual(['a', 'b', 'c']);
   });
