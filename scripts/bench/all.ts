@@ -25,10 +25,14 @@ if (typeof args === 'string') {
 }
 const machine = machineLine();
 const work = mkdtempSync(join(tmpdir(), 'capsem-bench-'));
+const scratchRoot = join(work, 'scratch');
+mkdirSync(scratchRoot);
 const probe = (op: ProbeOp, a: ProbeArgs): ProbeOutcome => {
   const t0 = performance.now();
-  const r = runProbe(op, a);
-  console.log(`  ${op}${a.workers ? ` ${a.workers}w` : ''}${a.backend ? ` ${a.backend}` : ''}: ${r.ok ? `done in ${((performance.now() - t0) / 1000).toFixed(1)} s` : r.reason}`);
+  const r = runProbe(op, { ...a, scratchRoot });
+  // Each probe's raw figures as it finishes, so a run stopped part-way still leaves its numbers in the log.
+  const done = r.ok ? `done in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak RSS ${(r.result.peakRssBytes / 2 ** 20).toFixed(0)} MiB ${JSON.stringify(r.result.figures)}` : r.reason;
+  console.log(`  ${op}${a.workers ? ` ${a.workers}w` : ''}${a.backend ? ` ${a.backend}` : ''}: ${done}`);
   return r;
 };
 

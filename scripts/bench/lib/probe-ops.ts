@@ -17,8 +17,14 @@ import type { ProbeArgs } from './probe-types.js';
 
 type Figures = Record<string, number | string | null>;
 
+let scratchRoot: string | null = null;
+/** Set once by the probe entry from its arguments. */
+export function useScratchRoot(dir: string | undefined): void {
+  scratchRoot = dir ?? null;
+}
+
 async function open(sessionDir: string, opts: Parameters<typeof openEvidence>[1] = {}): Promise<Evidence> {
-  const r = await openEvidence([sessionDir], opts);
+  const r = await openEvidence([sessionDir], { ...opts, scratchRoot: scratchRoot ?? undefined });
   if (!r.ok) throw new Error(`open ${sessionDir}: ${r.error.code}: ${r.error.message}`);
   return r.value;
 }
@@ -27,7 +33,7 @@ async function open(sessionDir: string, opts: Parameters<typeof openEvidence>[1]
 export async function probeOpen(a: ProbeArgs): Promise<Figures> {
   const dbPath = join(a.sessionDir, 'session.db');
   const s0 = performance.now();
-  const snap = await snapshotSqlite(dbPath);
+  const snap = await snapshotSqlite(dbPath, { scratchRoot: scratchRoot ?? undefined });
   const snapshotMs = performance.now() - s0;
   if (!snap.ok) throw new Error(`snapshot: ${snap.error.code}: ${snap.error.message}`);
   const dbBytes = snap.value.sources[0]!.size;
@@ -93,7 +99,7 @@ export async function probeCheck(a: ProbeArgs): Promise<Figures> {
   const t0 = performance.now();
   const classified = await classifyPaths([a.sessionDir]);
   if (!classified.ok || classified.value.kind !== 'session') throw new Error(`classify ${a.sessionDir} failed`);
-  const opened = await openSession(classified.value, { quickCheck: false, hashArchive: false });
+  const opened = await openSession(classified.value, { quickCheck: false, hashArchive: false, scratchRoot: scratchRoot ?? undefined });
   if (!opened.ok) throw new Error(`open: ${opened.error.code}: ${opened.error.message}`);
   const openMs = performance.now() - t0;
   try {

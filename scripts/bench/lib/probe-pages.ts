@@ -22,7 +22,7 @@ const median = (xs: number[]): number => {
 };
 
 export async function probePages(a: ProbeArgs): Promise<Record<string, number | string | null>> {
-  const opened = await openEvidence([a.sessionDir], { hashArchive: false });
+  const opened = await openEvidence([a.sessionDir], { hashArchive: false, scratchRoot: a.scratchRoot });
   if (!opened.ok) throw new Error(`open: ${opened.error.code}: ${opened.error.message}`);
   const ev = opened.value;
   // Positions are picked on a separate connection, untimed, so the timed reads start cold in the page's own statements.

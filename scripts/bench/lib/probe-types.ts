@@ -3,6 +3,8 @@ export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check';
 
 export interface ProbeArgs {
   readonly sessionDir: string;
+  /** Where scratch copies go: inside the bench's work folder, so a stopped probe leaves nothing behind. */
+  readonly scratchRoot?: string;
   /** verify: worker count. */
   readonly workers?: number;
   /** verify: 'auto' (native zstd when it loads) or 'fzstd' (portable). */

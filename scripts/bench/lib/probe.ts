@@ -1,6 +1,6 @@
 // Child-process entry: `node --import tsx scripts/bench/lib/probe.ts <op> '<json ProbeArgs>'`. Runs one operation
 // and prints `PROBE {json}` with its figures and the process's peak RSS (worker threads included).
-import { probeCheck, probeExport, probeOpen, probeVerify } from './probe-ops.js';
+import { probeCheck, probeExport, probeOpen, probeVerify, useScratchRoot } from './probe-ops.js';
 import { probePages } from './probe-pages.js';
 import type { ProbeArgs, ProbeOp, ProbeResult } from './probe-types.js';
 
@@ -17,6 +17,7 @@ async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']
 
 const op = process.argv[2] as ProbeOp;
 const args = JSON.parse(process.argv[3] ?? '{}') as ProbeArgs;
+useScratchRoot(args.scratchRoot);
 const figures = await run(op, args);
 const result: ProbeResult = { op, peakRssBytes: process.resourceUsage().maxRSS * 1024, figures };
 console.log(`PROBE ${JSON.stringify(result)}`);
