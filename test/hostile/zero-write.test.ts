@@ -4,7 +4,7 @@
 // sizes, SHA-256, mode, mtime, ctime) is identical before and after, for (a) a writable folder with -wal and -shm,
 // (b) a read-only bind mount (unshare -m), (c) a WAL database whose -shm is absent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +34,34 @@ interface Audit {
   readonly exported: readonly string[];
 }
 
-function runAudited(sessionDir: string, readOnlyMount: boolean): Audit {
+interface Finished {
+  readonly status: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** spawnSync's answer without blocking the test file, so the three scenarios can trace at the same time. */
+function run(command: string, args: readonly string[]): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000, killSignal: 'SIGKILL' });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    p.once('error', reject);
+    p.once('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
+async function runAudited(sessionDir: string, readOnlyMount: boolean): Promise<Audit> {
   const scratch = fresh('hostile-zw-scratch-');
   const out = fresh('hostile-zw-export-');
   const log = join(fresh('hostile-zw-log-'), 'strace.txt');
   const traced = [STRACE!, '-f', '-qq', '-y', '-e', `trace=${STRACE_CALLS}`, '-o', log, process.execPath, '--import', 'tsx', CHILD, sessionDir, scratch, out];
   const r = readOnlyMount
-    ? spawnSync('unshare', ['-m', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', sessionDir, ...traced], { encoding: 'utf8', timeout: 120_000 })
-    : spawnSync(traced[0]!, traced.slice(1), { encoding: 'utf8', timeout: 120_000 });
+    ? await run('unshare', ['-m', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', sessionDir, ...traced])
+    : await run(traced[0]!, traced.slice(1));
   expect(r.status, `${r.signal ?? ''} ${r.stderr.slice(-1500)}`).toBe(0);
   const report = JSON.parse(r.stdout.trim().split('\n').pop()!) as DriveReport;
   const audit = auditStraceLog(readFileSync(log, 'utf8'), sessionDir);
@@ -82,30 +102,34 @@ describe.skipIf(!STRACE)('zero-write audit of a full session (strace -f)', () =>
     expect(a.offending.length).toBe(3);
   });
 
-  it('(a) writable folder with -wal and -shm', () => {
-    expect(writable.walOnlyRowCounts).not.toEqual({});
-    const before = snapshotFolder(writable.sessionDir);
-    expect(before.map((e) => e.path)).toEqual(expect.arrayContaining(['session.db', 'session.db-wal', 'session.db-shm']));
-    const a = runAudited(writable.sessionDir, false);
-    expectFullSession(a);
-    expect(snapshotFolder(writable.sessionDir)).toEqual(before);
-  }, 150_000);
+  // The three sessions share nothing (own evidence copy, scratch, export folder and strace log; (b)'s read-only
+  // mount lives in its own mount namespace), so they are traced at the same time.
+  describe.concurrent('scenarios', () => {
+    it('(a) writable folder with -wal and -shm', async () => {
+      expect(writable.walOnlyRowCounts).not.toEqual({});
+      const before = snapshotFolder(writable.sessionDir);
+      expect(before.map((e) => e.path)).toEqual(expect.arrayContaining(['session.db', 'session.db-wal', 'session.db-shm']));
+      const a = await runAudited(writable.sessionDir, false);
+      expectFullSession(a);
+      expect(snapshotFolder(writable.sessionDir)).toEqual(before);
+    }, 150_000);
 
-  it('(c) WAL database whose -shm is absent', () => {
-    const before = snapshotFolder(walNoShm.sessionDir);
-    expect(before.map((e) => e.path)).toContain('session.db-wal');
-    expect(before.map((e) => e.path)).not.toContain('session.db-shm');
-    const a = runAudited(walNoShm.sessionDir, false);
-    expectFullSession(a);
-    expect(snapshotFolder(walNoShm.sessionDir)).toEqual(before);
-  }, 150_000);
+    it('(c) WAL database whose -shm is absent', async () => {
+      const before = snapshotFolder(walNoShm.sessionDir);
+      expect(before.map((e) => e.path)).toContain('session.db-wal');
+      expect(before.map((e) => e.path)).not.toContain('session.db-shm');
+      const a = await runAudited(walNoShm.sessionDir, false);
+      expectFullSession(a);
+      expect(snapshotFolder(walNoShm.sessionDir)).toEqual(before);
+    }, 150_000);
 
-  it.skipIf(!unshareWorks)('(b) read-only bind mount (unshare -m + mount --bind -o ro)', () => {
-    const before = snapshotFolder(forMount.sessionDir);
-    const a = runAudited(forMount.sessionDir, true);
-    expectFullSession(a);
-    expect(snapshotFolder(forMount.sessionDir)).toEqual(before);
-  }, 150_000);
+    it.skipIf(!unshareWorks)('(b) read-only bind mount (unshare -m + mount --bind -o ro)', async () => {
+      const before = snapshotFolder(forMount.sessionDir);
+      const a = await runAudited(forMount.sessionDir, true);
+      expectFullSession(a);
+      expect(snapshotFolder(forMount.sessionDir)).toEqual(before);
+    }, 150_000);
+  });
 
   it.runIf(!unshareWorks)('(b) read-only bind mount: SKIPPED because `unshare -m` is not permitted here', () => {
     console.warn('zero-write (b) skipped: unshare -m is not permitted for this user; run as root or with CAP_SYS_ADMIN');

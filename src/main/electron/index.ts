@@ -2,9 +2,9 @@
  * The Electron main entry (out/main/index.js): the only main-process module that imports 'electron' at run time.
  * It builds the inspector service (the same handler table serve mode uses) and hands everything to
  * startDesktopApp. Jobs run off this thread: verification and WARC export on worker threads, ad-hoc SQL in a
- * child process.
+ * utility process.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron';
 import { promises as fsp } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { checkDestination } from '../core/warc/destination.js';
 import { startDesktopApp } from './desktop-app.js';
 import { saveBodyToFile } from './body-save.js';
 import { pathsToOpen } from './desktop-intake.js';
+import { utilitySqlChildSpawner } from './sql-utility-spawner.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const productName = 'Capsem Ledger Inspector';
@@ -31,6 +32,9 @@ const registry = new EvidenceRegistry({ sampleDir, openOptions: { scratchRoot: a
 
 const service = createInspectorService({
   registry,
+  // The packaged app's fuses forbid child_process.fork (runAsNode: false); the console's child is a utility
+  // process instead. It is only forked on the first query, after app `ready` as utilityProcess requires.
+  sqlChildSpawner: utilitySqlChildSpawner(utilityProcess),
   integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidence(evidence, { verification })),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(

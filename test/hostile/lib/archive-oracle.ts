@@ -10,6 +10,7 @@ import { openArchive } from '../../../src/main/core/archive/open-archive.js';
 import type { ZstdBackendChoice } from '../../../src/main/core/archive/types.js';
 import { blake3Ready, blake3Tagged } from '../../fixtures/writer/blake3.js';
 import type { ArchiveMeta } from './fuzz-case.js';
+import { ArchiveSlot } from './archive-slot.js';
 
 const NAMED = new Set<string>(ERROR_CODES.filter((c) => c !== 'INTERNAL'));
 
@@ -42,9 +43,13 @@ function judgeCode(code: unknown, where: string, problems: string[]): string {
   return c;
 }
 
-export async function runArchiveInput(dir: string, meta: ArchiveMeta, bytes: Uint8Array, backend: ZstdBackendChoice = 'fzstd'): Promise<ArchiveOutcome> {
+/**
+ * `where`: a folder (the input is placed there afresh, any earlier one removed) or an ArchiveSlot that overwrites
+ * the same file on every run (the property tests, where a thousand create/delete cycles were pure overhead).
+ */
+export async function runArchiveInput(where: string | ArchiveSlot, meta: ArchiveMeta, bytes: Uint8Array, backend: ZstdBackendChoice = 'fzstd'): Promise<ArchiveOutcome> {
   await blake3Ready();
-  const location = place(dir, meta, bytes);
+  const location = where instanceof ArchiveSlot ? where.place(meta, bytes) : place(where, meta, bytes);
   const problems: string[] = [];
   const bodies: string[] = [];
   const blocks = new Map(meta.blocks.map((b) => [b.blockOffset, b]));

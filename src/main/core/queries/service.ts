@@ -19,6 +19,7 @@ import type { EvidenceRegistry } from './registry.js';
 import { listTables } from './schema.js';
 import { search } from './search.js';
 import { SqlConsole } from './sql-runner.js';
+import type { SqlChildSpawner } from './sql-child-spawner.js';
 import { JobBoard } from './jobs.js';
 import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
@@ -37,6 +38,8 @@ export interface InspectorServiceOptions {
    * folded into the report's archive section (checkEvidence's `verification` option).
    */
   readonly integrityReport: (evidence: Evidence, verification: VerifySummary | null) => Promise<IntegrityReportView> | IntegrityReportView;
+  /** How the SQL console starts its child (default child_process.fork; the desktop app passes utilityProcess). */
+  readonly sqlChildSpawner?: SqlChildSpawner;
 }
 
 export interface InspectorService {
@@ -71,7 +74,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     for (const l of listeners) l(e);
   };
   const cache = new BodyCache();
-  const sql = new SqlConsole();
+  const sql = new SqlConsole({ spawner: opts.sqlChildSpawner });
   const reports = new Map<string, Promise<IntegrityReportView>>();
   // The last finished verification per evidence: the next report folds it in, so the Integrity view shows it.
   const verifications = new Map<string, VerifySummary>();

@@ -1,5 +1,6 @@
 /**
- * The SQL console's child process (started with child_process.fork). better-sqlite3 cannot be interrupted and
+ * The SQL console's child process: started with child_process.fork in plain Node, or with Electron's
+ * utilityProcess.fork in the packaged app (where it talks through `process.parentPort`). better-sqlite3 cannot be interrupted and
  * a worker thread cannot be killed promptly, so an ad-hoc query runs here, where the parent can SIGKILL it.
  * It opens its own hardened read-only connection on the scratch copy, never on evidence.
  */
@@ -11,8 +12,27 @@ import { refusalReason } from './sql-guard.js';
 import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
 import { MAX_CELL_CHARS } from './sql-protocol.js';
 
+/** Electron's parent port as far as this file uses it (typed here: core code never imports electron). */
+interface ParentPortLike {
+  on(event: 'message', listener: (e: { data: unknown }) => void): unknown;
+  postMessage(message: unknown): void;
+}
+
+/** Present only in a utility process; `process.send` is present only under child_process.fork. */
+const parentPort = (process as { parentPort?: ParentPortLike | null }).parentPort ?? null;
+
 function send(reply: SqlChildReply): void {
-  process.send?.(reply);
+  if (parentPort) parentPort.postMessage(reply);
+  else process.send?.(reply);
+}
+
+function onRun(handle: (msg: SqlChildRun) => void): void {
+  const accept = (m: unknown): void => {
+    const msg = m as SqlChildRun | null;
+    if (msg?.type === 'run') handle(msg);
+  };
+  if (parentPort) parentPort.on('message', (e) => accept(e.data));
+  else process.on('message', accept);
 }
 
 function clip(cell: Cell): Cell {
@@ -56,9 +76,5 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
   }
 }
 
-process.on('message', (m: unknown) => {
-  const msg = m as SqlChildRun;
-  if (msg?.type !== 'run') return;
-  send(runQuery(msg));
-});
+onRun((msg) => send(runQuery(msg)));
 send({ type: 'ready' });

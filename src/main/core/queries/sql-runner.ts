@@ -1,15 +1,16 @@
 /**
- * Runs ad-hoc SQL in a child process that can be killed: a deadline or a cancel SIGKILLs it and answers
- * DEADLINE / CANCELLED at once. One warm idle child is kept so the next query does not pay the start-up.
+ * Runs ad-hoc SQL in a child process that can be killed: a deadline or a cancel kills it and answers
+ * DEADLINE / CANCELLED at once. How the child is started is injected (sql-child-spawner.ts): fork in plain Node,
+ * Electron's utilityProcess in the packaged app. One warm idle child is kept so the next query does not pay the start-up.
  * The deadline measures the query, not the child: it starts when the child has reported `ready` and the query is
  * sent, so a cold start on a loaded machine (Node + tsx + better-sqlite3 can take seconds) never turns a trivial
  * query into DEADLINE. Start-up has its own, much longer bound.
  */
-import type { ChildProcess } from 'node:child_process';
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SqlResult } from '../../../shared/contract.js';
 import type { Failure, Result } from '../../../shared/errors.js';
+import type { SqlChildHandle, SqlChildSpawner } from './sql-child-spawner.js';
+import { forkSqlChildSpawner } from './sql-child-spawner.js';
 import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -21,13 +22,24 @@ export interface SqlConsoleOptions {
   /** Extra Node flags for the child (tests: a preload that slows start-up). */
   readonly childExecArgv?: readonly string[];
   readonly startupLimitMs?: number;
+  /** How the child is started (default child_process.fork; the Electron app passes a utilityProcess spawner). */
+  readonly spawner?: SqlChildSpawner;
 }
 
-/** A forked child and whether it has finished loading (it sends `ready` once its message handler is in place). */
+/** The run currently talking to a child: at most one at a time. */
+interface ChildListener {
+  reply(m: SqlChildReply): void;
+  exit(code: number | null, signal: string | null): void;
+}
+
+/** A started child and whether it has finished loading (it sends `ready` once its message handler is in place). */
 interface SqlChild {
-  readonly proc: ChildProcess;
-  /** Resolves true on `ready`, false if the process ends or fails first. */
+  readonly handle: SqlChildHandle;
+  /** Resolves true on `ready`, false if the process ends first. */
   readonly ready: Promise<boolean>;
+  /** True once the process has ended or was killed: never handed a query again. */
+  gone: boolean;
+  listener: ChildListener | null;
 }
 
 export interface SqlRunOptions {
@@ -39,7 +51,6 @@ export interface SqlRunOptions {
 }
 
 interface Running {
-  readonly child: ChildProcess;
   finish(result: Result<SqlResult>): void;
 }
 
@@ -61,35 +72,31 @@ export class SqlConsole {
 
   private spawn(): SqlChild {
     const { path, execArgv } = childScript();
-    const proc = fork(path, [], { execArgv: [...execArgv, ...(this.options.childExecArgv ?? [])], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-    proc.stderr?.resume();
-    proc.on('error', () => undefined);
-    const ready = new Promise<boolean>((resolve) => {
-      const onMessage = (m: SqlChildReply): void => {
-        if (m.type !== 'ready') return;
-        cleanup();
-        resolve(true);
-      };
-      const onGone = (): void => {
-        cleanup();
-        resolve(false);
-      };
-      const cleanup = (): void => {
-        proc.removeListener('message', onMessage);
-        proc.removeListener('exit', onGone);
-        proc.removeListener('error', onGone);
-      };
-      proc.on('message', onMessage);
-      proc.once('exit', onGone);
-      proc.once('error', onGone);
+    const handle = (this.options.spawner ?? forkSqlChildSpawner).start(path, [...execArgv, ...(this.options.childExecArgv ?? [])]);
+    let markReady: (ready: boolean) => void = () => undefined;
+    const child: SqlChild = { handle, ready: new Promise<boolean>((resolve) => (markReady = resolve)), gone: false, listener: null };
+    handle.on('message', (m) => {
+      if (m.type === 'ready') markReady(true);
+      else child.listener?.reply(m);
     });
-    return { proc, ready };
+    handle.on('exit', (code, signal) => {
+      child.gone = true;
+      markReady(false);
+      child.listener?.exit(code, signal);
+    });
+    return child;
+  }
+
+  private static kill(child: SqlChild): void {
+    child.gone = true;
+    child.listener = null;
+    child.handle.kill();
   }
 
   private takeChild(): SqlChild {
     const spare = this.spare;
     this.spare = null;
-    return spare && spare.proc.exitCode === null && !spare.proc.killed ? spare : this.spawn();
+    return spare && !spare.gone ? spare : this.spawn();
   }
 
   /** Starts a child in the background so the first query does not wait for it. */
@@ -108,8 +115,7 @@ export class SqlConsole {
     if (this.running.has(opts.runId)) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `a query with run id ${opts.runId} is already running` } });
     const deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
     const startupLimitMs = this.options.startupLimitMs ?? DEFAULT_STARTUP_LIMIT_MS;
-    const worker = this.takeChild();
-    const child = worker.proc;
+    const child = this.takeChild();
     return new Promise((resolve) => {
       let done = false;
       let started = 0;
@@ -118,11 +124,10 @@ export class SqlConsole {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        child.removeListener('message', onMessage);
-        child.removeListener('exit', onExit);
+        child.listener = null;
         this.running.delete(opts.runId);
-        if (reuse && !this.spare && !this.disposed) this.spare = worker;
-        else child.kill('SIGKILL');
+        if (reuse && !child.gone && !this.spare && !this.disposed) this.spare = child;
+        else SqlConsole.kill(child);
         resolve(result);
       };
       const failWith = (error: Failure): void => finish({ ok: false, error }, false);
@@ -133,18 +138,17 @@ export class SqlConsole {
       };
       const onExit = (code: number | null, signal: string | null): void =>
         failWith({ code: 'INTERNAL', message: `the SQL process ended unexpectedly (${signal ?? `exit ${code}`}); the query may need more memory than allowed` });
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-      this.running.set(opts.runId, { child, finish: (r) => finish(r, false) });
+      child.listener = { reply: onMessage, exit: onExit };
+      this.running.set(opts.runId, { finish: (r) => finish(r, false) });
       timer = setTimeout(() => failWith({ code: 'INTERNAL', message: `the SQL process did not start within ${startupLimitMs} ms` }), startupLimitMs);
-      void worker.ready.then((ready) => {
+      void child.ready.then((ready) => {
         if (done || !ready) return; // cancelled meanwhile, or onExit answers
         clearTimeout(timer);
         // The query's own clock starts here, once the child can take it.
         started = performance.now();
         timer = setTimeout(() => failWith({ code: 'DEADLINE', message: `the query ran past its ${deadlineMs} ms deadline and was stopped` }), deadlineMs);
         const msg: SqlChildRun = { type: 'run', dbPath, sql: opts.sql, params: opts.params ?? {}, maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS };
-        child.send(msg);
+        child.handle.send(msg);
       });
     });
   }
@@ -160,7 +164,7 @@ export class SqlConsole {
   dispose(): void {
     this.disposed = true;
     for (const id of [...this.running.keys()]) this.cancel(id);
-    this.spare?.proc.kill('SIGKILL');
+    if (this.spare) SqlConsole.kill(this.spare);
     this.spare = null;
   }
 }
