@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceGraph, listTraces } from '../../src/main/core/graph/index.js';
+import { visibleText } from '../../src/renderer/src/components/visible-text.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { startServer } from '../../src/main/serve/server.js';
 import type { Watched } from './harness.js';
@@ -38,8 +39,12 @@ const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; 
   return r.value;
 };
 const enc = encodeURIComponent;
-/** Text checks skip NUL-bearing values and compare a prefix: grid cells show one line of at most 300 characters. */
-const head = (s: string): string => s.slice(0, 48);
+/**
+ * Text checks compare what a reader sees: hidden characters (bidi, zero-width, controls, ANSI) named by their
+ * markers, a prefix only (grid cells show one line of at most 300 characters).
+ */
+const head = (s: string): string => visibleText(s).slice(0, 48);
+const RLO = '⟨RLO U+202E⟩';
 const first = <K,>(m: ReadonlyMap<K, string>): string => [...m.values()].find((v) => !v.includes('\u0000'))!;
 
 async function go(hash: string): Promise<void> {
@@ -48,10 +53,35 @@ async function go(hash: string): Promise<void> {
   }, hash);
 }
 
-/** After each view: nothing ran, nothing was made from evidence markup; the layout is recorded. */
+/**
+ * Every text node, title and aria-label on the page holding a character a reader cannot see or that reorders
+ * what they see (bidi controls, zero-width, C0/C1 controls incl. ESC): none may reach the screen raw.
+ */
+async function rawHidden(): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+    const found: string[] = [];
+    const name = (el: Element | null): string => (el ? `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}>` : '?');
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement?.closest('textarea, script, style')) continue;
+      if (hidden.test(n.nodeValue ?? '')) found.push(`${name(n.parentElement)} ${JSON.stringify((n.nodeValue ?? '').slice(0, 60))}`);
+    }
+    for (const el of Array.from(document.querySelectorAll('[title], [aria-label], optgroup[label]'))) {
+      for (const a of ['title', 'aria-label', 'label']) {
+        const v = el.getAttribute(a);
+        if (v && hidden.test(v)) found.push(`${name(el)}[${a}] ${JSON.stringify(v.slice(0, 60))}`);
+      }
+    }
+    return found.slice(0, 10);
+  });
+}
+
+/** After each view: nothing ran, nothing was made from evidence markup, nothing hidden shown raw; the layout is recorded. */
 async function clean(view: string): Promise<void> {
   const a = await auditDom(page);
   expect({ view, ...a }).toEqual({ view, pwned: 0, csp: [], foreign: [] });
+  expect({ view, raw: await rawHidden() }).toEqual({ view, raw: [] });
   layouts.push({ view, layout: await measureLayout(page) });
 }
 
@@ -84,7 +114,11 @@ afterAll(async () => {
 describe('hostile names everywhere (Chromium, serve mode)', () => {
   it('overview: the hostile folder name is the session id, shown as text', async () => {
     await page.waitForSelector('.overview .identity');
-    expect(await textOf('.identity .value.mono')).toBe(HOSTILE_SESSION_ID);
+    // The RLO is named, not obeyed: `…>‮gnp.exe` must not read as `…>exe.png`, here or in the top bar.
+    expect(await textOf('.identity .value.mono')).toBe(visibleText(HOSTILE_SESSION_ID));
+    expect(await textOf('.identity .value.mono')).toContain(`${RLO}gnp.exe`);
+    expect(await textOf('.topbar .current .mono')).toBe(visibleText(HOSTILE_SESSION_ID));
+    expect(await textOf('.topbar .current')).toContain(`${RLO}gnp.exe`);
     await page.waitForSelector('.verdict');
     await shot(page, 'hostile-01-overview');
     await clean('overview');
@@ -145,9 +179,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     ];
     for (const [table, rowid, want] of visits) {
       await go(`#/e/${enc(ev)}/row/${table}/${rowid}`);
-      await page.waitForFunction((s) => document.querySelector('.row-detail')?.textContent?.includes(s) === true, want.slice(0, 40));
-      // The detail shows values whole (pre-wrap): the hostile text appears exactly, long or not.
-      expect(await textOf('.row-detail')).toContain(want);
+      await page.waitForFunction((s) => document.querySelector('.row-detail')?.textContent?.includes(s) === true, visibleText(want).slice(0, 40));
+      // The detail shows values whole (pre-wrap): the hostile text appears exactly (hidden characters named), long or not.
+      expect(await textOf('.row-detail')).toContain(visibleText(want));
       await clean(`row ${table}/${rowid}`);
       if (table === 'exec_events') await shot(page, 'hostile-05-event-exec');
     }
@@ -166,6 +200,7 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     expect(traces.length).toBe(home.ledger.expected.traces);
     expect(await page.$$eval('table.traces tbody tr', (trs) => trs.map((t) => t.getAttribute('data-trace-id')))).toEqual(traces.map((t) => t.traceId));
     for (const t of traces) expect([...home.ledger.rewrite.traceIds.values()]).toContain(t.traceId);
+    const graphText: string[] = [];
     await shot(page, 'hostile-06-graph-traces');
     await clean('graph list');
     expect(traces.filter((t) => t.traceId.length > 512).length).toBe(1);
@@ -184,13 +219,16 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
         continue;
       }
       await page.waitForFunction((id) => document.querySelector('.graph-view')?.getAttribute('data-trace-id') === id && document.querySelector('svg.graph-svg') !== null, t.traceId);
-      expect(await textOf('.graph-view h2')).toBe(t.traceId);
+      expect(await textOf('.graph-view h2')).toBe(visibleText(t.traceId));
+      graphText.push(...(await page.$$eval('svg.graph-svg text.n-label', (els) => els.map((e) => e.textContent ?? ''))));
       const nodes = await page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => e.getAttribute('data-node-id')));
       expect(nodes.sort()).toEqual(g.nodes.map((n) => n.id).sort());
       expect(await page.locator('svg.graph-svg [data-edge]').count()).toBe(g.edges.length);
       if (i === 0) await shot(page, 'hostile-07-graph-trace');
       await clean(`graph trace ${i}`);
     }
+    // Drawn node labels name the hidden characters even when clipped: tool names lead with an RLO.
+    expect(graphText.filter((s) => s.startsWith(`run${RLO}<`)).length, graphText.join(' | ')).toBeGreaterThan(0);
     // A node opens its event.
     await page.locator('svg.graph-svg [data-node-id^="tc:"]').first().click();
     await page.waitForSelector('.row-detail');
@@ -251,6 +289,14 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     expect(grid).toContain(head(first(home.ledger.rewrite.serverNames)));
     await shot(page, 'hostile-10-sql');
     await clean('sql');
+    // The RLO session id as a grid cell (built in SQL: char(8238) is U+202E): named in the cell, copied whole.
+    const literal = `'${HOSTILE_SESSION_ID.replace('\u202E', "' || char(8238) || '")}'`;
+    await page.getByLabel('SQL').fill(`SELECT ${literal} AS session_id`);
+    await page.getByRole('button', { name: /^Run/ }).click();
+    await page.waitForFunction(() => document.querySelector('.sql-main .grid-body [role="gridcell"]')?.textContent?.includes('gnp.exe') === true);
+    expect(await textOf('.sql-main .grid-body [role="gridcell"]')).toBe(visibleText(HOSTILE_SESSION_ID));
+    expect(await textOf('.sql-main .grid-body [role="gridcell"]')).toContain(`${RLO}gnp.exe`);
+    await clean('sql rlo cell');
   });
 
   it('library: hostile session ids, statuses and details from an intact chain; the on-disk one opens', async () => {
@@ -262,10 +308,14 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await shot(page, 'hostile-11-library');
     await clean('library');
     const rowOf = (id: string) => page.locator('[data-testid="session-table"] tbody tr[data-rowkey]').nth(keys.indexOf(id));
+    // The id column names the RLO and the other hidden characters.
+    expect(await rowOf(HOSTILE_SESSION_ID).locator('td').nth(1).textContent()).toBe(visibleText(HOSTILE_SESSION_ID));
+    expect(await rowOf(HOSTILE_SESSION_ID).locator('td').nth(1).textContent()).toContain(`${RLO}gnp.exe`);
+    expect(await rowOf(HOSTILE_HOME_SESSIONS[2]).locator('td').nth(1).textContent()).toBe('admin⟨RLO U+202E⟩gnp.exe ⟨LRI U+2066⟩LRI⟨PDI U+2069⟩ pay⟨ZWSP U+200B⟩pal ⟨ESC⟩[31mred⟨ESC⟩[0m');
     await rowOf(HOSTILE_HOME_SESSIONS[3]).locator('td').nth(1).click();
     await page.waitForFunction((id) => document.querySelector('[data-testid="session-card"]')?.getAttribute('data-session') === id, HOSTILE_HOME_SESSIONS[3]);
     const card = await textOf('[data-testid="session-card"]');
-    expect(card).toContain(HOSTILE_HOME_SESSIONS[3]);
+    expect(card).toContain(visibleText(HOSTILE_HOME_SESSIONS[3]));
     expect(card).toContain('forked from');
     await shot(page, 'hostile-12-library-card');
     await clean('library card');
@@ -273,7 +323,8 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await page.getByRole('button', { name: 'Open ledger' }).click();
     await page.waitForFunction(() => /^#\/e\/[^/]+\/overview$/.test(window.location.hash));
     await page.waitForSelector('.overview .identity');
-    expect(await textOf('.identity .value.mono')).toBe(HOSTILE_SESSION_ID);
+    expect(await textOf('.identity .value.mono')).toBe(visibleText(HOSTILE_SESSION_ID));
+    expect(await textOf('.topbar .current .mono')).toContain(`${RLO}gnp.exe`);
     await clean('library opened session');
   });
 
@@ -291,7 +342,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await page.waitForSelector('[data-testid="compare"]');
     await page.waitForSelector('[data-testid="cmp-counters"]');
     const all = await textOf('[data-testid="compare"]');
-    expect(all).toContain(HOSTILE_HOME_SESSIONS[2]);
+    expect(all).toContain(visibleText(HOSTILE_HOME_SESSIONS[2]));
+    // Side A's header: the RLO session id, named.
+    expect(await textOf('[data-testid="side-A"] .cmp-side-head .mono')).toBe(visibleText(HOSTILE_SESSION_ID));
     const keys = await page.$$eval('[data-testid="compare"] tr[data-key]', (trs) => trs.map((t) => t.getAttribute('data-key') ?? ''));
     // Provider · model keys and tool names from the hostile counters are rows of their own.
     expect(keys.filter((k) => home.strings.some((s) => k.includes(s))).length).toBeGreaterThan(2);

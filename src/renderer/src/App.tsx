@@ -23,6 +23,7 @@ import { useLibraries } from './views/library/use-libraries.js';
 import { FilesView } from './views/files/FilesView.js';
 import { GraphView } from './views/graph/GraphView.js';
 import { LifecycleView } from './views/lifecycle/LifecycleView.js';
+import { visibleText } from './components/visible-text.js';
 
 function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -143,9 +144,9 @@ export function App() {
             Capsem Ledger Inspector
           </a>
           {current && (
-            <span className="current" title={`evidence id ${current.id}`}>
-              <span className="mono">{current.sessionId}</span>
-              {current.displayName && <span className="display-name">{current.displayName}</span>}
+            <span className="current" title={`evidence id ${visibleText(current.id)}`}>
+              <span className="mono">{visibleText(current.sessionId)}</span>
+              {current.displayName && <span className="display-name">{visibleText(current.displayName)}</span>}
               <span className="gen">{current.generation}</span>
             </span>
           )}

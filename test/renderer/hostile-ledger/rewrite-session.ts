@@ -25,7 +25,7 @@ function tablesWith(db: Db, column: string): Column[] {
  * One hostile value per distinct non-empty value found in `columns`, written back everywhere it occurs.
  * Returns old → new.
  */
-export function remapIdentity(db: Db, cursor: HostileCursor, label: string, columns: readonly Column[]): Map<string, string> {
+export function remapIdentity(db: Db, cursor: Pick<HostileCursor, 'next'>, label: string, columns: readonly Column[]): Map<string, string> {
   const present = columns.filter(([t, c]) => hasColumn(db, t, c));
   const distinct = new Set<string>();
   for (const [t, c] of present) {
@@ -86,7 +86,9 @@ export function rewriteSession(db: Db, cursor: HostileCursor): SessionRewrite {
     const traceIds = keep(remapIdentity(db, cursor, 'trace', tablesWith(db, 'trace_id')));
     const turnIds = keep(remapIdentity(db, cursor, 'turn', tablesWith(db, 'turn_id')));
     const callIds = keep(remapIdentity(db, cursor, 'call', [['tool_calls', 'call_id'], ['tool_responses', 'call_id'], ['model_items', 'call_id']]));
-    const toolNames = keep(remapIdentity(db, cursor, 'tool', [['tool_calls', 'tool_name'], ['model_items', 'tool_name']]));
+    // Tool names lead with an RLO, so even a graph label clipped to a few characters must name it, not obey it.
+    const rloFirst = { next: (label: string): string => `run\u202E${cursor.next(label)}` };
+    const toolNames = keep(remapIdentity(db, rloFirst, 'tool', [['tool_calls', 'tool_name'], ['model_items', 'tool_name']]));
     const serverNames = keep(remapIdentity(db, cursor, 'server', [['tool_calls', 'server_name']]));
     const domains = keep(remapIdentity(db, cursor, 'domain', [['net_events', 'domain'], ['dns_events', 'qname']]));
     const providers = keep(remapIdentity(db, cursor, 'provider', [['model_calls', 'provider'], ['tool_calls', 'provider'], ['model_items', 'provider']]));

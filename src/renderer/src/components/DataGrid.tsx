@@ -11,6 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Cell, ColumnInfo, SortSpec } from '../../../shared/contract.js';
 import type { TimeMode } from './format.js';
 import { formatCell, oneLine } from './format.js';
+import { visibleText } from './visible-text.js';
 
 export const GRID_ROW_HEIGHT = 26;
 
@@ -91,7 +92,7 @@ export function DataGrid(p: DataGridProps) {
               <div key={c.id} className="gh" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                 {col.sortable && p.onSort ? (
                   <button type="button" className="gh-sort" title="sort (indexed column)" onClick={() => p.onSort?.(col.name)}>
-                    {col.name} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                    {visibleText(col.name)} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                   </button>
                 ) : (
                   <span className="gh-name" title={p.onSort ? 'not indexed: sorting would scan the whole table' : undefined}>

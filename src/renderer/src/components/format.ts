@@ -1,5 +1,6 @@
 /** Cell display: exact values, timestamps in UTC (as stored) or local time, blobs summarised. */
 import type { Cell, ColumnInfo } from '../../../shared/contract.js';
+import { visibleText } from './visible-text.js';
 
 export type TimeMode = 'utc' | 'local';
 
@@ -38,7 +39,7 @@ export function formatCell(c: Cell, kind: ColumnInfo['kind'] | undefined, time: 
 /** One-line preview: long values and newlines would wreck a grid row. */
 export function oneLine(s: string, max = 300): string {
   const flat = s.length > max ? `${s.slice(0, max)}…` : s;
-  return flat.replace(/[\r\n\t]/g, (ch) => (ch === '\t' ? '⇥' : '↵'));
+  return visibleText(flat.replace(/[\r\n\t]/g, (ch) => (ch === '\t' ? '⇥' : '↵')));
 }
 
 export function bytesLabel(n: number): string {

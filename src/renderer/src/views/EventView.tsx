@@ -9,6 +9,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, formatCell } from '../components/format.js';
 import type { BodyMode, BodyRef, Route } from '../router.js';
 import { BODY_MODES, href } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
 
@@ -62,11 +63,11 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
     <div className="event-view">
       <section className="row-detail" aria-label="row">
         <h2>
-          {detail.table} <span className="muted">rowid {detail.rowid}</span>
+          {visibleText(detail.table)} <span className="muted">rowid {detail.rowid}</span>
         </h2>
         {detail.eventId && (
           <p className="muted">
-            event_id <code>{detail.eventId}</code>
+            event_id <code>{visibleText(String(detail.eventId))}</code>
             {detail.related.length > 0 && ' · also in '}
             {detail.related.map((r, i) => (
               <span key={`${r.table}/${r.rowid}`}>
@@ -84,8 +85,8 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
             const kind = /_unix_ms$/.test(c) ? 'unix_ms' : /^(timestamp|created_at|sealed_at)$/.test(c) ? 'timestamp' : undefined;
             return (
               <div key={c} className="kv-row">
-                <dt>{c}</dt>
-                <dd className={cell === null ? 'null' : ''}>{cell === null ? 'NULL' : formatCell(cell, kind, time)}</dd>
+                <dt>{visibleText(c)}</dt>
+                <dd className={cell === null ? 'null' : ''}>{cell === null ? 'NULL' : visibleText(formatCell(cell, kind, time))}</dd>
               </div>
             );
           })}
@@ -107,7 +108,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
                 <strong>
                   {b.sourceTable}/{b.direction}
                 </strong>
-                <span>{b.contentType ?? 'no content type'}</span>
+                <span>{b.contentType !== null ? visibleText(b.contentType) : 'no content type'}</span>
                 <span>
                   {bytesLabel(b.storedBytes)} stored{b.originalBytes !== b.storedBytes ? ` of ${bytesLabel(b.originalBytes)}` : ''}
                 </span>

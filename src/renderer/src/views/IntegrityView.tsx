@@ -7,6 +7,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
 import type { Route } from '../router.js';
 import { href } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 
@@ -125,7 +126,7 @@ export function IntegrityView(props: { ev: string }) {
           <h3>Archive problems</h3>
           <ul>
             {r.archive.problems.map((p, i) => (
-              <li key={i}>{p}</li>
+              <li key={i}>{visibleText(p)}</li>
             ))}
           </ul>
         </section>
@@ -135,7 +136,7 @@ export function IntegrityView(props: { ev: string }) {
           <summary>Where this report follows the seeds over Capsem&apos;s doctor</summary>
           <ul>
             {r.help.map((h, i) => (
-              <li key={i}>{h}</li>
+              <li key={i}>{visibleText(h)}</li>
             ))}
           </ul>
         </details>
@@ -149,7 +150,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
   return (
     <div className="finding">
       <div>
-        <span className="code">{f.code}</span> {f.message}
+        <span className="code">{f.code}</span> {visibleText(f.message)}
         {route && (
           <>
             {' '}
@@ -163,7 +164,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
           <summary>likely causes and evidence</summary>
           <ul>
             {f.causes.map((c, i) => (
-              <li key={`c${i}`}>{c}</li>
+              <li key={`c${i}`}>{visibleText(c)}</li>
             ))}
             {f.evidence.map((c, i) => (
               <li key={`e${i}`} className="mono">
@@ -234,7 +235,7 @@ function FailureList({ failures, ev }: { failures: readonly BodyFailureView[]; e
               {f.sourceTable}/{f.direction}
             </td>
             <td className="code">{f.code}</td>
-            <td>{f.message}</td>
+            <td>{visibleText(f.message)}</td>
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,7 @@ import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 export function OverviewView(props: { ev: string }) {
   const o = useCall('overview', { evidenceId: props.ev });
@@ -55,7 +56,7 @@ export function OverviewView(props: { ev: string }) {
               <tbody>
                 {v.decisions.map((d) => (
                   <tr key={`${d.source}/${d.decision}`}>
-                    <td>{d.source}</td>
+                    <td>{visibleText(d.source)}</td>
                     <td className={d.decision === 'denied' || d.decision === 'block' ? 'denied' : d.decision === 'allowed' ? 'allowed' : ''}>{d.decision}</td>
                     <td className="num">{d.count.toLocaleString()}</td>
                   </tr>
@@ -75,7 +76,7 @@ export function OverviewView(props: { ev: string }) {
               {v.rowCounts.map((r) => (
                 <tr key={r.table}>
                   <td>
-                    <a href={href({ view: 'tables', ev: props.ev, table: r.table, sort: null, filters: [] })}>{r.table}</a>
+                    <a href={href({ view: 'tables', ev: props.ev, table: r.table, sort: null, filters: [] })}>{visibleText(r.table)}</a>
                   </td>
                   <td className="num">{r.rows.toLocaleString()}</td>
                 </tr>
@@ -96,11 +97,11 @@ function Identity({ v }: { v: Overview }) {
       <div className="id-grid">
         <div>
           <div className="label">Session id</div>
-          <div className="value mono">{v.evidence.sessionId}</div>
+          <div className="value mono">{visibleText(v.evidence.sessionId)}</div>
         </div>
         <div>
           <div className="label">Display name</div>
-          <div className="value">{v.evidence.displayName ?? <span className="muted">none recorded</span>}</div>
+          <div className="value">{v.evidence.displayName !== null ? visibleText(v.evidence.displayName) : <span className="muted">none recorded</span>}</div>
         </div>
         <div>
           <div className="label">Generation</div>
@@ -123,7 +124,7 @@ function Identity({ v }: { v: Overview }) {
         <tbody>
           {hashes.map((h) => (
             <tr key={h.name + h.sha256}>
-              <td title={h.name}>{h.name}</td>
+              <td title={visibleText(h.name)}>{visibleText(h.name)}</td>
               <td className="num">{bytesLabel(h.size)}</td>
               <td className="mono hashcell" title={h.sha256}>
                 {h.sha256}
@@ -139,7 +140,7 @@ function Identity({ v }: { v: Overview }) {
         <ul className="notes">
           {v.notes.map((n, i) => (
             <li key={i}>
-              <span className="code">{n.code}</span> {n.message}
+              <span className="code">{n.code}</span> {visibleText(n.message)}
             </li>
           ))}
         </ul>
@@ -150,7 +151,7 @@ function Identity({ v }: { v: Overview }) {
 
 function Models({ v }: { v: Overview }) {
   if (v.models.length === 0) return <p className="muted">No model calls.</p>;
-  const data = v.models.map((m) => ({ name: `${m.provider}${m.model ? ` · ${m.model}` : ''}`, input: m.inputTokens, output: m.outputTokens, cost: m.costUsd, calls: m.calls }));
+  const data = v.models.map((m) => ({ name: visibleText(`${m.provider}${m.model ? ` · ${m.model}` : ''}`), input: m.inputTokens, output: m.outputTokens, cost: m.costUsd, calls: m.calls }));
   return (
     <div className="models">
       <div className="chart" aria-label="tokens by model">

@@ -5,6 +5,7 @@ import { SEARCH_KINDS } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
@@ -47,8 +48,8 @@ export function SearchView(props: { ev: string; q: string }) {
                   <span className="tbl">
                     {h.table} #{h.rowid}
                   </span>
-                  <span className="val mono">{h.value}</span>
-                  <span className="sum">{h.summary}</span>
+                  <span className="val mono">{visibleText(h.value)}</span>
+                  <span className="sum">{visibleText(h.summary)}</span>
                 </a>
               </li>
             ))}

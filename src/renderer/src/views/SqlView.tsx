@@ -9,6 +9,7 @@ import { DataGrid } from '../components/DataGrid.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatCell } from '../components/format.js';
 import { navigate } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -129,8 +130,8 @@ export function SqlView(props: { ev: string; canned: string | null }) {
             <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} />
             {selCell !== undefined && sel && (
               <div className="cellbar">
-                <span className="cellname">{result.columns[sel.col]}</span>
-                <span className="cellval">{selCell === null ? 'NULL' : formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400)}</span>
+                <span className="cellname">{visibleText(result.columns[sel.col] ?? '')}</span>
+                <span className="cellval">{selCell === null ? 'NULL' : visibleText(formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}</span>
                 <button type="button" onClick={() => void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))}>
                   Copy cell
                 </button>

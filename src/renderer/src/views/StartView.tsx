@@ -4,6 +4,7 @@ import { client } from '../api/client.js';
 import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
+import { visibleText } from '../components/visible-text.js';
 
 export function StartView(props: { dropError: { code: string; message: string } | null; dropping: boolean }) {
   const { evidence, refreshEvidence } = useApp();
@@ -60,11 +61,11 @@ export function StartView(props: { dropError: { code: string; message: string } 
               {evidence.map((e) => (
                 <tr key={e.id}>
                   <td className="mono">
-                    <a href={href({ view: 'overview', ev: e.id })}>{e.sessionId}</a>
+                    <a href={href({ view: 'overview', ev: e.id })}>{visibleText(e.sessionId)}</a>
                   </td>
-                  <td>{e.displayName ?? <span className="muted">—</span>}</td>
+                  <td>{e.displayName !== null ? visibleText(e.displayName) : <span className="muted">—</span>}</td>
                   <td>{e.generation}</td>
-                  <td>{e.origin}</td>
+                  <td>{visibleText(e.origin)}</td>
                   <td className="mono">{e.openedAt.replace('T', ' ').slice(0, 19)}</td>
                 </tr>
               ))}

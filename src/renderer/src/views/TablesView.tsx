@@ -10,6 +10,7 @@ import { formatCell } from '../components/format.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { useKeysetWindow } from './use-keyset-window.js';
+import { visibleText } from '../components/visible-text.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev } = props;
@@ -22,7 +23,7 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
       <nav className="table-list" aria-label="tables">
         {list.map((t) => (
           <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
-            <span>{t.name}</span>
+            <span>{visibleText(t.name)}</span>
             <span className="count">{t.rowCount.toLocaleString()}</span>
           </a>
         ))}
@@ -76,7 +77,7 @@ function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; 
   return (
     <div className="table-grid">
       <div className="toolbar">
-        <h2>{info.name}</h2>
+        <h2>{visibleText(info.name)}</h2>
         <span className="muted">
           {info.rowCount.toLocaleString()} rows · {w.state.rows.length.toLocaleString()} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
@@ -94,7 +95,7 @@ function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; 
           <div className="picker-menu">
             {info.columns.map((c) => (
               <label key={c.name}>
-                <input type="checkbox" checked={!hidden[c.name]} onChange={(e) => setHidden((h) => ({ ...h, [c.name]: !e.target.checked }))} /> {c.name}
+                <input type="checkbox" checked={!hidden[c.name]} onChange={(e) => setHidden((h) => ({ ...h, [c.name]: !e.target.checked }))} /> {visibleText(c.name)}
               </label>
             ))}
           </div>
@@ -133,8 +134,8 @@ function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; 
       <div className="cellbar">
         {sel && selectedCell !== undefined ? (
           <>
-            <span className="cellname">{info.columns[sel.col]?.name}</span>
-            <span className="cellval">{selText === '' && selectedCell === null ? 'NULL' : selText.slice(0, 400)}</span>
+            <span className="cellname">{visibleText(info.columns[sel.col]?.name ?? '')}</span>
+            <span className="cellval">{selText === '' && selectedCell === null ? 'NULL' : visibleText(selText.slice(0, 400))}</span>
             <button type="button" onClick={copy}>
               {copied ? 'Copied' : 'Copy cell'}
             </button>

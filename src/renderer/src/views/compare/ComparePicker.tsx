@@ -5,15 +5,16 @@ import { compareRefText } from '../../../../shared/contract/library.js';
 import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { navigate } from '../../router.js';
+import { visibleText } from '../../components/visible-text.js';
 
 function LibraryOptions({ lib }: { lib: LibrarySummary }) {
   const v = useCall('library.view', { libraryId: lib.id });
   if (!v.value) return null;
   return (
-    <optgroup label={`library ${lib.label}`}>
+    <optgroup label={`library ${visibleText(lib.label)}`}>
       {v.value.sessions.map((s) => (
         <option key={s.id} value={compareRefText({ kind: 'library', libraryId: lib.id, sessionId: s.id })}>
-          {s.id} ({s.status}
+          {visibleText(s.id)} ({visibleText(s.status)}
           {s.canOpen ? ', on disk' : ''})
         </option>
       ))}
@@ -35,7 +36,7 @@ export function ComparePicker(props: { a: string | null; b: string | null }) {
         <optgroup label="opened ledgers">
           {evidence.map((e) => (
             <option key={e.id} value={compareRefText({ kind: 'evidence', evidenceId: e.id })}>
-              {e.sessionId} ({e.generation})
+              {visibleText(e.sessionId)} ({e.generation})
             </option>
           ))}
         </optgroup>

@@ -1,6 +1,7 @@
 /** One compared section: key, side A, side B; rows that differ are marked (colour and a ≠ sign, for no-colour readers). */
 import type { CompareSection } from '../../../../shared/contract/library.js';
 import { groupedDecimal } from '../library/library-format.js';
+import { visibleText } from '../../components/visible-text.js';
 
 /** What a table shows of a section (findings are built in the view and have no section id). */
 export type ShownSection = Pick<CompareSection, 'title' | 'rows' | 'unknownA' | 'unknownB' | 'truncated'>;
@@ -16,8 +17,8 @@ export function CompareTable(props: { section: ShownSection; testId: string; onl
       </h3>
       {(s.unknownA || s.unknownB) && (
         <ul className="notes cmp-unknown">
-          {s.unknownA && <li>A: {s.unknownA}</li>}
-          {s.unknownB && <li>B: {s.unknownB}</li>}
+          {s.unknownA && <li>A: {visibleText(s.unknownA)}</li>}
+          {s.unknownB && <li>B: {visibleText(s.unknownB)}</li>}
         </ul>
       )}
       {rows.length === 0 ? (
@@ -35,7 +36,7 @@ export function CompareTable(props: { section: ShownSection; testId: string; onl
           <tbody>
             {rows.map((r) => (
               <tr key={r.key} className={r.differs ? 'differs' : ''} data-key={r.key} title={props.titles?.get(r.key)}>
-                <td className="cmp-key">{r.key}</td>
+                <td className="cmp-key">{visibleText(r.key)}</td>
                 <td className={`num${r.a === null ? ' muted' : ''}`}>{groupedDecimal(r.a)}</td>
                 <td className={`num${r.b === null ? ' muted' : ''}`}>{groupedDecimal(r.b)}</td>
                 <td className="cmp-mark">{r.differs ? '≠' : ''}</td>

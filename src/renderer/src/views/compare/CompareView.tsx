@@ -15,6 +15,7 @@ import { CompareTable } from './CompareTable.js';
 import type { SideReport } from './findings.js';
 import { findingMessages, findingsSection } from './findings.js';
 import './compare.css';
+import { visibleText } from '../../components/visible-text.js';
 
 export function CompareView(props: { a: string | null; b: string | null }) {
   const a = parseCompareRef(props.a);
@@ -47,8 +48,8 @@ function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) 
     <section className="card cmp-side" data-testid={`side-${label}`}>
       <div className="cmp-side-head">
         <span className="cmp-letter">{label}</span>
-        <span className="mono">{side.sessionId}</span>
-        {side.status && <span className={`badge ${side.status === 'stopped' ? '' : 'warn'}`}>{side.status}</span>}
+        <span className="mono">{visibleText(side.sessionId)}</span>
+        {side.status && <span className={`badge ${side.status === 'stopped' ? '' : 'warn'}`}>{visibleText(side.status)}</span>}
         <span className="badge">{side.ref.kind === 'library' ? 'library session' : 'opened ledger'}</span>
       </div>
       <div className="muted cmp-side-facts">
@@ -67,7 +68,7 @@ function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) 
       {side.notes.length > 0 && (
         <ul className="notes">
           {side.notes.map((n, i) => (
-            <li key={i}>{n}</li>
+            <li key={i}>{visibleText(n)}</li>
           ))}
         </ul>
       )}

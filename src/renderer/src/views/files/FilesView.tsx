@@ -12,6 +12,7 @@ import { ActivityChart } from './ActivityChart.js';
 import { PathsTable } from './PathsTable.js';
 import { usePaths } from './use-paths.js';
 import './files.css';
+import { visibleText } from '../../components/visible-text.js';
 
 export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const { ev, persistOnly } = props;
@@ -63,7 +64,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                     <td className="mono">
                       {w.heldFor ? (
                         <>
-                          <a href={row(w.heldFor.id)}>#{w.heldFor.id}</a> {w.heldFor.action} {w.heldFor.path}
+                          <a href={row(w.heldFor.id)}>#{w.heldFor.id}</a> {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
                           {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
                         </>
                       ) : (

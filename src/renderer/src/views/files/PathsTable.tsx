@@ -6,6 +6,7 @@ import type { FsPathRow, PersistKind } from '../../../../shared/contract/fs.js';
 import { useApp } from '../../app-context.js';
 import { bytesLabel, formatCell } from '../../components/format.js';
 import { href } from '../../router.js';
+import { visibleText } from '../../components/visible-text.js';
 
 const PERSIST_LABEL: Record<PersistKind, string> = {
   git_hooks: 'git hook', git_config: 'git config', node_modules: 'node_modules', venv: 'virtualenv', target: 'build output',
@@ -35,10 +36,10 @@ export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more
                     ⚠ {PERSIST_LABEL[r.persist]}
                   </span>
                 )}
-                <a href={href({ view: 'row', ev: props.ev, table: 'fs_events', rowid: r.lastRowid, body: null, mode: 'text' })}>{r.path}</a>
+                <a href={href({ view: 'row', ev: props.ev, table: 'fs_events', rowid: r.lastRowid, body: null, mode: 'text' })}>{visibleText(r.path)}</a>
               </td>
-              <td>{r.lastAction}</td>
-              <td>{r.kind ?? '—'}</td>
+              <td>{visibleText(r.lastAction)}</td>
+              <td>{r.kind !== null ? visibleText(r.kind) : '—'}</td>
               <td className="num">{r.size === null ? '—' : bytesLabel(r.size)}</td>
               <td className="num">{r.events}</td>
               <td className="mono nowrap">{r.lastTimestamp ? formatCell(r.lastTimestamp, 'timestamp', time) : '—'}</td>

@@ -6,6 +6,7 @@
 import type { GraphEdge, GraphNode } from '../../../../shared/contract/graph.js';
 import type { Layout, Placed } from './layout.js';
 import { NODE_H, NODE_W, TURN_HEAD_H } from './layout.js';
+import { visibleText } from '../../components/visible-text.js';
 
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
@@ -56,7 +57,7 @@ export function GraphSvg(props: { layout: Layout; edges: readonly GraphEdge[]; s
             Turn {i + 1}
           </text>
           <text x={t.x + 52} y={22} className="turn-id">
-            {clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 8))}
+            {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 8)))}
           </text>
         </g>
       ))}
@@ -85,15 +86,15 @@ export function GraphSvg(props: { layout: Layout; edges: readonly GraphEdge[]; s
           onClick={() => props.onPick(node)}
           role="button"
           tabIndex={0}
-          aria-label={`${node.kind.replace(/_/g, ' ')}: ${node.label}${node.broken ? ' (broken)' : ''}`}
+          aria-label={`${node.kind.replace(/_/g, ' ')}: ${visibleText(node.label)}${node.broken ? ' (broken)' : ''}`}
           onKeyDown={(ev) => (ev.key === 'Enter' || ev.key === ' ') && props.onPick(node)}
         >
           <rect width={NODE_W} height={NODE_H} rx={node.kind === 'model_call' ? 6 : 4} />
           <text x={8} y={12} className="n-label">
-            {clip(node.label, node.bodies > 0 ? 19 : 23)}
+            {visibleText(clip(node.label, node.bodies > 0 ? 19 : 23))}
           </text>
           <text x={8} y={25} className="n-detail">
-            {clip(node.detail, node.mcp ? 21 : 25)}
+            {visibleText(clip(node.detail, node.mcp ? 21 : 25))}
           </text>
           {node.bodies > 0 && (
             <text x={NODE_W - 6} y={12} className="n-bodies" textAnchor="end">
@@ -118,14 +119,14 @@ export function GraphLists(props: { nodes: readonly GraphNode[]; edges: readonly
       <ul aria-label="graph nodes">
         {props.nodes.map((n) => (
           <li key={n.id} data-list-node={n.id}>
-            {n.kind} {n.label} {n.detail} {n.broken ? 'broken' : ''}
+            {n.kind} {visibleText(n.label)} {visibleText(n.detail)} {n.broken ? 'broken' : ''}
           </li>
         ))}
       </ul>
       <ul aria-label="graph edges">
         {props.edges.map((e) => (
           <li key={`${e.from}>${e.to}>${e.kind}`} data-list-edge={`${e.from}>${e.to}>${e.kind}`}>
-            {e.from} {e.kind.replace(/_/g, ' ')} {e.to} {e.broken ? 'broken' : ''}
+            {visibleText(e.from)} {e.kind.replace(/_/g, ' ')} {visibleText(e.to)} {e.broken ? 'broken' : ''}
           </li>
         ))}
       </ul>

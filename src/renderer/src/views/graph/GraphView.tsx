@@ -14,6 +14,7 @@ import { TraceList } from './TraceList.js';
 import { useTracePages } from './use-trace-pages.js';
 import { Waterfall } from './Waterfall.js';
 import './graph.css';
+import { visibleText } from '../../components/visible-text.js';
 
 export function GraphView(props: { ev: string; trace: string | null }) {
   if (!props.trace) return <TraceList ev={props.ev} />;
@@ -39,7 +40,7 @@ function TurnInputs(props: { turns: readonly TurnSummary[] }) {
     <ol className="turn-inputs" aria-label="turn inputs">
       {shown.map((t) => (
         <li key={t.turnId}>
-          <span className="mono muted">{t.turnId}</span> <span className="input-text">“{t.input}”</span>
+          <span className="mono muted">{visibleText(t.turnId)}</span> <span className="input-text">“{visibleText(t.input ?? '')}”</span>
         </li>
       ))}
     </ol>
@@ -62,7 +63,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
     <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls}>
       <div className="toolbar">
         <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
-        <h2 className="mono">{traceId}</h2>
+        <h2 className="mono">{visibleText(traceId)}</h2>
         <span className="muted">
           {first.turns.length} turns · {pages.loadedModelCalls} of {first.totalModelCalls} model calls drawn
         </span>
@@ -84,7 +85,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
             {first.broken.map((b, i) => (
               <li key={i} data-broken-kind={b.kind} data-node={b.nodeId}>
                 <span className="code">{b.kind}</span>{' '}
-                <a href={href({ view: 'row', ev, table: b.row.table, rowid: b.row.rowid, body: null, mode: 'text' })}>{b.message}</a>
+                <a href={href({ view: 'row', ev, table: b.row.table, rowid: b.row.rowid, body: null, mode: 'text' })}>{visibleText(b.message)}</a>
               </li>
             ))}
           </ul>

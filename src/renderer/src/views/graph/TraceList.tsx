@@ -4,6 +4,7 @@ import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCell } from '../../components/format.js';
 import { href } from '../../router.js';
+import { visibleText } from '../../components/visible-text.js';
 
 export function TraceList(props: { ev: string }) {
   const { time } = useApp();
@@ -38,7 +39,7 @@ export function TraceList(props: { ev: string }) {
             {v.traces.map((t) => (
               <tr key={t.traceId} data-trace-id={t.traceId}>
                 <td className="mono">
-                  <a href={href({ view: 'graph', ev: props.ev, trace: t.traceId })}>{t.traceId}</a>
+                  <a href={href({ view: 'graph', ev: props.ev, trace: t.traceId })}>{visibleText(t.traceId)}</a>
                 </td>
                 <td className="mono">{t.first ? formatCell(t.first, 'timestamp', time) : '—'}</td>
                 <td className="num">{t.turns}</td>

@@ -1,5 +1,6 @@
 /** The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its duration. */
 import type { GraphNode } from '../../../../shared/contract/graph.js';
+import { visibleText } from '../../components/visible-text.js';
 
 const ROW = 20;
 const LABEL_W = 128;
@@ -32,10 +33,10 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
       {rows.map(({ n, t, d }, i) => (
         <g key={n.id} data-wf-node={n.id} transform={`translate(0, ${20 + i * ROW})`} className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`} onClick={() => props.onPick(n)}>
           <text x={n.kind === 'tool_call' ? 14 : 4} y={13} className="wf-label">
-            {n.label.length > 19 ? `${n.label.slice(0, 18)}…` : n.label}
+            {visibleText(n.label.length > 19 ? `${n.label.slice(0, 18)}…` : n.label)}
           </text>
           <rect x={LABEL_W + (t - t0) * scale} y={3} width={Math.max(2, d * scale)} height={ROW - 7} rx={2} className={n.broken ? 'wf-bar broken' : 'wf-bar'} />
-          <title>{`${n.label}: ${n.timestamp ?? ''} for ${d} ms`}</title>
+          <title>{visibleText(`${n.label}: ${n.timestamp ?? ''} for ${d} ms`)}</title>
         </g>
       ))}
     </svg>

@@ -1,12 +1,13 @@
 /** The host ledger's chain status, read first: intact, or broken with every break listed; and the tail caveat. */
 import type { LibraryChain } from '../../../../shared/contract/library.js';
+import { visibleText } from '../../components/visible-text.js';
 
 export function ChainBanner({ chain }: { chain: LibraryChain }) {
   return (
     <section className={`card chain-banner ${chain.intact ? 'intact' : 'broken'}`} data-testid="chain-banner" data-intact={chain.intact}>
       <div className="chain-head">
         <span className={`verdict ${chain.intact ? 'intact' : 'damaged'}`}>{chain.intact ? 'chain intact' : 'chain broken'}</span>
-        <span className="chain-summary">{chain.summary}</span>
+        <span className="chain-summary">{visibleText(chain.summary)}</span>
       </div>
       <div className="chain-facts muted">
         {chain.events.toLocaleString()} events · intact up to event {chain.intactPrefix.toLocaleString()}
@@ -34,7 +35,7 @@ export function ChainBanner({ chain }: { chain: LibraryChain }) {
                 <td className="num">{b.index}</td>
                 <td className="num">{b.id}</td>
                 <td>{b.kind === 'link' ? 'link (prev_hash)' : 'hash'}</td>
-                <td>{b.message}</td>
+                <td>{visibleText(b.message)}</td>
               </tr>
             ))}
           </tbody>
@@ -43,7 +44,7 @@ export function ChainBanner({ chain }: { chain: LibraryChain }) {
       {chain.anchorFindings.length > 0 && (
         <ul className="notes">
           {chain.anchorFindings.map((f, i) => (
-            <li key={i}>{f}</li>
+            <li key={i}>{visibleText(f)}</li>
           ))}
         </ul>
       )}

@@ -15,6 +15,7 @@ import { ServiceTimeline } from './ServiceTimeline.js';
 import { SessionTable } from './SessionTable.js';
 import { SessionCard } from './SessionCard.js';
 import './library.css';
+import { visibleText } from '../../components/visible-text.js';
 
 export function LibraryView(props: { lib: string }) {
   const v = useCall('library.view', { libraryId: props.lib });
@@ -59,7 +60,7 @@ function Library({ data }: { data: LibraryData }) {
           </span>
           <span className="spacer" />
           <span className="muted mono lib-label" title={data.library.label}>
-            <bdi>{data.library.label}</bdi>
+            <bdi>{visibleText(data.library.label)}</bdi>
           </span>
         </div>
         {data.sessions.length === 0 ? (
@@ -79,8 +80,8 @@ function Library({ data }: { data: LibraryData }) {
         )}
         <div className="compare-bar" data-testid="compare-bar">
           <span>Compare:</span>
-          <span className={picks.a ? 'pick' : 'pick empty'}>A {picks.a ?? '—'}</span>
-          <span className={picks.b ? 'pick' : 'pick empty'}>B {picks.b ?? '—'}</span>
+          <span className={picks.a ? 'pick' : 'pick empty'}>A {picks.a !== null ? visibleText(picks.a) : '—'}</span>
+          <span className={picks.b ? 'pick' : 'pick empty'}>B {picks.b !== null ? visibleText(picks.b) : '—'}</span>
           {picks.a && picks.b ? (
             <a className="button primary-link" href={href({ view: 'compare', a: ref(picks.a), b: ref(picks.b) })}>
               Compare A ↔ B →
@@ -112,7 +113,7 @@ function Library({ data }: { data: LibraryData }) {
           {data.policy.settingsChainBreaks.length > 0 && (
             <ul className="notes">
               {data.policy.settingsChainBreaks.map((m, i) => (
-                <li key={i}>{m}</li>
+                <li key={i}>{visibleText(m)}</li>
               ))}
             </ul>
           )}
@@ -121,7 +122,7 @@ function Library({ data }: { data: LibraryData }) {
               <h3>Notes</h3>
               <ul className="notes">
                 {data.notes.map((n, i) => (
-                  <li key={i}>{n}</li>
+                  <li key={i}>{visibleText(n)}</li>
                 ))}
               </ul>
             </>

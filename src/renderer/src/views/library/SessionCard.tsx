@@ -2,6 +2,7 @@
 import type { LibrarySession } from '../../../../shared/contract/library.js';
 import { useApp } from '../../app-context.js';
 import { formatCell } from '../../components/format.js';
+import { visibleText } from '../../components/visible-text.js';
 
 export interface SessionCardProps {
   readonly session: LibrarySession;
@@ -17,17 +18,17 @@ export function SessionCard({ session: s, opening, onOpen, picks, onPick }: Sess
   return (
     <div className="session-card" data-testid="session-card" data-session={s.id}>
       <div className="sc-id">
-        <span className="mono">{s.id}</span>
-        <span className={`badge ${s.status === 'stopped' ? '' : 'warn'}`}>{s.status}</span>
+        <span className="mono">{visibleText(s.id)}</span>
+        <span className={`badge ${s.status === 'stopped' ? '' : 'warn'}`}>{visibleText(s.status)}</span>
         {s.persistent && <span className="badge">persistent</span>}
-        {s.forkedFrom && <span className="muted">forked from <span className="mono">{s.forkedFrom}</span></span>}
+        {s.forkedFrom && <span className="muted">forked from <span className="mono">{visibleText(s.forkedFrom)}</span></span>}
       </div>
       <div className="sc-facts muted">
         created <span className="mono">{when(s.createdMs)}</span> · stopped <span className="mono">{when(s.stoppedMs)}</span> ·{' '}
         {s.canOpen ? (
-          <span className="good">session.db on disk (run/{s.onDisk})</span>
+          <span className="good">session.db on disk (run/{visibleText(s.onDisk ?? '')})</span>
         ) : s.onDisk ? (
-          <span className="warn">folder run/{s.onDisk} is there but holds no session.db</span>
+          <span className="warn">folder run/{visibleText(s.onDisk)} is there but holds no session.db</span>
         ) : (
           <span>ledger no longer on disk</span>
         )}

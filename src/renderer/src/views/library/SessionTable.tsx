@@ -10,6 +10,7 @@ import { formatCell } from '../../components/format.js';
 import { shortTime } from './library-format.js';
 import type { SessionColumn } from './session-rows.js';
 import { NUMERIC_COLUMNS, onDiskTitle, SESSION_COLUMNS, sessionTexts, sortSessions } from './session-rows.js';
+import { visibleText, visibleTitle } from '../../components/visible-text.js';
 
 export interface SessionTableProps {
   readonly sessions: readonly LibrarySession[];
@@ -30,8 +31,8 @@ function Cell({ s, column }: { s: LibrarySession; column: SessionColumn }) {
   }
   const text = sessionTexts(s)[column];
   return (
-    <td className={`${NUMERIC_COLUMNS.has(column) ? 'num ' : ''}${column === 'id' || column === 'on disk' ? 'mono' : ''}`} title={column === 'on disk' ? onDiskTitle(s) : undefined}>
-      {text}
+    <td className={`${NUMERIC_COLUMNS.has(column) ? 'num ' : ''}${column === 'id' || column === 'on disk' ? 'mono' : ''}`} title={column === 'on disk' ? visibleTitle(onDiskTitle(s)) : undefined}>
+      {visibleText(text)}
     </td>
   );
 }

@@ -16,6 +16,7 @@ import { Swimlanes } from './Swimlanes.js';
 import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
+import { visibleText } from '../../components/visible-text.js';
 
 const COLUMNS: readonly GridColumn[] = [
   { name: 'id', kind: 'integer' }, { name: 'flags' }, { name: 'tool' }, { name: 'origin' }, { name: 'emitted by' }, { name: 'consumed by' }, { name: 'status' },
@@ -48,7 +49,7 @@ function Select(props: { label: string; value: string | undefined; values: reado
         <option value="">all</option>
         {props.values.map((v) => (
           <option key={v} value={v}>
-            {v}
+            {visibleText(v)}
           </option>
         ))}
       </select>
@@ -132,7 +133,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
                     <a href={href({ view: 'row', ev, table: 'tool_responses', rowid: r.id, body: null, mode: 'text' })}>
                       tool_responses {r.id}
                     </a>{' '}
-                    <span className="mono">{r.callId}</span>
+                    <span className="mono">{visibleText(r.callId)}</span>
                     {r.modelCallId !== null && <span className="muted"> → model call #{r.modelCallId}</span>}
                   </li>
                 ))}

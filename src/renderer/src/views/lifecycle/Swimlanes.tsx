@@ -1,5 +1,6 @@
 /** One lane per tool; each call a bar from its time for its duration (at least a tick), flagged calls in red. */
 import type { Swimlanes as Lanes } from '../../../../shared/contract/lifecycle.js';
+import { visibleText } from '../../components/visible-text.js';
 
 const LANE_H = 24;
 const LABEL_W = 140;
@@ -18,7 +19,7 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
         <g key={tool} transform={`translate(0, ${i * LANE_H})`} data-lane={tool}>
           <rect x={0} y={0} width={props.width} height={LANE_H} className={i % 2 ? 'lane odd' : 'lane'} />
           <text x={6} y={16} className="lane-label">
-            {tool.length > 20 ? `${tool.slice(0, 19)}…` : tool}
+            {visibleText(tool.length > 20 ? `${tool.slice(0, 19)}…` : tool)}
           </text>
         </g>
       ))}
@@ -34,7 +35,7 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
           className={p.flagged ? 'call flagged' : 'call'}
           onClick={() => props.onPick(p.id)}
         >
-          <title>{`tool_calls ${p.id} · ${p.toolName} · ${p.durationMs} ms${p.flagged ? ' · flagged' : ''}`}</title>
+          <title>{visibleText(`tool_calls ${p.id} · ${p.toolName} · ${p.durationMs} ms${p.flagged ? ' · flagged' : ''}`)}</title>
         </rect>
       ))}
       <text x={LABEL_W} y={height - 6} className="axis">

@@ -1,5 +1,6 @@
 /** The doctor's usage breakdown (count and average duration by tool × origin × decision), and the same summed by each. */
 import type { UsageRow } from '../../../../shared/contract/lifecycle.js';
+import { visibleText } from '../../components/visible-text.js';
 
 function rollup(rows: readonly UsageRow[], key: (r: UsageRow) => string): { key: string; count: number; avgMs: number | null }[] {
   const acc = new Map<string, { count: number; ms: number; timed: number }>();
@@ -28,7 +29,7 @@ function Small(props: { title: string; rows: { key: string; count: number; avgMs
       <tbody>
         {props.rows.map((r) => (
           <tr key={r.key}>
-            <td>{r.key}</td>
+            <td>{visibleText(r.key)}</td>
             <td className="num">{r.count.toLocaleString()}</td>
             <td className="num">{r.avgMs ?? '—'}</td>
           </tr>
@@ -58,9 +59,9 @@ export function UsageTables(props: { usage: readonly UsageRow[] }) {
         <tbody>
           {u.map((r) => (
             <tr key={`${r.toolName}/${r.origin}/${r.decision}`}>
-              <td>{r.toolName}</td>
-              <td>{r.origin ?? '—'}</td>
-              <td>{r.decision ?? '—'}</td>
+              <td>{visibleText(r.toolName)}</td>
+              <td>{r.origin !== null ? visibleText(r.origin) : '—'}</td>
+              <td>{r.decision !== null ? visibleText(r.decision) : '—'}</td>
               <td className="num">{r.count.toLocaleString()}</td>
               <td className="num">{r.avgMs ?? '—'}</td>
             </tr>
