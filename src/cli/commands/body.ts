@@ -6,11 +6,12 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { CliIo } from '../io.js';
 import type { ErrorCode, Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { readBody } from '../../main/core/bodies/read-body.js';
+import { isInside } from '../../main/core/path-inside.js';
 
 const USAGE = 'usage: capsem-inspect body <path> <event_id> <source_table> <direction> [-o FILE]\n';
 
@@ -57,10 +58,6 @@ function realOrResolved(path: string): string {
   }
 }
 
-function isInside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
 async function writeStdout(io: ByteIo, bytes: Uint8Array): Promise<void> {
   if (io.stdoutBytes) return void (await io.stdoutBytes(bytes));

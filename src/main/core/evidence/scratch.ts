@@ -3,10 +3,11 @@
  * the evidence folder, carries a marker file so any process can tell a scratch copy from evidence, and is removed on
  * dispose and, as a last resort, when the process exits.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, isAbsolute, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InspectorError } from '../../../shared/errors.js';
+import { isInside, realOrSelf } from '../path-inside.js';
 
 export const SCRATCH_PREFIX = 'capsem-inspect-';
 export const SCRATCH_MARKER = '.capsem-inspect-scratch';
@@ -24,18 +25,7 @@ function installExitHook(): void {
   });
 }
 
-function isInside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
 
 /** Makes a scratch folder under `root` (default os.tmpdir()); refuses a root inside the evidence folder. */
 export function makeScratchDir(evidenceDir: string, root?: string): string {

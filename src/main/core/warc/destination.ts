@@ -3,23 +3,13 @@
  * Compared by real paths, so a symlink or `..` cannot smuggle the file in.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Result } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
+import { isInside as inside, realOrSelf } from '../path-inside.js';
 
-function inside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
 
 /** Folders the export must stay out of: the evidence folder, the folder of session.db, and the archive's. */
 function evidenceFolders(evidence: Evidence): string[] {
