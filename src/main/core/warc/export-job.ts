@@ -6,6 +6,7 @@
  * is only ever created by the rename of a verified file.
  */
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
@@ -18,6 +19,7 @@ import { ProgressPacer } from './progress-pacer.js';
 import { rereadAgainstPlan } from './reread.js';
 import { recordForRow, type RowContext } from './row-record.js';
 import { SourceTargetResolver } from './source-target.js';
+import type { SpoolPlacement } from './target-spool.js';
 import { removeStaleTempFiles, tempPathFor, TempOutput } from './temp-output.js';
 import { SKIP_REASONS } from './types.js';
 import type { ExportOptions, ExportSummary, SkippedRow, SkipReason } from './types.js';
@@ -49,6 +51,9 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   };
 
   let output: TempOutput | null = null;
+  // Target lookups go through a private spool file, made next to the evidence's scratch folder (never in the
+  // evidence folder nor beside the destination) and removed whatever happens.
+  const resolver = new SourceTargetResolver(evidence.db, spoolPlacement(evidence));
   try {
     // Totals first, so progress can say "n of N"; the scratch copy does not change under us.
     let rowsTotal = 0;
@@ -65,7 +70,7 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
     options.onTempFile?.(output.path);
     const writer = new MemberWriter(output, options.testHooks);
     const digester = await createBlockDigester(algorithm);
-    const ctx: RowContext = { session, resolver: new SourceTargetResolver(evidence.db), digester, readBody: (row) => source.read(row) };
+    const ctx: RowContext = { session, resolver, digester, readBody: (row) => source.read(row) };
 
     const warcinfo = (kind: 'opening' | 'closing', block: Uint8Array) => ({
       type: 'warcinfo' as const,
@@ -101,6 +106,7 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
       await pacer.advance(1, row.bodyLen, checkCancel);
     }
     if (rowsSeen !== rowsTotal) throw new Error(`the index changed during the export: ${rowsTotal} rows counted, ${rowsSeen} read`);
+    resolver.close(); // the spool is not needed past the last row; free its disk before the re-read
 
     await writer.write(warcinfo('closing', fieldBlock(closingFields(resourceRecords, counts))));
     await pacer.advance(1, 0, checkCancel);
@@ -146,7 +152,16 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   } catch (error) {
     output?.discard();
     return { ok: false, error: describeFailure(error, signal, finalPath) };
+  } finally {
+    resolver.close();
   }
+}
+
+/** The scratch root the evidence was opened with (default os.tmpdir()); never the evidence folder. */
+function spoolPlacement(evidence: Evidence): SpoolPlacement {
+  // Stand-in evidence in unit tests has no snapshot; the spool then goes to os.tmpdir().
+  const snapshot = (evidence as { readonly snapshot?: Evidence['snapshot'] }).snapshot;
+  return { root: snapshot ? dirname(snapshot.scratchDir) : undefined, avoid: [evidence.input.dir] };
 }
 
 function describeFailure(error: unknown, signal: AbortSignal | undefined, finalPath: string): Failure {

@@ -2,9 +2,16 @@
  * Target URI and WARC-Date of a body, from the first source row (ORDER BY id LIMIT 1) with the body's event_id
  * (spec/warc-export.md §3). A table or column an older ledger lacks makes its rows `missing-source-row`;
  * a failing read of an existing table is a hard failure (the ledger itself cannot be read).
+ *
+ * The source tables have no index on event_id and the ledger connection is read-only, so the first use of a table
+ * copies it once, in id order, into a private spool (target-spool.ts) and every lookup is an index seek there.
+ * A table whose event_id comparison the spool cannot mirror exactly keeps the per-row query (key-affinity.ts).
  */
 import type Database from 'better-sqlite3';
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
+import { spoolKeyAffinity } from './key-affinity.js';
+import { ruleFor, type TableRule } from './source-rules.js';
+import { TargetSpool, type SpooledRow, type SpoolPlacement } from './target-spool.js';
 import { warcDateFromLedgerText, warcDateFromUnixMs } from './warc-date.js';
 import type { SkipReason } from './types.js';
 
@@ -12,37 +19,7 @@ export type TargetResult =
   | { readonly ok: true; readonly uri: string; readonly date: string }
   | { readonly ok: false; readonly reason: SkipReason; readonly detail: string };
 
-type DateFrom = 'text' | 'unix-ms' | 'created-at';
-
-interface TableRule {
-  /** SQL returning columns `part1`, `part2` (optional) and `time` for one event_id, first row by id. */
-  readonly sql: readonly string[];
-  readonly uri: (part1: string, part2: string) => string;
-  readonly dateFrom: DateFrom;
-}
-
-const first = (table: string, columns: string): string => `SELECT ${columns} FROM ${table} WHERE event_id = ? ORDER BY id LIMIT 1`;
-
-const RULES: Readonly<Record<string, TableRule>> = {
-  net_events: { sql: [first('net_events', 'domain AS part1, path AS part2, timestamp AS time')], uri: (d, p) => `https://${d}${p}`, dateFrom: 'text' },
-  model_calls: { sql: [first('model_calls', 'provider AS part1, path AS part2, timestamp AS time')], uri: (v, p) => `https://${v}${p}`, dateFrom: 'text' },
-  tool_calls: { sql: [first('tool_calls', 'tool_name AS part1, timestamp AS time')], uri: (n) => `capsem://tool/${n}`, dateFrom: 'text' },
-  tool_responses: { sql: [first('tool_responses', 'call_id AS part1')], uri: (c) => `capsem://tool-response/${c}`, dateFrom: 'created-at' },
-  exec_events: { sql: [first('exec_events', 'exec_id AS part1, timestamp AS time')], uri: (x) => `capsem://exec/${x}`, dateFrom: 'text' },
-  security_rule_events: { sql: [first('security_rule_events', 'rule_id AS part1, timestamp_unix_ms AS time')], uri: (r) => `capsem://security/${r}`, dateFrom: 'unix-ms' },
-  security_decision_events: {
-    sql: [
-      // The event's actor, else its run's (rows folded into a run keep their shape in security_decision_runs).
-      'SELECT COALESCE(e.actor, r.actor) AS part1, e.timestamp_unix_ms AS time FROM security_decision_events e ' +
-        'LEFT JOIN security_decision_runs r ON r.id = e.run_id WHERE e.event_id = ? ORDER BY e.id LIMIT 1',
-      // Older ledgers without the runs table.
-      first('security_decision_events', 'actor AS part1, timestamp_unix_ms AS time'),
-    ],
-    uri: (a) => `capsem://security-decision/${a}`,
-    dateFrom: 'unix-ms',
-  },
-  security_ask_events: { sql: [first('security_ask_events', 'ask_id AS part1, timestamp_unix_ms AS time')], uri: (a) => `capsem://security-ask/${a}`, dateFrom: 'unix-ms' },
-};
+type Lookup = (eventId: string) => SpooledRow | undefined;
 
 /** NULL parts are written as empty text (spec: a NULL path is empty); numbers as decimal; blobs as UTF-8. */
 function textOf(value: unknown): string {
@@ -57,40 +34,52 @@ function describe(row: BodyIndexRow): string {
   return `event_body_blobs row ${row.id} (${row.sourceTable} ${row.eventId} ${row.direction})`;
 }
 
-interface SourceRow {
-  readonly part1?: unknown;
-  readonly part2?: unknown;
-  readonly time?: unknown;
+/** The first of `forms` that prepares on this ledger, or null (no such table or column in its shape). */
+function prepareFirst(db: Database.Database, forms: readonly string[]): Database.Statement | null {
+  for (const sql of forms) {
+    try {
+      // 64-bit milliseconds and exec ids must not lose precision on the way out of SQLite.
+      return db.prepare(sql).safeIntegers(true);
+    } catch {
+      // Try the older form.
+    }
+  }
+  return null;
 }
 
-/** Resolves targets with one prepared statement per source table, prepared on first use. */
+/** Resolves targets with one lookup per source table, made on first use. close() removes the spool. */
 export class SourceTargetResolver {
-  private readonly statements = new Map<string, Database.Statement | null>();
+  private readonly lookups = new Map<string, Lookup | null>();
+  private readonly spool: TargetSpool;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    placement: SpoolPlacement = {},
+  ) {
+    this.spool = new TargetSpool(placement);
+  }
 
-  private statementFor(table: string, rule: TableRule): Database.Statement | null {
-    if (this.statements.has(table)) return this.statements.get(table) ?? null;
-    let statement: Database.Statement | null = null;
-    for (const sql of rule.sql) {
-      try {
-        // 64-bit milliseconds and exec ids must not lose precision on the way out of SQLite.
-        statement = this.db.prepare(sql).safeIntegers(true);
-        break;
-      } catch {
-        // No such table or column in this ledger's shape: try the older form, else the table has no usable rows.
-      }
+  private lookupFor(table: string, rule: TableRule): Lookup | null {
+    if (this.lookups.has(table)) return this.lookups.get(table) ?? null;
+    let lookup: Lookup | null = null;
+    const affinity = spoolKeyAffinity(this.db, table);
+    const scan = affinity === null ? null : prepareFirst(this.db, rule.scan);
+    if (affinity !== null && scan) {
+      lookup = this.spool.fill(affinity, scan.iterate() as Iterable<Record<string, unknown>>);
+    } else if (affinity === null) {
+      const direct = prepareFirst(this.db, rule.direct);
+      if (direct) lookup = (eventId) => direct.get(eventId) as SpooledRow | undefined;
     }
-    this.statements.set(table, statement);
-    return statement;
+    this.lookups.set(table, lookup);
+    return lookup;
   }
 
   resolve(row: BodyIndexRow): TargetResult {
-    const rule = Object.hasOwn(RULES, row.sourceTable) ? RULES[row.sourceTable] : undefined;
+    const rule = ruleFor(row.sourceTable);
     if (!rule) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: source table ${row.sourceTable} is not one the export knows` };
-    const statement = this.statementFor(row.sourceTable, rule);
-    if (!statement) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: table ${row.sourceTable} lacks the columns the export needs` };
-    const source = statement.get(row.eventId) as SourceRow | undefined;
+    const lookup = this.lookupFor(row.sourceTable, rule);
+    if (!lookup) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: table ${row.sourceTable} lacks the columns the export needs` };
+    const source = lookup(row.eventId);
     if (!source) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: no ${row.sourceTable} row has event_id ${row.eventId}` };
 
     let date: string | null;
@@ -115,5 +104,11 @@ export class SourceTargetResolver {
     const uri = rule.uri(textOf(source.part1), textOf(source.part2));
     if (/[\r\n]/.test(uri)) return { ok: false, reason: 'unrepresentable-uri', detail: `${describe(row)}: target URI ${JSON.stringify(uri)} contains CR or LF` };
     return { ok: true, uri, date };
+  }
+
+  /** Deletes the spool. Idempotent; the resolver must not be used afterwards. */
+  close(): void {
+    this.spool.close();
+    this.lookups.clear();
   }
 }
