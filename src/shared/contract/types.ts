@@ -55,11 +55,22 @@ export interface Overview {
   readonly hashes: { readonly db: FileHashView; readonly archive: FileHashView | null; readonly others: readonly FileHashView[] };
   /** Earliest and latest timestamps seen across the event tables (ISO strings as stored), or null when empty. */
   readonly timeSpan: { readonly first: string; readonly last: string } | null;
+  /** Which `table.column`s the time span was read from, and which it leaves out (see TimeSpanCoverage). */
+  readonly timeSpanCoverage: TimeSpanCoverage;
   readonly rowCounts: readonly { readonly table: string; readonly rows: number }[];
   readonly models: readonly ModelUsage[];
   readonly decisions: readonly DecisionCount[];
   /** Observations made while opening (WAL tail, foreign generation files, ...). */
   readonly notes: readonly { readonly code: string; readonly message: string }[];
+}
+
+/**
+ * The time span is read by index seeks: a large table with no index on its time column would cost a full scan on
+ * every Overview, so it is left out. `tables` were read (`table.column`), `skipped` were left out for that reason.
+ */
+export interface TimeSpanCoverage {
+  readonly tables: readonly string[];
+  readonly skipped: readonly string[];
 }
 
 export interface ColumnInfo {

@@ -41,6 +41,26 @@ export function blake3Tagged(bytes: Uint8Array): string {
   return `blake3:${blake3Hex(bytes)}`;
 }
 
+const HEX = '0123456789abcdef';
+const TAG = 'blake3:';
+/** 'A'..'F' to 'a'..'f'; every other character as it is (so nothing else can pass for a hex digit). */
+const foldHex = (c: number): number => (c >= 0x41 && c <= 0x46 ? c + 0x20 : c);
+
+/**
+ * Whether `bytes` hash to `tagged` (`blake3:` + 64 hex, either case), without building the digest's hex text:
+ * verification compares hundreds of thousands of bodies and the text was a measurable share of the work.
+ */
+export function blake3MatchesTagged(bytes: Uint8Array, tagged: string): boolean {
+  if (tagged.length !== TAG.length + 64 || tagged.slice(0, TAG.length).toLowerCase() !== TAG) return false;
+  const got = blake3Raw(bytes);
+  for (let i = 0; i < 32; i++) {
+    const b = got[i] ?? 0;
+    if (foldHex(tagged.charCodeAt(TAG.length + 2 * i)) !== HEX.charCodeAt(b >> 4)) return false;
+    if (foldHex(tagged.charCodeAt(TAG.length + 2 * i + 1)) !== HEX.charCodeAt(b & 15)) return false;
+  }
+  return true;
+}
+
 /** Constant-shape comparison of a computed digest with 32 expected bytes. */
 export function blake3Matches(bytes: Uint8Array, expected: Uint8Array): boolean {
   const got = blake3Raw(bytes);

@@ -65,14 +65,17 @@ export class ZstdBlockCursor implements BlockCursor {
   private decoder: ZstdSegmentDecoder | null;
   private readonly walker = new ZstdFrameWalker();
 
+  /**
+   * `raw` must be raw_len + 1 bytes (one spare byte so a segment decoding to more than its raw_len is seen, not
+   * silently cut). Its contents do not matter: only the verified prefix is ever read.
+   */
   constructor(
     private readonly layout: BlockLayout,
-    rawLenRow: number,
+    raw: Uint8Array,
     private readonly where: string,
     createDecoder: DecoderFactory,
   ) {
-    // One spare byte so a segment decoding to more than its raw_len is seen, not silently cut.
-    this.raw = new Uint8Array(rawLenRow + 1);
+    this.raw = raw;
     this.decoder = createDecoder();
   }
 

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
-import { fail, toFailure } from '../../../shared/errors.js';
+import { fail, toFailure, type Failure } from '../../../shared/errors.js';
 import { openArchiveFile, readAt, type ArchiveFile } from './archive-file.js';
 import { walkBlock } from './block-layout.js';
 import { DeflateBlockCursor, ZstdBlockCursor, failedCursor, verifiedCursor, type BlockCursor } from './block-cursor.js';
-import { blake3Tagged, initBlake3 } from './blake3.js';
+import { blake3MatchesTagged, initBlake3 } from './blake3.js';
 import { BLOCK_HEADER_LEN_V1 } from './constants.js';
+import { RawBufferPool } from './raw-buffer-pool.js';
 import { checkRowBounds, describeRow } from './row-bounds.js';
 import { decodeV1Block } from './v1-block.js';
-import type { ArchiveOpenOptions, ArchiveOpenResult, BodyReadResult, OpenedArchive } from './types.js';
+import type { ArchiveOpenOptions, ArchiveOpenResult, BodyCheckResult, BodyReadResult, OpenedArchive } from './types.js';
 import { chooseZstdBackend, type DecoderFactory } from './zstd-decoders.js';
 
 const DEFAULT_CURSOR_CACHE = 4;
@@ -35,6 +36,9 @@ class ArchiveReader implements OpenedArchive {
   /** Insertion-ordered, so the first key is the least recently used. */
   private readonly cursors = new Map<string, BlockCursor>();
   private closed = false;
+  /** The most recently used cursor (also the last entry of `cursors`). */
+  private readonly rawBuffers = new RawBufferPool();
+  private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null = null;
 
   constructor(
     private readonly file: ArchiveFile,
@@ -48,6 +52,18 @@ class ArchiveReader implements OpenedArchive {
   }
 
   readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult {
+    const found = this.verifiedView(row, block);
+    // A copy: the view points into the block cursor's buffer, which a caller must neither keep alive nor see change.
+    return found.ok ? { ok: true, bytes: found.view.slice() } : found;
+  }
+
+  checkBody(row: BodyIndexRow, block: BlockRow | undefined): BodyCheckResult {
+    const found = this.verifiedView(row, block);
+    return found.ok ? { ok: true, length: found.view.length } : found;
+  }
+
+  /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
+  private verifiedView(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly view: Uint8Array } | { readonly ok: false; readonly error: Failure } {
     try {
       if (this.closed) return { ok: false, error: fail('BAD_REQUEST', `the archive ${this.filePath} is closed`) };
       const bounds = checkRowBounds(row, block, {
@@ -62,14 +78,14 @@ class ArchiveReader implements OpenedArchive {
       const cursor = this.cursorFor(block);
       const stop = cursor.ensure(end);
       if (stop) return { ok: false, error: fail(stop.code, `${describeRow(row)} cannot be read: ${stop.message}`) };
-      const bytes = cursor.raw.slice(row.bodyOffset, end);
-      if (blake3Tagged(bytes) !== row.bodyHash.toLowerCase()) {
+      const view = cursor.raw.subarray(row.bodyOffset, end);
+      if (!blake3MatchesTagged(view, row.bodyHash)) {
         return {
           ok: false,
           error: fail('BODY_HASH_MISMATCH', `${describeRow(row)} at raw offset ${row.bodyOffset} of block at offset ${block.blockOffset} in ${this.filePath}: the body read there does not match the row that named it (${row.bodyHash})`),
         };
       }
-      return { ok: true, bytes };
+      return { ok: true, view };
     } catch (e) {
       return { ok: false, error: toFailure(e) };
     }
@@ -81,27 +97,41 @@ class ArchiveReader implements OpenedArchive {
     // Deterministic: native zstd contexts go back to the pool now, not when a finalizer eventually runs.
     for (const cursor of this.cursors.values()) cursor.release();
     this.cursors.clear();
+    this.mru = null;
+    this.rawBuffers.clear();
     fs.closeSync(this.file.fd);
   }
 
   /** A cursor is reusable only for the same (block_offset, disk_len, raw_len) (spec §3.7). */
   private cursorFor(block: BlockRow): BlockCursor {
+    // Rows come block by block: the block of the previous row is by far the likeliest, and is already the most
+    // recently used, so it needs no key text and no reordering.
+    const mru = this.mru;
+    if (mru && mru.blockOffset === block.blockOffset && mru.diskLen === block.diskLen && mru.rawLen === block.rawLen) return mru.cursor;
     const key = `${block.blockOffset}:${block.diskLen}:${block.rawLen}`;
-    const hit = this.cursors.get(key);
-    if (hit) {
+    let cursor = this.cursors.get(key);
+    if (cursor) {
       this.cursors.delete(key);
-      this.cursors.set(key, hit);
-      return hit;
+      this.cursors.set(key, cursor);
+    } else {
+      cursor = this.makeCursor(block);
+      this.cursors.set(key, cursor);
+      while (this.cursors.size > this.cacheSize) {
+        const oldest = this.cursors.keys().next().value;
+        if (oldest === undefined) break;
+        this.retire(this.cursors.get(oldest));
+        this.cursors.delete(oldest);
+      }
     }
-    const made = this.makeCursor(block);
-    this.cursors.set(key, made);
-    while (this.cursors.size > this.cacheSize) {
-      const oldest = this.cursors.keys().next().value;
-      if (oldest === undefined) break;
-      this.cursors.get(oldest)?.release();
-      this.cursors.delete(oldest);
-    }
-    return made;
+    this.mru = { blockOffset: block.blockOffset, diskLen: block.diskLen, rawLen: block.rawLen, cursor };
+    return cursor;
+  }
+
+  /** A cursor leaving the cache: its native context goes back now, and a zstd cursor's buffer to the pool. */
+  private retire(cursor: BlockCursor | undefined): void {
+    if (!cursor) return;
+    cursor.release();
+    if (cursor instanceof ZstdBlockCursor) this.rawBuffers.give(cursor.raw);
   }
 
   private makeCursor(block: BlockRow): BlockCursor {
@@ -120,7 +150,7 @@ class ArchiveReader implements OpenedArchive {
       case 'deflate':
         return new DeflateBlockCursor(walked.layout, where);
       case 'zstd':
-        return new ZstdBlockCursor(walked.layout, block.rawLen, where, this.createDecoder);
+        return new ZstdBlockCursor(walked.layout, this.rawBuffers.take(block.rawLen + 1), where, this.createDecoder);
     }
   }
 }

@@ -17,6 +17,10 @@ export interface ExtentLimits {
   readonly committedEnd: number | null;
 }
 
+function outOfRange(row: BodyIndexRow, lim: ExtentLimits, why: string): Failure {
+  return fail('SPAN_OUT_OF_RANGE', `${describeRow(row)} in block at offset ${String(row.blockOffset)} of ${lim.path}: ${why}`);
+}
+
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /**
@@ -25,33 +29,34 @@ const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isS
  * an offset above Number.MAX_SAFE_INTEGER cannot be represented exactly and is refused.
  */
 export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, lim: ExtentLimits): Failure | null {
-  const who = describeRow(row);
-  if (row.blockOffset === null || row.bodyOffset === null) return fail('SPAN_OUT_OF_RANGE', `${who} has no block_offset/body_offset in the archive index`);
-  if (!block) return fail('BLOCK_NOT_RECORDED', `${who} names a block at offset ${String(row.blockOffset)} that body_blocks does not record`);
-  const span = (why: string): Failure => fail('SPAN_OUT_OF_RANGE', `${who} in block at offset ${String(row.blockOffset)} of ${lim.path}: ${why}`);
-  for (const [name, v] of [
-    ['block_offset', row.blockOffset],
-    ['body_offset', row.bodyOffset],
-    ['body_len', row.bodyLen],
-    ['body_blocks.block_offset', block.blockOffset],
-    ['body_blocks.raw_len', block.rawLen],
-    ['body_blocks.disk_len', block.diskLen],
-  ] as const) {
-    if (!isCount(v)) return span(`${name} ${String(v)} is not an integer between 0 and 2^53-1`);
+  // Runs for every body of a verification: no closure and no sentence is made unless the row fails.
+  if (row.blockOffset === null || row.bodyOffset === null) return fail('SPAN_OUT_OF_RANGE', `${describeRow(row)} has no block_offset/body_offset in the archive index`);
+  if (!block) return fail('BLOCK_NOT_RECORDED', `${describeRow(row)} names a block at offset ${String(row.blockOffset)} that body_blocks does not record`);
+  if (!(isCount(row.blockOffset) && isCount(row.bodyOffset) && isCount(row.bodyLen) && isCount(block.blockOffset) && isCount(block.rawLen) && isCount(block.diskLen))) {
+    for (const [name, v] of [
+      ['block_offset', row.blockOffset],
+      ['body_offset', row.bodyOffset],
+      ['body_len', row.bodyLen],
+      ['body_blocks.block_offset', block.blockOffset],
+      ['body_blocks.raw_len', block.rawLen],
+      ['body_blocks.disk_len', block.diskLen],
+    ] as const) {
+      if (!isCount(v)) return outOfRange(row, lim, `${name} ${String(v)} is not an integer between 0 and 2^53-1`);
+    }
   }
-  if (block.blockOffset !== row.blockOffset) return span(`the body_blocks row given is for offset ${block.blockOffset}`);
-  if (block.rawLen < 1 || block.rawLen > MAX_BLOCK_RAW_BYTES) return span(`raw_len ${block.rawLen} is outside 1..${MAX_BLOCK_RAW_BYTES}`);
+  if (block.blockOffset !== row.blockOffset) return outOfRange(row, lim, `the body_blocks row given is for offset ${block.blockOffset}`);
+  if (block.rawLen < 1 || block.rawLen > MAX_BLOCK_RAW_BYTES) return outOfRange(row, lim, `raw_len ${block.rawLen} is outside 1..${MAX_BLOCK_RAW_BYTES}`);
   if (row.bodyOffset + row.bodyLen > block.rawLen) {
-    return span(`body_offset ${row.bodyOffset} + body_len ${row.bodyLen} exceeds the block's raw_len ${block.rawLen}`);
+    return outOfRange(row, lim, `body_offset ${row.bodyOffset} + body_len ${row.bodyLen} exceeds the block's raw_len ${block.rawLen}`);
   }
-  if (row.blockOffset < lim.headerLen) return span(`block_offset is inside the ${lim.headerLen}-byte file header`);
+  if (row.blockOffset < lim.headerLen) return outOfRange(row, lim, `block_offset is inside the ${lim.headerLen}-byte file header`);
   // v1 rows record comp_len, which excludes the 44-byte block header.
   const minDisk = lim.version === 1 ? 1 : BLOCK_HEADER_LEN_V2;
   const maxDisk = lim.version === 1 ? MAX_BLOCK_COMP_BYTES_V1 : MAX_BLOCK_DISK_BYTES;
-  if (block.diskLen < minDisk || block.diskLen > maxDisk) return span(`disk_len ${block.diskLen} is outside ${minDisk}..${maxDisk}`);
+  if (block.diskLen < minDisk || block.diskLen > maxDisk) return outOfRange(row, lim, `disk_len ${block.diskLen} is outside ${minDisk}..${maxDisk}`);
   const end = row.blockOffset + block.diskLen + (lim.version === 1 ? BLOCK_HEADER_LEN_V1 : 0);
   if (lim.committedEnd !== null && end > lim.committedEnd) {
-    return span(`the block extent ends at ${end}, past archive_state.committed_end ${lim.committedEnd}`);
+    return outOfRange(row, lim, `the block extent ends at ${end}, past archive_state.committed_end ${lim.committedEnd}`);
   }
   // A block whose start lies past the end of the file cannot be read at all; one cut inside its extent is
   // read segment by segment up to the cut (the cursor fails the rest as TRUNCATED_BLOCK).
@@ -59,7 +64,7 @@ export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, l
   if (pastEnd) {
     return fail(
       'INDEX_PAST_END',
-      `${who}: the index names bytes ${row.blockOffset}..${end} past the end of ${lim.path} (${lim.fileSize} bytes); the archive is truncated or belongs to another ledger`,
+      `${describeRow(row)}: the index names bytes ${row.blockOffset}..${end} past the end of ${lim.path} (${lim.fileSize} bytes); the archive is truncated or belongs to another ledger`,
     );
   }
   return null;

@@ -33,6 +33,9 @@ export type ZstdBackendName = 'fzstd' | 'zstd-napi';
 /** The outcome of reading one body: verified bytes, or a failure with a code and a sentence. Never partial bytes. */
 export type BodyReadResult = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly error: Failure };
 
+/** The outcome of checking one body without handing its bytes out: how many bytes verified, or the failure readBody would give. */
+export type BodyCheckResult = { readonly ok: true; readonly length: number } | { readonly ok: false; readonly error: Failure };
+
 export interface OpenedArchive {
   /** The file actually read (v3: the selected generation file). */
   readonly filePath: string;
@@ -47,6 +50,11 @@ export interface OpenedArchive {
    * Synchronous; never throws for anything found on disk (an unexpected bug becomes an INTERNAL failure).
    */
   readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult;
+  /**
+   * The same checks and the same result as readBody, without copying the body out of the block (verification
+   * only needs the verdict). Optional so that stand-in archives need only readBody; callers fall back to it.
+   */
+  checkBody?(row: BodyIndexRow, block: BlockRow | undefined): BodyCheckResult;
   close(): void;
 }
 

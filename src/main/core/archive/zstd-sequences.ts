@@ -9,6 +9,7 @@
  * (min(window, 128 KiB)) and libzstd refuses the same blocks, so checking it here keeps both backends in agreement
  * and bounds fzstd's work per block by the block cap.
  */
+import { BackwardBits } from './backward-bits.js';
 import { PREDEFINED, readFseTable, rleTable, type FseTable } from './zstd-fse.js';
 
 /** The last table of each kind, for Repeat mode (carried across blocks of one frame). */
@@ -18,6 +19,7 @@ export interface SequenceTables {
   ml: FseTable | null;
 }
 
+// Code tables of RFC 8878 §3.1.1.3.2.1.1; indexed only by codes already checked against MAX_LL / MAX_ML.
 const LL_BASE = [...Array.from({ length: 16 }, (_, i) => i), 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
 const LL_BITS = [...new Array<number>(16).fill(0), 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 const ML_BASE = [...Array.from({ length: 32 }, (_, i) => i + 3), 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539];
@@ -25,31 +27,6 @@ const ML_BITS = [...new Array<number>(32).fill(0), 1, 1, 1, 1, 2, 2, 3, 3, 4, 4,
 const MAX_LL = 35;
 const MAX_ML = 52;
 const MAX_OF = 31;
-
-/** Reads bits backward from the end of the sequence bitstream (RFC 8878 §4.1). */
-class BackwardBits {
-  private pos: number;
-  overflow = false;
-  constructor(private readonly bytes: Uint8Array) {
-    const last = bytes[bytes.length - 1] ?? 0;
-    this.pos = (bytes.length - 1) * 8 + (31 - Math.clz32(last));
-  }
-  read(n: number): number {
-    if (n === 0) return 0;
-    if (this.pos < n) {
-      this.overflow = true;
-      this.pos = 0;
-      return 0;
-    }
-    let v = 0;
-    for (let k = 0; k < n; k++) {
-      const p = this.pos - n + k;
-      v += (((this.bytes[p >> 3] ?? 0) >> (p & 7)) & 1) * 2 ** k;
-    }
-    this.pos -= n;
-    return v;
-  }
-}
 
 interface Literals {
   readonly size: number;
@@ -138,27 +115,32 @@ export function checkCompressedBlock(body: Uint8Array, blockMax: number, tables:
 function checkSequences(stream: Uint8Array, count: number, t: { ll: FseTable; of: FseTable; ml: FseTable }, literals: number, blockMax: number): string | null {
   if (stream.length === 0 || stream[stream.length - 1] === 0) return 'the sequence bitstream is empty or lacks its end marker';
   const r = new BackwardBits(stream);
+  // Tables in locals: this loop runs for every sequence of every block verified.
+  const { symbol: llSym, bits: llBits, base: llBase } = t.ll;
+  const { symbol: ofSym, bits: ofBits, base: ofBase } = t.of;
+  const { symbol: mlSym, bits: mlBits, base: mlBase } = t.ml;
   let sll = r.read(t.ll.log);
   let sof = r.read(t.of.log);
   let sml = r.read(t.ml.log);
   let litTotal = 0;
   let out = literals;
   for (let i = 0; i < count; i++) {
-    const ofCode = t.of.symbol[sof] ?? 0;
-    const mlCode = t.ml.symbol[sml] ?? 0;
-    const llCode = t.ll.symbol[sll] ?? 0;
+    // States come from the tables' own base + bits, so they stay inside the tables; `?? 0` only satisfies the types.
+    const ofCode = ofSym[sof] ?? 0;
+    const mlCode = mlSym[sml] ?? 0;
+    const llCode = llSym[sll] ?? 0;
     if (ofCode > MAX_OF || mlCode > MAX_ML || llCode > MAX_LL) return `sequence ${i} uses a code outside the tables`;
-    r.read(ofCode);
-    const mlen = (ML_BASE[mlCode] ?? 0) + r.read(ML_BITS[mlCode] ?? 0);
-    const llen = (LL_BASE[llCode] ?? 0) + r.read(LL_BITS[llCode] ?? 0);
+    r.skip(ofCode); // the offset's value is not needed: only sizes are checked
+    const mlen = ML_BASE[mlCode]! + r.read(ML_BITS[mlCode]!);
+    const llen = LL_BASE[llCode]! + r.read(LL_BITS[llCode]!);
     litTotal += llen;
     out += mlen;
     if (litTotal > literals) return `sequence ${i} uses more literals than the ${literals} the block holds`;
     if (out > blockMax) return `its sequences decode to more than the ${blockMax}-byte block maximum`;
     if (i + 1 < count) {
-      sll = (t.ll.base[sll] ?? 0) + r.read(t.ll.bits[sll] ?? 0);
-      sml = (t.ml.base[sml] ?? 0) + r.read(t.ml.bits[sml] ?? 0);
-      sof = (t.of.base[sof] ?? 0) + r.read(t.of.bits[sof] ?? 0);
+      sll = (llBase[sll] ?? 0) + r.read(llBits[sll] ?? 0);
+      sml = (mlBase[sml] ?? 0) + r.read(mlBits[sml] ?? 0);
+      sof = (ofBase[sof] ?? 0) + r.read(ofBits[sof] ?? 0);
     }
     if (r.overflow) return `the sequence bitstream ends before sequence ${i} is complete`;
   }

@@ -4,13 +4,6 @@ import type Database from 'better-sqlite3';
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
 import type { SqliteBodyRow } from './verify-sqlite-bodies.js';
 
-const INDEX_COLUMNS = [
-  'id', 'event_id', 'event_type', 'source_table', 'direction', 'content_type', 'original_bytes', 'stored_bytes',
-  'truncated', 'body_hash', 'block_offset', 'body_offset', 'body_len', 'trace_id', 'turn_id', 'created_at',
-] as const;
-
-type RawRow = Record<(typeof INDEX_COLUMNS)[number], unknown>;
-
 function selectList(db: Database.Database, wanted: readonly string[]): string {
   const present = new Set(
     (db.prepare('SELECT name FROM pragma_table_info(?)').all('event_body_blobs') as { name: string }[]).map((r) => r.name),
@@ -23,35 +16,28 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-export function toBodyIndexRow(r: RawRow): BodyIndexRow {
-  const bodyLen = num(r.body_len);
-  return {
-    id: num(r.id),
-    eventId: str(r.event_id),
-    sourceTable: str(r.source_table),
-    direction: str(r.direction),
-    eventType: strOrNull(r.event_type),
-    contentType: strOrNull(r.content_type),
-    originalBytes: numOrNull(r.original_bytes) ?? bodyLen,
-    storedBytes: numOrNull(r.stored_bytes) ?? bodyLen,
-    truncated: num(r.truncated) !== 0,
-    bodyHash: str(r.body_hash),
-    blockOffset: numOrNull(r.block_offset),
-    bodyOffset: numOrNull(r.body_offset),
-    bodyLen,
-    traceId: strOrNull(r.trace_id),
-    turnId: strOrNull(r.turn_id),
-    createdAt: strOrNull(r.created_at),
-  };
-}
+/** What verification reads of a row: where its bytes are, what they must hash to, and how a failure names it. */
+const VERIFY_COLUMNS = ['id', 'event_id', 'source_table', 'direction', 'body_hash', 'block_offset', 'body_offset', 'body_len'] as const;
 
-/** Rows naming one block, in body_offset order (the index on (block_offset, body_offset, id) serves it). */
+/**
+ * Rows naming one block, in body_offset order (the index on (block_offset, body_offset, id) serves it), with only
+ * the columns verification reads: at hundreds of thousands of rows, reading all sixteen columns into objects cost
+ * three times the SQL itself (2.4 s against 0.8 s for 325k rows). The other fields are neutral: NULL, not
+ * truncated, and original/stored bytes equal to body_len. Verification never looks at them.
+ */
 export function blockRowReader(db: Database.Database): (blockOffset: number) => Iterable<BodyIndexRow> {
-  const stmt = db.prepare(
-    `SELECT ${selectList(db, INDEX_COLUMNS)} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id`,
-  );
+  const stmt = db
+    .prepare(`SELECT ${selectList(db, VERIFY_COLUMNS)} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id`)
+    .raw(true);
   return function* rows(blockOffset) {
-    for (const r of stmt.iterate(blockOffset)) yield toBodyIndexRow(r as RawRow);
+    for (const r of stmt.iterate(blockOffset) as Iterable<unknown[]>) {
+      const bodyLen = num(r[7]);
+      yield {
+        id: num(r[0]), eventId: str(r[1]), sourceTable: str(r[2]), direction: str(r[3]), bodyHash: str(r[4]),
+        blockOffset: numOrNull(r[5]), bodyOffset: numOrNull(r[6]), bodyLen,
+        eventType: null, contentType: null, originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, traceId: null, turnId: null, createdAt: null,
+      };
+    }
   };
 }
 

@@ -1,40 +1,21 @@
-/** The Overview: who, what generation, which hashes, when, how much, which models, what was allowed or denied. */
+/**
+ * The Overview: who, what generation, which hashes, when, how much, which models, what was allowed or denied.
+ * "When" comes from time-span.ts, which seeks indexes and never scans a large table.
+ */
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { DecisionCount, EvidenceSummary, FileHashView, ModelUsage, Overview } from '../../../shared/contract.js';
 import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Evidence } from '../evidence/types.js';
-import { hasColumn, hasTable, listTables, quoteIdent, tableSchemas } from './schema.js';
+import { hasColumn, hasTable, listTables, quoteIdent } from './schema.js';
+import { readTimeSpan } from './time-span.js';
 
 export function hashView(h: FileHashes): FileHashView {
   return { name: basename(h.path), size: h.size, sha256: h.sha256, blake3: h.blake3 };
 }
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-
-export function timeSpan(db: Database.Database): Overview['timeSpan'] {
-  let first: string | null = null;
-  let last: string | null = null;
-  const see = (lo: string | null, hi: string | null): void => {
-    if (lo && (first === null || lo < first)) first = lo;
-    if (hi && (last === null || hi > last)) last = hi;
-  };
-  for (const t of tableSchemas(db).values()) {
-    const q = quoteIdent(t.name);
-    if (t.columns.some((c) => c.name === 'timestamp')) {
-      // '' is tool_calls' default for "not recorded": it is not a time.
-      const r = db.prepare(`SELECT MIN(timestamp) AS lo, MAX(timestamp) AS hi FROM ${q} WHERE timestamp IS NOT NULL AND timestamp <> '' AND typeof(timestamp) = 'text'`).get() as { lo: string | null; hi: string | null };
-      see(r.lo, r.hi);
-    }
-    if (t.columns.some((c) => c.name === 'timestamp_unix_ms')) {
-      const r = db.prepare(`SELECT MIN(timestamp_unix_ms) AS lo, MAX(timestamp_unix_ms) AS hi FROM ${q}`).get() as { lo: number | null; hi: number | null };
-      const iso = (ms: number | null): string | null => (ms === null || !Number.isFinite(Number(ms)) || Math.abs(Number(ms)) > 8.64e15 ? null : new Date(Number(ms)).toISOString());
-      see(iso(r.lo), iso(r.hi));
-    }
-  }
-  return first !== null && last !== null ? { first, last } : null;
-}
 
 export function modelUsage(db: Database.Database): ModelUsage[] {
   if (!hasTable(db, 'model_calls')) return [];
@@ -62,13 +43,16 @@ export function decisions(db: Database.Database): DecisionCount[] {
 
 export function buildOverview(evidence: Evidence, summary: EvidenceSummary): Overview {
   const db = evidence.db;
+  const tables = listTables(db);
+  const span = readTimeSpan(db, new Map(tables.map((t) => [t.name, t.rowCount])));
   const others = evidence.snapshot.sources.filter((s) => s.path !== evidence.hashes.db.path).map(hashView);
   return {
     evidence: summary,
     generationLabel: GENERATION_LABELS[evidence.generation],
     hashes: { db: hashView(evidence.hashes.db), archive: evidence.hashes.archive ? hashView(evidence.hashes.archive) : null, others },
-    timeSpan: timeSpan(db),
-    rowCounts: listTables(db).map((t) => ({ table: t.name, rows: t.rowCount })),
+    timeSpan: span.span,
+    timeSpanCoverage: span.coverage,
+    rowCounts: tables.map((t) => ({ table: t.name, rows: t.rowCount })),
     models: modelUsage(db),
     decisions: decisions(db),
     notes: evidence.notes.map((n) => ({ code: n.code, message: n.message })),
