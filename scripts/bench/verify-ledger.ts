@@ -5,9 +5,7 @@
 // nothing asserts a time. `npm run bench:verify` measures a fresh ledger without shared spans against zstd + b3sum.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkArchiveIndex } from '../../src/main/core/check/archive-index.js';
-import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
-import { planVerification } from '../../src/main/core/jobs/verify-plan.js';
+import { openVerifySpec } from './lib/verify-spec.js';
 import { startVerifyJob } from '../../src/main/core/jobs/verify-pool.js';
 import { resolveSessionDir } from './lib/ledgers.js';
 
@@ -30,12 +28,8 @@ console.log(`ledger ${sessionDir}: ${sizes.rows.toLocaleString('en-US')} body ro
   `(${(sizes.named / sizes.raw).toFixed(2)}x the ${(sizes.raw / MiB).toFixed(1)} MiB of raw block bytes), ${sizes.spans.toLocaleString('en-US')} distinct spans`);
 
 for (const workers of workerCounts) {
-  const opened = await openEvidence([sessionDir], { hashArchive: false });
-  if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
-  const ev = opened.value;
+  const { ev, spec } = await openVerifySpec(sessionDir, workers);
   try {
-    const index = checkArchiveIndex({ db: ev.db, generation: ev.generation, dbPath: ev.input.dbPath, location: ev.input.archive, archiveState: ev.archiveState, slot: ev.archive });
-    const spec = planVerification({ db: ev.db, dbCopyPath: ev.snapshot.dbCopyPath, generation: ev.generation, archive: index.openOptions, archiveUnreadable: index.unreadable, workers });
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await startVerifyJob(spec).result;

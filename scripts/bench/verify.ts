@@ -4,9 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
-import { checkArchiveIndex } from '../../src/main/core/check/archive-index.js';
-import { planVerification } from '../../src/main/core/jobs/verify-plan.js';
+import { openVerifySpec } from './lib/verify-spec.js';
 import { startVerifyJob } from '../../src/main/core/jobs/verify-pool.js';
 import { generateLedger } from './lib/generate-ledger.js';
 import { nativeTiming } from './lib/native.js';
@@ -18,12 +16,8 @@ const mibs = (bytes: number, ms: number | null): string => (ms === null ? 'n/a' 
 interface Run { ms: number; startupMs: number; verified: number; failed: number; tasks: number; backend: string }
 
 async function verifyOnce(sessionDir: string, workers: number): Promise<Run> {
-  const opened = await openEvidence([sessionDir], { hashArchive: false });
-  if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
-  const ev = opened.value;
+  const { ev, spec } = await openVerifySpec(sessionDir, workers);
   try {
-    const index = checkArchiveIndex({ db: ev.db, generation: ev.generation, dbPath: ev.input.dbPath, location: ev.input.archive, archiveState: ev.archiveState, slot: ev.archive });
-    const spec = planVerification({ db: ev.db, dbCopyPath: ev.snapshot.dbCopyPath, generation: ev.generation, archive: index.openOptions, archiveUnreadable: index.unreadable, workers });
     // The same workers with no blocks: what starting threads and opening SQLite + the archive costs.
     const idle = { ...spec, tasks: spec.tasks.map((t) => (t.kind === 'archive' ? { ...t, blocks: [] } : t)) };
     const s0 = performance.now();
