@@ -3,7 +3,7 @@
  * exists); archive bodies go through the one archive the evidence opened (its cursors are reused across reads).
  * A failure names the row; a damaged body never returns bytes.
  */
-import { blake3Hex } from './blake3.js';
+import { blake3Tagged } from '../archive/blake3.js';
 import type { BodyIndexRow, BodyKey } from '../../../shared/ledger-types.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { BodyReadResult } from '../archive/types.js';
@@ -68,7 +68,7 @@ function readL0Body(evidence: Evidence, row: BodyIndexRow): BodyReadResult {
   const bytes = typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'utf8')) : value instanceof Uint8Array ? new Uint8Array(value) : null;
   if (!bytes) return refuse('NO_SUCH_BODY', `body ${describe(row)}: the L0 body column holds a ${typeof value}, not bytes`);
   if (row.bodyHash !== '') {
-    const actual = `blake3:${blake3Hex(bytes)}`;
+    const actual = blake3Tagged(bytes);
     if (actual !== row.bodyHash.toLowerCase()) {
       return refuse('BODY_HASH_MISMATCH', `body ${describe(row)} (row id ${row.id}) hashes to ${actual}, not the ${row.bodyHash} its row names`);
     }

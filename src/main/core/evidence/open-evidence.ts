@@ -19,7 +19,7 @@ import type { ArchiveOpener } from './archive-slot.js';
 import { openArchiveSlot } from './archive-slot.js';
 import { hashEvidenceFile } from './hash-copy.js';
 import { readBlockRows } from '../bodies/block-rows.js';
-import { ensureBlake3 } from '../bodies/blake3.js';
+import { initBlake3 } from '../archive/blake3.js';
 import { defaultArchiveOpener } from './default-archive-opener.js';
 
 export interface OpenEvidenceDeps {
@@ -60,7 +60,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
   let db: Database.Database | null = null;
   let slot: ArchiveSlot = { state: 'none' };
   try {
-    await ensureBlake3();
+    await initBlake3();
     db = openHardened(snapshot.dbCopyPath);
     const opened = db;
     let ledger: ReturnType<typeof readLedger>;

@@ -45,13 +45,9 @@ async function run(task: VerifyTask): Promise<PartResult> {
       }
       case 'sqlite': {
         // Loaded only for L0: the archive reader brings its own hashing.
-        const { createBLAKE3 } = await import('hash-wasm');
-        const hasher = await createBLAKE3();
-        const hash = (bytes: Uint8Array): string => {
-          hasher.init();
-          hasher.update(bytes);
-          return `blake3:${hasher.digest('hex')}`;
-        };
+        const { initBlake3, blake3Tagged } = await import('../archive/blake3.js');
+        await initBlake3();
+        const hash = blake3Tagged;
         return await verifySqliteBodies({
           rows: sqliteBodyRows(db, task.firstId, task.lastId), hash,
           maxListedFailures: task.maxListedFailures, onProgress: throttled(),
