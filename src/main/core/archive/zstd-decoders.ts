@@ -14,6 +14,12 @@ export type SegmentDecode =
  * After any non-ok result the decoder is poisoned and must be discarded.
  */
 export interface ZstdSegmentDecoder {
+  /**
+   * Whether the decoder itself refuses any block that would decode past the block maximum and stops on any input,
+   * however forged (libzstd: yes, it is fuzzed for exactly that). When false (fzstd, which spins on forged match
+   * lengths), the frame walker checks every compressed block's sequences before the decoder sees it.
+   */
+  readonly selfBounding: boolean;
   decode(payload: Uint8Array, out: Uint8Array): SegmentDecode;
   /** Gives back any native context now; the decoder must not be used afterwards. Idempotent. */
   release(): void;
@@ -29,6 +35,7 @@ class Overflow extends Error {}
 const FZSTD_HEADER_WAIT = 18;
 
 class FzstdSegmentDecoder implements ZstdSegmentDecoder {
+  readonly selfBounding = false;
   private stream: Decompress | null = null;
   /** Payloads seen while fzstd would still be waiting for a whole frame header. */
   private early: Uint8Array[] = [];
@@ -170,6 +177,7 @@ function releaseContext(binding: NapiBinding, ctx: NapiDCtx): void {
 }
 
 class NapiSegmentDecoder implements ZstdSegmentDecoder {
+  readonly selfBounding = true;
   private ctx: NapiDCtx | null = null;
   private released = false;
   constructor(private readonly binding: NapiBinding) {}

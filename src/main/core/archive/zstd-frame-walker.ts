@@ -33,6 +33,12 @@ export class ZstdFrameWalker {
   private readonly tables: SequenceTables = { ll: null, of: null, ml: null };
   /** Frame_Content_Size when the header carries one. */
   contentSize: number | null = null;
+  private readonly checkSequences: boolean;
+
+  /** `checkSequences: false` skips the per-block literals/sequences check (for decoders that bound themselves). */
+  constructor(options: { readonly checkSequences?: boolean } = {}) {
+    this.checkSequences = options.checkSequences ?? true;
+  }
 
   feed(payload: Uint8Array): WalkStep {
     let i = 0;
@@ -51,6 +57,7 @@ export class ZstdFrameWalker {
       if (err) return err;
       // A compressed block wholly inside this payload is checked before any decoder runs. One that runs past the
       // payload's end is refused anyway: a segment must stop on a block boundary.
+      if (this.compressedBody && !this.checkSequences) this.compressedBody = false;
       if (this.compressedBody && i + this.skip <= payload.length) {
         this.compressedBody = false;
         const why = checkCompressedBlock(payload.subarray(i, i + this.skip), this.maxBlock, this.tables);

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { createBLAKE3 } from 'hash-wasm';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { InspectorError } from '../../../shared/errors.js';
+import { createBlake3Stream } from '../archive/blake3.js';
 import { openEvidenceFile } from './safe-fs.js';
 
 const CHUNK = 1 << 20;
@@ -17,8 +17,7 @@ async function hashHandle(
   onChunk?: (chunk: Buffer) => Promise<void>,
 ): Promise<{ size: number; sha256: string; blake3: string }> {
   const sha = createHash('sha256');
-  const b3 = await createBLAKE3();
-  b3.init();
+  const b3 = await createBlake3Stream();
   const buffer = Buffer.allocUnsafe(CHUNK);
   let size = 0;
   for (;;) {
@@ -30,7 +29,7 @@ async function hashHandle(
     if (onChunk) await onChunk(chunk);
     size += n;
   }
-  return { size, sha256: sha.digest('hex'), blake3: b3.digest('hex') };
+  return { size, sha256: sha.digest('hex'), blake3: b3.digestHex() };
 }
 
 /** Hashes an evidence file read-only (no copy). `seen` is the lstat taken when the file was classified. */

@@ -3,7 +3,7 @@
  * sha256 as `sha256:<base32>` with RFC 4648 padding, the form Python's hashlib-based readers (warcio) produce and verify.
  */
 import { createHash } from 'node:crypto';
-import { createBLAKE3 } from 'hash-wasm';
+import { blake3Hex, createBlake3Stream, initBlake3 } from '../archive/blake3.js';
 import type { DigestAlgorithm } from './types.js';
 
 /** An incremental hasher over one block, formatted as a WARC labelled digest at the end. */
@@ -11,6 +11,8 @@ export interface BlockDigester {
   update(bytes: Uint8Array): void;
   /** The labelled digest, e.g. `blake3:ab…`; the digester is reset for the next block. */
   finish(): string;
+  /** The labelled digest of one whole block in one call, when the algorithm has a faster path for that. */
+  readonly oneShot?: (block: Uint8Array) => string;
 }
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -38,15 +40,14 @@ export function base32Encode(bytes: Uint8Array): string {
 export async function createBlockDigester(algorithm: DigestAlgorithm): Promise<BlockDigester> {
   switch (algorithm) {
     case 'blake3': {
-      const hasher = await createBLAKE3();
-      hasher.init();
+      // Records arrive whole when exporting (one-shot: native for long blocks, wasm for short ones) and in
+      // pieces when re-reading (a wasm stream: each record is digested on its own, most are short).
+      await initBlake3();
+      const hasher = await createBlake3Stream('short');
       return {
-        update: (bytes) => void hasher.update(bytes),
-        finish: () => {
-          const hex = hasher.digest('hex');
-          hasher.init();
-          return `blake3:${hex}`;
-        },
+        update: (bytes) => hasher.update(bytes),
+        finish: () => `blake3:${hasher.digestHex()}`,
+        oneShot: (block) => `blake3:${blake3Hex(block)}`,
       };
     }
     case 'sha256': {
@@ -65,20 +66,20 @@ export async function createBlockDigester(algorithm: DigestAlgorithm): Promise<B
 
 /** One-shot labelled digest of a whole block. */
 export function digestBlock(digester: BlockDigester, block: Uint8Array): string {
+  if (digester.oneShot) return digester.oneShot(block);
   digester.update(block);
   return digester.finish();
 }
 
 /** SHA-256 and BLAKE3 (hex) of a byte stream fed in pieces, e.g. the exported file during its re-read. */
 export async function createFileHasher(): Promise<{ update(bytes: Uint8Array): void; finish(): { sha256: string; blake3: string } }> {
-  const blake3 = await createBLAKE3();
-  blake3.init();
+  const blake3 = await createBlake3Stream();
   const sha256 = createHash('sha256');
   return {
     update(bytes) {
       blake3.update(bytes);
       sha256.update(bytes);
     },
-    finish: () => ({ sha256: sha256.digest('hex'), blake3: blake3.digest('hex') }),
+    finish: () => ({ sha256: sha256.digest('hex'), blake3: blake3.digestHex() }),
   };
 }
