@@ -12,32 +12,14 @@
 // uses the build without walking (it is all there is); npm also gives packed files one shared time.
 //
 // CAPSEM_INSPECT_FROM_SOURCE=1 always runs the sources (the tests set it, so they never test a build).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
+import { builtMarker, nodeBuildIsCurrent } from './build-freshness.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'build/node/src/cli/main.js');
+const built = builtMarker(root);
 const source = join(root, 'src/cli/main.ts');
-
-/** True when some file under `dir` is newer than `than` (ms); stops at the first one. */
-function anyNewer(dir, than) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return false;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== 'renderer' && anyNewer(p, than)) return true;
-    } else if (statSync(p).mtimeMs > than) {
-      return true;
-    }
-  }
-  return false;
-}
 
 function tsxAvailable() {
   try {
@@ -53,7 +35,7 @@ function useBuild() {
   const haveSources = existsSync(source) && tsxAvailable();
   if (!haveSources) return true;
   if (process.env.CAPSEM_INSPECT_FROM_SOURCE === '1') return false;
-  return !anyNewer(join(root, 'src'), statSync(built).mtimeMs);
+  return nodeBuildIsCurrent(root);
 }
 
 if (useBuild()) {

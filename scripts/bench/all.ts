@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchArgs } from './lib/bench-args.js';
 import { browserRows } from './lib/browser-rows.js';
+import { useBuiltWorkers } from './lib/built-workers.js';
 import { checkRows, exportRows, memoryRows, openRows, pageRows, verifyRows } from './lib/figures.js';
 import type { Measured } from './lib/figures.js';
 import { generate, rawBytesOf, resolveSessionDir } from './lib/ledgers.js';
@@ -23,6 +24,7 @@ if (typeof args === 'string') {
   console.error(args);
   process.exit(2);
 }
+useBuiltWorkers(); // probe children inherit it
 const machine = machineLine();
 const work = mkdtempSync(join(tmpdir(), 'capsem-bench-'));
 const scratchRoot = join(work, 'scratch');

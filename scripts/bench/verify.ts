@@ -8,6 +8,7 @@ import { openVerifySpec } from './lib/verify-spec.js';
 import { startVerifyJob } from '../../src/main/core/jobs/verify-pool.js';
 import { generateLedger } from './lib/generate-ledger.js';
 import { nativeTiming } from './lib/native.js';
+import { useBuiltWorkers } from './lib/built-workers.js';
 
 const MiB = 1024 * 1024;
 const total = Number(process.env.BENCH_VERIFY_MIB ?? 256) * MiB;
@@ -35,6 +36,7 @@ async function verifyOnce(sessionDir: string, workers: number): Promise<Run> {
 }
 
 async function main(): Promise<void> {
+  useBuiltWorkers();
   const dir = mkdtempSync(join(tmpdir(), 'bench-verify-'));
   try {
     const g0 = performance.now();

@@ -26,6 +26,7 @@ const at = (path: string, t: number): void => utimesSync(path, t, t);
 beforeAll(() => {
   mkdirSync(join(dir, 'bin'));
   copyFileSync(join(ROOT, 'bin/capsem-inspect.js'), join(dir, 'bin/capsem-inspect.js'));
+  copyFileSync(join(ROOT, 'bin/build-freshness.js'), join(dir, 'bin/build-freshness.js'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   for (const f of [BUILT, SOURCE, DEEP, RENDERER]) mkdirSync(join(f, '..'), { recursive: true });

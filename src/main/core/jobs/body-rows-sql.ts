@@ -16,28 +16,43 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-/** What verification reads of a row: where its bytes are, what they must hash to, and how a failure names it. */
-const VERIFY_COLUMNS = ['id', 'event_id', 'source_table', 'direction', 'body_hash', 'block_offset', 'body_offset', 'body_len'] as const;
+/** What verification reads of a row: where its bytes are and what they must hash to. */
+const VERIFY_COLUMNS = ['id', 'body_hash', 'block_offset', 'body_offset', 'body_len'] as const;
+/** What a failure sentence names besides: read only for the rare failing row. */
+const NAMING_COLUMNS = ['id', 'event_id', 'source_table', 'direction', 'body_hash', 'block_offset', 'body_offset', 'body_len'] as const;
+
+const leanRow = (r: unknown[], named: { eventId: string; sourceTable: string; direction: string }): BodyIndexRow => {
+  const bodyLen = num(r[4]);
+  return {
+    id: num(r[0]), ...named, bodyHash: str(r[1]), blockOffset: numOrNull(r[2]), bodyOffset: numOrNull(r[3]), bodyLen,
+    eventType: null, contentType: null, originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, traceId: null, turnId: null, createdAt: null,
+  };
+};
+const UNNAMED = { eventId: '', sourceTable: '', direction: '' };
 
 /**
  * Rows naming one block, in body_offset order (the index on (block_offset, body_offset, id) serves it), with only
- * the columns verification reads: at hundreds of thousands of rows, reading all sixteen columns into objects cost
- * three times the SQL itself (2.4 s against 0.8 s for 325k rows). The other fields are neutral: NULL, not
- * truncated, and original/stored bytes equal to body_len. Verification never looks at them.
+ * the columns verification reads. At 325k rows, reading all sixteen columns into objects cost three times the SQL
+ * itself, and the three naming texts were still 1.4 s of a 6 s verification; they are read again, by id, only for a
+ * row that fails (`namedBodyRow`). The other fields are neutral: NULL, not truncated, and original/stored bytes
+ * equal to body_len. Verification never looks at them.
  */
 export function blockRowReader(db: Database.Database): (blockOffset: number) => Iterable<BodyIndexRow> {
   const stmt = db
     .prepare(`SELECT ${selectList(db, VERIFY_COLUMNS)} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id`)
     .raw(true);
   return function* rows(blockOffset) {
-    for (const r of stmt.iterate(blockOffset) as Iterable<unknown[]>) {
-      const bodyLen = num(r[7]);
-      yield {
-        id: num(r[0]), eventId: str(r[1]), sourceTable: str(r[2]), direction: str(r[3]), bodyHash: str(r[4]),
-        blockOffset: numOrNull(r[5]), bodyOffset: numOrNull(r[6]), bodyLen,
-        eventType: null, contentType: null, originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, traceId: null, turnId: null, createdAt: null,
-      };
-    }
+    for (const r of stmt.iterate(blockOffset) as Iterable<unknown[]>) yield leanRow(r, UNNAMED);
+  };
+}
+
+/** The row with `id`, with the event_id, source_table and direction that a failure sentence names. */
+export function namedBodyRow(db: Database.Database): (id: number) => BodyIndexRow | null {
+  const stmt = db.prepare(`SELECT ${selectList(db, NAMING_COLUMNS)} FROM event_body_blobs WHERE id = ?`).raw(true);
+  return (id) => {
+    const r = stmt.get(id) as unknown[] | undefined;
+    if (!r) return null;
+    return leanRow([r[0], r[4], r[5], r[6], r[7]], { eventId: str(r[1]), sourceTable: str(r[2]), direction: str(r[3]) });
   };
 }
 

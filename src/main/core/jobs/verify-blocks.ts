@@ -18,8 +18,13 @@ export interface VerifyBlocksInput {
   readonly archive: Pick<OpenedArchive, 'readBody' | 'checkBody'>;
   /** Ascending block_offset. */
   readonly blocks: readonly BlockRow[];
-  /** The index rows naming one block, in body_offset order. */
+  /** The index rows naming one block, in body_offset order; they may carry only what verification reads. */
   readonly rowsOf: (block: BlockRow) => Iterable<BodyIndexRow>;
+  /**
+   * The whole row by id, for a row that failed: checked again with it, so the failure sentence names its event_id,
+   * source_table and direction (the check is deterministic: the same bytes fail the same way). Absent: rows are whole.
+   */
+  readonly namedRow?: (id: number) => BodyIndexRow | null;
   readonly maxListedFailures: number;
   /** Called with running totals; the caller decides how often to pass them on. */
   readonly onProgress?: (p: Progress) => void;
@@ -48,13 +53,18 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
   let bytesAtCheck = 0;
   for (const block of input.blocks) {
     const verifiedSpans = new VerifiedSpans(block.blockOffset);
-    for (const row of input.rowsOf(block)) {
+    for (let row of input.rowsOf(block)) {
       if (input.isCancelled?.()) throw new VerifyCancelled();
       if (verifiedSpans.has(row)) {
         tally.verified += 1;
         tally.bytes += row.bodyLen;
       } else {
-        const read = check(row, block);
+        let read = check(row, block);
+        if (!read.ok && input.namedRow) {
+          const named = input.namedRow(row.id);
+          if (named) read = check(named, block);
+          row = named ?? row;
+        }
         if (read.ok) {
           verifiedSpans.add(row);
           tally.verified += 1;

@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { toFailure } from '../../../shared/errors.js';
 import { openArchive } from '../archive/open-archive.js';
 import { openHardened } from '../evidence/open-hardened.js';
-import { blockRowReader, sqliteBodyRows } from './body-rows-sql.js';
+import { blockRowReader, namedBodyRow, sqliteBodyRows } from './body-rows-sql.js';
 import { verifyBlocks } from './verify-blocks.js';
 import { verifySqliteBodies } from './verify-sqlite-bodies.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
@@ -36,7 +36,7 @@ async function run(task: VerifyTask): Promise<PartResult> {
         try {
           const rowsOf = blockRowReader(db);
           return await verifyBlocks({
-            archive: opened.archive, blocks: task.blocks, rowsOf: (b) => rowsOf(b.blockOffset),
+            archive: opened.archive, blocks: task.blocks, rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
             maxListedFailures: task.maxListedFailures, onProgress: throttled(),
           });
         } finally {

@@ -3,8 +3,13 @@
 // Node 20 does not apply `--import tsx` given in a Worker's execArgv before the worker's main module is
 // loaded (ERR_UNKNOWN_FILE_EXTENSION), so the worker instead starts on a two-line bootstrap that registers
 // tsx's loader in that thread and then imports the `.ts` entry. Built code starts the `.js` file directly.
+//
+// CAPSEM_BUILT_WORKERS=1 (set by the benchmarks once they made sure build/node is current) starts the built `.js`
+// worker even from sources: compiling the worker through tsx costs 0.4-1.8 s per thread, which the shipped app never
+// pays and which would otherwise be most of a benchmark's figure.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerOptions } from 'node:worker_threads';
 
@@ -19,6 +24,8 @@ export interface WorkerEntry {
 /** The entry for `<baseName>.ts|.js` beside the module whose `import.meta.url` is `callerUrl`. */
 export function workerEntry(callerUrl: string, baseName: string): WorkerEntry {
   if (callerUrl.endsWith('.ts')) {
+    const built = process.env.CAPSEM_BUILT_WORKERS === '1' ? builtSibling(callerUrl, baseName) : null;
+    if (built) return { specifier: built, eval: false, moduleUrl: built.href };
     const moduleUrl = new URL(`./${baseName}.ts`, callerUrl).href;
     const tsxApi = tsxApiUrl(callerUrl);
     const bootstrap =
@@ -29,6 +36,14 @@ export function workerEntry(callerUrl: string, baseName: string): WorkerEntry {
   }
   const url = new URL(`./${baseName}.js`, callerUrl);
   return { specifier: url, eval: false, moduleUrl: url.href };
+}
+
+/** `<root>/build/node/src/…/<baseName>.js` for a caller at `<root>/src/…`, when that file exists. */
+function builtSibling(callerUrl: string, baseName: string): URL | null {
+  const at = callerUrl.lastIndexOf('/src/');
+  if (at < 0) return null;
+  const url = new URL(`./${baseName}.js`, `${callerUrl.slice(0, at)}/build/node${callerUrl.slice(at)}`);
+  return existsSync(fileURLToPath(url)) ? url : null;
 }
 
 export function spawnWorker(callerUrl: string, baseName: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {

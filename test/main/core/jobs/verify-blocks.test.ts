@@ -35,6 +35,26 @@ describe('verifyBlocks', () => {
     expect(result.bytes).toBe(50);
   });
 
+  it('reads lean rows and fetches only a failing row whole, so its failure names event_id, source_table and direction', async () => {
+    const lean = (id: number, bodyOffset: number): BodyIndexRow => ({ ...row(id, 16, bodyOffset), eventId: '', sourceTable: '', direction: '' });
+    const fetched: number[] = [];
+    const seen: string[] = [];
+    const archive = {
+      readBody(r: BodyIndexRow): BodyReadResult {
+        seen.push(`${r.id}:${r.eventId}`);
+        return r.id === 2 ? { ok: false, error: { code: 'BODY_HASH_MISMATCH', message: `row ${r.id} (${r.eventId})` } } : { ok: true, bytes: new Uint8Array(10) };
+      },
+    };
+    const result = await verifyBlocks({
+      archive, blocks: [block(16)], rowsOf: () => [lean(1, 0), lean(2, 10), lean(3, 20)], maxListedFailures: 10,
+      namedRow: (id) => (fetched.push(id), row(id, 16, 10)),
+    });
+    expect(fetched).toEqual([2]);
+    expect(seen).toEqual(['1:', '2:', '2:000000000002', '3:']);
+    expect(result.failures).toEqual([expect.objectContaining({ eventId: '000000000002', sourceTable: 'net_events', direction: 'request', message: 'row 2 (000000000002)' })]);
+    expect(result.verified + result.failed).toBe(3);
+  });
+
   it('stops with VerifyCancelled between bodies', async () => {
     let reads = 0;
     const archive = { readBody: (): BodyReadResult => ((reads += 1), { ok: true, bytes: new Uint8Array(1) }) };

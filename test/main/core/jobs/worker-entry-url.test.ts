@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { workerEntry } from '../../../../src/main/core/jobs/worker-entry-url.js';
 
@@ -15,5 +16,25 @@ describe('workerEntry', () => {
     const e = workerEntry('file:///app/build/node/src/main/core/jobs/verify-pool.js', 'verify-worker');
     expect(e.eval).toBe(false);
     expect(e.moduleUrl).toBe('file:///app/build/node/src/main/core/jobs/verify-worker.js');
+  });
+});
+
+describe('workerEntry with CAPSEM_BUILT_WORKERS=1 (the benchmarks)', () => {
+  it('starts the built .js worker from sources when the build has it, else falls back to the tsx bootstrap', () => {
+    const before = process.env.CAPSEM_BUILT_WORKERS;
+    process.env.CAPSEM_BUILT_WORKERS = '1';
+    try {
+      const pool = new URL('../../../../src/main/core/jobs/verify-pool.ts', import.meta.url).href;
+      expect(workerEntry(pool, 'no-such-worker').eval).toBe(true);
+      const built = new URL('../../../../build/node/src/main/core/jobs/verify-worker.js', import.meta.url);
+      const e = workerEntry(pool, 'verify-worker');
+      if (existsSync(built)) {
+        expect(e.eval).toBe(false);
+        expect(e.moduleUrl).toBe(built.href);
+      } else expect(e.eval).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.CAPSEM_BUILT_WORKERS;
+      else process.env.CAPSEM_BUILT_WORKERS = before;
+    }
   });
 });

@@ -1,0 +1,2 @@
+export function builtMarker(root: string): string;
+export function nodeBuildIsCurrent(root: string): boolean;
