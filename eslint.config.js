@@ -21,6 +21,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [electronOnlyInGlue] }],
     },
   },
+  // The native binding's loader and build helper are CommonJS (node-gyp and require() of a .node file).
+  { files: ['native/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     files: ['src/main/electron/**', 'src/preload/**', 'test/main/electron/**', 'test/preload/**'],
     rules: { 'no-restricted-imports': 'off' },

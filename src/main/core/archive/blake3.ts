@@ -1,13 +1,11 @@
 import { createRequire } from 'node:module';
-import { createBLAKE3, type IHasher } from 'hash-wasm';
+import type { IHasher } from 'hash-wasm';
 
 /**
- * BLAKE3 (32-byte output), through two libraries chosen per call:
- * - the native BLAKE3 C library (`@c4312/blake3-native`, Node-API, SIMD dispatch at run time) for long inputs:
- *   ~6 GiB/s on 256 KiB segments, but every call builds a native hasher object, ~14 µs;
- * - hash-wasm for short inputs: ~850 MiB/s with ~1.5 µs per call, so below ~13 KiB it is the faster of the two.
- * Both give identical digests (tests compare them with each other and with b3sum). When the native addon is
- * missing or does not load, hash-wasm does everything.
+ * BLAKE3 (32-byte output). Through our minimal Node-API binding over the BLAKE3 C library (native/blake3,
+ * `capsem-blake3`) when it is built: SIMD dispatch at run time, nothing allocated per call (~6 GiB/s on 256 KiB
+ * segments, a few µs per small body). Otherwise through hash-wasm (~900 MiB/s). Both give identical digests (tests
+ * compare them with each other and with b3sum).
  *
  * Creating the wasm instance is async, so call `initBlake3()` once (openArchive does); after that every helper here
  * is synchronous. JavaScript is single-threaded per isolate, so one shared wasm hasher per thread is safe.
@@ -15,25 +13,22 @@ import { createBLAKE3, type IHasher } from 'hash-wasm';
 let hasher: IHasher | null = null;
 let pending: Promise<void> | null = null;
 
-/** Inputs at least this long go to the native library when it loaded (crossover measured at ~13 KiB). */
-export const NATIVE_MIN_BYTES = 16 * 1024;
-
-interface NativeHash {
-  update(bytes: Uint8Array): void;
-  digest(length: number): Uint8Array;
-}
 interface NativeBinding {
-  createHash(): NativeHash;
+  readonly STATE_BYTES: number;
+  hashInto(input: Uint8Array, out: Uint8Array, offset: number): void;
+  init(state: Uint8Array): void;
+  update(state: Uint8Array, input: Uint8Array): void;
+  finalize(state: Uint8Array, out: Uint8Array, offset: number): void;
 }
 
 let nativeCache: NativeBinding | null | undefined;
 
-/** The native binding, or null when it is not installed or does not load here. Never throws. */
+/** The native binding, or null when it is not built or does not load here. Never throws. */
 export function loadNativeBlake3(): NativeBinding | null {
   if (nativeCache !== undefined) return nativeCache;
   try {
-    const binding = createRequire(import.meta.url)('@c4312/blake3-native/build/Release/blake3.node') as NativeBinding;
-    nativeCache = typeof binding.createHash === 'function' ? binding : null;
+    const binding = createRequire(import.meta.url)('capsem-blake3') as NativeBinding;
+    nativeCache = typeof binding.hashInto === 'function' && binding.STATE_BYTES > 0 ? binding : null;
   } catch {
     nativeCache = null;
   }
@@ -45,15 +40,16 @@ export function allowNativeBlake3(allow: boolean): void {
   nativeCache = allow ? undefined : null;
 }
 
-/** Which library hashes long inputs in this thread. */
+/** Which library hashes in this thread. */
 export function blake3Backend(): 'native' | 'hash-wasm' {
   return loadNativeBlake3() ? 'native' : 'hash-wasm';
 }
 
 export function initBlake3(): Promise<void> {
-  loadNativeBlake3();
-  if (hasher) return Promise.resolve();
-  pending ??= createBLAKE3().then((h) => {
+  // With the native binding loaded the wasm instance is never used: skip its ~150 ms import and compile.
+  if (hasher || loadNativeBlake3()) return Promise.resolve();
+  // Imported on demand: parsing hash-wasm (every algorithm inlined) costs 60-100 ms of each worker's start.
+  pending ??= import('hash-wasm').then((m) => m.createBLAKE3()).then((h) => {
     hasher = h;
   });
   return pending;
@@ -64,21 +60,22 @@ function ready(): IHasher {
   return hasher;
 }
 
-/** The 32 raw digest bytes. */
-export function blake3Raw(bytes: Uint8Array): Uint8Array {
-  const native = bytes.length >= NATIVE_MIN_BYTES ? loadNativeBlake3() : null;
-  if (native) {
-    const h = native.createHash();
-    h.update(bytes);
-    return h.digest(32);
-  }
-  return ready().init().update(bytes).digest('binary');
-}
-
 /** Writes the 32 digest bytes into `out` at `offset` (for callers that keep digests in one buffer). */
 export function blake3Into(bytes: Uint8Array, out: Uint8Array, offset = 0): void {
-  out.set(blake3Raw(bytes), offset);
+  const native = loadNativeBlake3();
+  if (native) native.hashInto(bytes, out, offset);
+  else out.set(ready().init().update(bytes).digest('binary'), offset);
 }
+
+/** The 32 raw digest bytes (a new array). */
+export function blake3Raw(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(32);
+  blake3Into(bytes, out, 0);
+  return out;
+}
+
+/** One reused digest buffer for the comparisons below, which never keep it. */
+const scratchDigest = new Uint8Array(32);
 
 const HEX = '0123456789abcdef';
 
@@ -109,25 +106,26 @@ export interface Blake3Stream {
 }
 
 /**
- * A streaming hasher with its own state. For `long` streams (whole files) the native library when it loaded: its
- * per-digest cost (~14 µs for a native object) is paid once per file. For `short` streams (many small records, each
- * digested on its own) always hash-wasm, whose per-digest cost is ~1.5 µs. Async only because a wasm instance is
- * created asynchronously.
+ * A streaming hasher with its own state: a native state buffer when the binding loaded, else its own hash-wasm
+ * instance. Async only because a wasm instance is created asynchronously.
  */
-export async function createBlake3Stream(expected: 'long' | 'short' = 'long'): Promise<Blake3Stream> {
-  const native = expected === 'long' ? loadNativeBlake3() : null;
+export async function createBlake3Stream(): Promise<Blake3Stream> {
+  const native = loadNativeBlake3();
   if (native) {
-    let h = native.createHash();
+    // An ArrayBuffer starts 8-byte aligned, as the C state needs.
+    const state = new Uint8Array(new ArrayBuffer(native.STATE_BYTES));
+    const out = new Uint8Array(32);
+    native.init(state);
     return {
-      update: (bytes) => h.update(bytes),
+      update: (bytes) => native.update(state, bytes),
       digestHex: () => {
-        const hex = toHex(h.digest(32));
-        h = native.createHash();
-        return hex;
+        native.finalize(state, out, 0);
+        native.init(state);
+        return toHex(out);
       },
     };
   }
-  const wasm = await createBLAKE3();
+  const wasm = await (await import('hash-wasm')).createBLAKE3();
   wasm.init();
   return {
     update: (bytes) => void wasm.update(bytes),
@@ -149,7 +147,8 @@ const foldHex = (c: number): number => (c >= 0x41 && c <= 0x46 ? c + 0x20 : c);
  */
 export function blake3MatchesTagged(bytes: Uint8Array, tagged: string): boolean {
   if (tagged.length !== TAG.length + 64 || tagged.slice(0, TAG.length).toLowerCase() !== TAG) return false;
-  const got = blake3Raw(bytes);
+  const got = scratchDigest;
+  blake3Into(bytes, got, 0);
   for (let i = 0; i < 32; i++) {
     const b = got[i] ?? 0;
     if (foldHex(tagged.charCodeAt(TAG.length + 2 * i)) !== HEX.charCodeAt(b >> 4)) return false;
@@ -160,7 +159,8 @@ export function blake3MatchesTagged(bytes: Uint8Array, tagged: string): boolean 
 
 /** Constant-shape comparison of a computed digest with 32 expected bytes. */
 export function blake3Matches(bytes: Uint8Array, expected: Uint8Array): boolean {
-  const got = blake3Raw(bytes);
+  const got = scratchDigest;
+  blake3Into(bytes, got, 0);
   if (expected.length !== got.length) return false;
   let diff = 0;
   for (let i = 0; i < got.length; i++) diff |= (got[i] ?? 0) ^ (expected[i] ?? 0);

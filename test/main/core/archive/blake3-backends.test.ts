@@ -1,9 +1,10 @@
-// The two BLAKE3 libraries (native C through Node-API for long inputs, hash-wasm for short ones) must give the
-// same digests on every length, including both sides of the switch-over, the streaming form, and b3sum's.
+// The two BLAKE3 paths (our Node-API binding over the C library, and hash-wasm when the binding is missing) must give
+// the same digests on every length (the C library switches SIMD paths at 64 B chunks and 1 KiB chunks), one-shot and
+// streamed, and b3sum's.
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  NATIVE_MIN_BYTES, allowNativeBlake3, blake3Backend, blake3Hex, createBlake3Stream, initBlake3, loadNativeBlake3,
+  allowNativeBlake3, blake3Backend, blake3Hex, createBlake3Stream, initBlake3, loadNativeBlake3,
 } from '../../../../src/main/core/archive/blake3.js';
 
 beforeAll(async () => {
@@ -20,7 +21,7 @@ const bytesOf = (n: number, seed: number): Uint8Array => {
   }
   return b;
 };
-const LENGTHS = [0, 1, 63, 64, 65, 1023, 1024, 1025, 4096, NATIVE_MIN_BYTES - 1, NATIVE_MIN_BYTES, NATIVE_MIN_BYTES + 1, 300_001, 1 << 20];
+const LENGTHS = [0, 1, 63, 64, 65, 1023, 1024, 1025, 4096, 16_383, 16_384, 16_385, 300_001, 1 << 20];
 const hasB3sum = (() => {
   try {
     execFileSync('b3sum', ['--version']);
@@ -31,7 +32,7 @@ const hasB3sum = (() => {
 })();
 
 describe('BLAKE3 backends', () => {
-  it('loads the native library on this machine (it is a dependency; a silent fall-back would hide a slow path)', () => {
+  it('loads the native binding on this machine (it is a dependency; a silent fall-back would hide a slow path)', () => {
     expect(loadNativeBlake3()).not.toBeNull();
     expect(blake3Backend()).toBe('native');
   });
@@ -44,6 +45,7 @@ describe('BLAKE3 backends', () => {
       const nativeStream = await createBlake3Stream();
       for (let at = 0; at < n; at += 7777) nativeStream.update(bytes.subarray(at, at + 7777));
       allowNativeBlake3(false);
+      await initBlake3();
       expect(blake3Backend()).toBe('hash-wasm');
       const wasm = blake3Hex(bytes);
       const wasmStream = await createBlake3Stream();
@@ -62,8 +64,18 @@ describe('BLAKE3 backends', () => {
     expect(s.digestHex()).toBe(blake3Hex(bytesOf(20_000, 3)));
   });
 
-  it.skipIf(!hasB3sum)('matches b3sum on both sides of the switch-over', () => {
-    for (const n of [NATIVE_MIN_BYTES - 1, NATIVE_MIN_BYTES, 1 << 20]) {
+  it('refuses arguments that are not what the C side expects, instead of reading or writing out of bounds', () => {
+    const native = loadNativeBlake3()!;
+    const out = new Uint8Array(32);
+    expect(() => native.hashInto('abc' as unknown as Uint8Array, out, 0)).toThrow(/input must be a Uint8Array/);
+    expect(() => native.hashInto(new Uint8Array(4), new Uint8Array(40), 9)).toThrow(/no 32 bytes at offset/);
+    expect(() => native.hashInto(new Uint8Array(4), out, -1)).toThrow(/no 32 bytes at offset/);
+    expect(() => native.init(new Uint8Array(native.STATE_BYTES - 1))).toThrow(/STATE_BYTES/);
+    expect(() => native.init(new Uint8Array(new ArrayBuffer(native.STATE_BYTES + 8), 1, native.STATE_BYTES))).toThrow(/aligned/);
+  });
+
+  it.skipIf(!hasB3sum)('matches b3sum', () => {
+    for (const n of [16_383, 16_384, 1 << 20]) {
       const bytes = bytesOf(n, n);
       const reference = execFileSync('b3sum', ['--no-names'], { input: bytes }).toString().trim();
       expect(blake3Hex(bytes)).toBe(reference);
