@@ -40,10 +40,9 @@ export function base32Encode(bytes: Uint8Array): string {
 export async function createBlockDigester(algorithm: DigestAlgorithm): Promise<BlockDigester> {
   switch (algorithm) {
     case 'blake3': {
-      // Records arrive whole when exporting (one-shot: native for long blocks, wasm for short ones) and in
-      // pieces when re-reading (a wasm stream: each record is digested on its own, most are short).
+      // Records arrive whole when exporting (one-shot) and in pieces when re-reading (a stream).
       await initBlake3();
-      const hasher = await createBlake3Stream('short');
+      const hasher = await createBlake3Stream();
       return {
         update: (bytes) => hasher.update(bytes),
         finish: () => `blake3:${hasher.digestHex()}`,
