@@ -12,6 +12,8 @@ import type { ErrorCode, Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { readBody } from '../../main/core/bodies/read-body.js';
 import { isInside } from '../../main/core/path-inside.js';
+import { invalid, parseCommandArgs } from '../args.js';
+import { argsOrExit } from '../usage.js';
 
 const USAGE = 'usage: capsem-inspect body <path> <event_id> <source_table> <direction> [-o FILE]\n';
 
@@ -26,21 +28,12 @@ interface BodyArgs {
   readonly output: string | null;
 }
 
-function parse(args: string[]): BodyArgs | null {
-  const positional: string[] = [];
-  let output: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '-o' || arg === '--output') {
-      const next = args[++i];
-      if (!next) return null;
-      output = next;
-    } else if (arg.startsWith('-') && arg !== '-') return null;
-    else positional.push(arg);
-  }
-  if (positional.length !== 4) return null;
-  const [path, eventId, sourceTable, direction] = positional as [string, string, string, string];
-  return { path, eventId, sourceTable, direction, output };
+function parseBodyArgs(args: readonly string[]): BodyArgs | string {
+  const parsed = parseCommandArgs(args, { output: { takes: 'value', short: 'o', read: (v) => v || invalid('-o needs a file name') } }, { loneDash: true });
+  if (typeof parsed === 'string') return parsed;
+  const [path, eventId, sourceTable, direction, ...extra] = parsed.positionals;
+  if (path === undefined || eventId === undefined || sourceTable === undefined || direction === undefined || extra.length > 0) return 'four arguments are required';
+  return { path, eventId, sourceTable, direction, output: parsed.flags.output ?? null };
 }
 
 /** Codes that mean "nothing to verify" rather than "verification failed". */
@@ -65,11 +58,9 @@ async function writeStdout(io: ByteIo, bytes: Uint8Array): Promise<void> {
 }
 
 export async function run(args: string[], io: ByteIo): Promise<number> {
-  const parsed = parse(args);
-  if (!parsed) {
-    io.stderr(USAGE);
-    return 2;
-  }
+  // Every usage problem answers with the usage line alone.
+  const parsed = argsOrExit(args, io, { command: 'body', usage: USAGE, onError: 'usage' }, parseBodyArgs);
+  if (typeof parsed === 'number') return parsed;
   const opened = await openEvidence([parsed.path]);
   if (!opened.ok) {
     report(io, opened.error);

@@ -7,10 +7,12 @@
  */
 import type { CliIo } from '../io.js';
 import type { ChainAnchor, PolicyMutationReport } from '../../main/core/host/types.js';
-import { locateHostLedger } from '../../main/core/host/capsem-home.js';
-import { openHostLedger } from '../../main/core/host/open-host-ledger.js';
-import { formatTable, printable } from '../../main/core/host/text-table.js';
 import { toJsonText } from '../../main/core/host/json.js';
+import { countNumber, invalid, parseCommandArgs } from '../args.js';
+import { openHostLedgerFor } from '../host-ledger.js';
+import { formatTable } from '../text/table.js';
+import { printable, styleFor } from '../text/style.js';
+import { argsOrExit } from '../usage.js';
 
 const USAGE = 'usage: capsem-inspect chain <host.db|capsem-home> [--expect-head HEX] [--expect-count N] [--json]\n';
 
@@ -20,35 +22,32 @@ interface ChainArgs {
   json: boolean;
 }
 
-function parseArgs(args: string[]): ChainArgs | string {
-  let path: string | undefined;
-  let json = false;
+const readEventCount = countNumber(() => '--expect-count needs a whole number of events');
+
+function parseChainArgs(args: readonly string[]): ChainArgs | string {
+  // The reads fill the anchor as they go, so its keys stand in the order typed, as --json has always shown them.
   const anchor: { expectHead?: string; expectCount?: number } = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    switch (a) {
-      case '--expect-head': {
-        const hex = args[++i] ?? '';
-        if (!/^[0-9a-fA-F]{64}$/.test(hex)) return '--expect-head needs the 64-hex-digit hash of the last event';
-        anchor.expectHead = hex.toLowerCase();
-        break;
-      }
-      case '--expect-count': {
-        const n = Number(args[++i]);
-        if (!Number.isInteger(n) || n < 0) return '--expect-count needs a whole number of events';
-        anchor.expectCount = n;
-        break;
-      }
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('-')) return `unknown option ${a}`;
-        if (path !== undefined) return `only one path may be given (got ${path} and ${a})`;
-        path = a;
-    }
-  }
+  const parsed = parseCommandArgs(args, {
+    'expect-head': {
+      takes: 'value',
+      read: (hex = '') =>
+        /^[0-9a-fA-F]{64}$/.test(hex) ? (anchor.expectHead = hex.toLowerCase()) : invalid('--expect-head needs the 64-hex-digit hash of the last event'),
+    },
+    'expect-count': {
+      takes: 'value',
+      read: (value, flag) => {
+        const n = readEventCount(value, flag);
+        if (typeof n === 'number') anchor.expectCount = n;
+        return n;
+      },
+    },
+    json: { takes: 'nothing' },
+  }, { single: true });
+  if (typeof parsed === 'string') return parsed;
+  const [path] = parsed.positionals;
   if (path === undefined) return 'the host ledger path is required';
   const anchored = anchor.expectHead !== undefined || anchor.expectCount !== undefined;
-  return { path, anchor: anchored ? anchor : null, json };
+  return { path, anchor: anchored ? anchor : null, json: parsed.flags.json };
 }
 
 function isoTime(ms: number | null): string {
@@ -73,32 +72,17 @@ function policyTable(policy: PolicyMutationReport): string {
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  if (args.includes('-h') || args.includes('--help')) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`capsem-inspect chain: ${parsed}\n${USAGE}`);
-    return 2;
-  }
-  const where = locateHostLedger(parsed.path, io.env);
-  if (!where.ok) {
-    io.stderr(`capsem-inspect chain: ${where.error.message}\n`);
-    return 2;
-  }
-  const opened = await openHostLedger(where.value.hostDbPath, { runDir: where.value.runDir, anchor: parsed.anchor });
-  if (!opened.ok) {
-    io.stderr(`capsem-inspect chain: cannot open the host ledger (${opened.error.code}): ${opened.error.message}\n`);
-    return 2;
-  }
-  const { chain, policy, hostDbPath } = opened.value;
+  const parsed = argsOrExit(args, io, { command: 'chain', usage: USAGE, helpAnywhere: true }, parseChainArgs);
+  if (typeof parsed === 'number') return parsed;
+  const ledger = await openHostLedgerFor('chain', parsed.path, io, parsed.anchor);
+  if (!ledger) return 2;
+  const { chain, policy, hostDbPath } = ledger;
   const code = chain.intact ? 0 : 1;
   if (parsed.json) {
-    io.stdout(toJsonText({ hostDb: hostDbPath, sources: opened.value.sources, chain, policyMutations: policy }) + '\n');
+    io.stdout(toJsonText({ hostDb: hostDbPath, sources: ledger.sources, chain, policyMutations: policy }) + '\n');
     return code;
   }
-  const red = (t: string) => (io.isTty ? `\u001b[31m${t}\u001b[0m` : t);
+  const { red } = styleFor(io.isTty);
   const out = [`Host ledger: ${hostDbPath}`, `Events: ${chain.events}   head: ${chain.head ?? '(empty)'}`, '', chain.intact ? chain.summary : red(chain.summary)];
   if (chain.breaks.length > 0) {
     out.push('', 'Breaks:');

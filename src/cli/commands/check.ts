@@ -11,8 +11,11 @@ import { checkPath } from '../../main/core/check/check-path.js';
 import type { CheckPathOptions } from '../../main/core/check/check-path.js';
 import { findSessions } from '../../main/core/check/find-sessions.js';
 import { reportToJson } from '../../main/core/check/render-json.js';
-import { renderText } from '../../main/core/check/render-text.js';
 import type { JobProgress } from '../../main/core/jobs/verify-types.js';
+import { digitsNumber, parseCommandArgs } from '../args.js';
+import { cancelOnInterrupt } from '../interrupt.js';
+import { renderCheckReport } from '../text/check-report.js';
+import { argsOrExit } from '../usage.js';
 
 export const CHECK_USAGE =
   'usage: capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]\n' +
@@ -21,41 +24,27 @@ export const CHECK_USAGE =
   '  Orphaned tool_calls follow the seeds (same call_id in the same trace); the doctor matches call_id only.\n';
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  if (args.includes('-h') || args.includes('--help')) {
-    io.stdout(CHECK_USAGE);
-    return 0;
-  }
-  const parsed = parseCheckArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`capsem-inspect check: ${parsed}\n${CHECK_USAGE}`);
-    return 2;
-  }
+  const parsed = argsOrExit(args, io, { command: 'check', usage: CHECK_USAGE, helpAnywhere: true }, parseCheckArgs);
+  if (typeof parsed === 'number') return parsed;
   return parsed.all ? checkAll(parsed, io) : checkOne(parsed, io);
 }
 
 async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
   const showProgress = a.verifyBodies && io.isTty && !a.json;
-  try {
-    const result = await checkPath(a.path, {
-      rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal: controller.signal,
-      onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
-    });
-    if (showProgress) io.stderr('\r\u001b[K');
-    if (!result.ok) {
-      io.stderr(`capsem-inspect check: cannot open ${a.path} (${result.error.code}): ${result.error.message}\n`);
-      return 2;
-    }
-    const report = result.value;
-    io.stdout(a.json ? reportToJson(report) + '\n' : renderText(report, io.isTty));
-    if (report.verdict === 'damaged') return 1;
-    // Verification asked for but not finished (cancelled, a worker failed): no claim of intact bodies.
-    return report.archive.verifyError ? 2 : 0;
-  } finally {
-    process.removeListener('SIGINT', onSigint);
+  const result = await cancelOnInterrupt((signal) => checkPath(a.path, {
+    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal,
+    onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
+  }));
+  if (showProgress) io.stderr('\r\u001b[K');
+  if (!result.ok) {
+    io.stderr(`capsem-inspect check: cannot open ${a.path} (${result.error.code}): ${result.error.message}\n`);
+    return 2;
   }
+  const report = result.value;
+  io.stdout(a.json ? reportToJson(report) + '\n' : renderCheckReport(report, io.isTty));
+  if (report.verdict === 'damaged') return 1;
+  // Verification asked for but not finished (cancelled, a worker failed): no claim of intact bodies.
+  return report.archive.verifyError ? 2 : 0;
 }
 
 async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
@@ -109,42 +98,19 @@ export interface CheckArgs {
   readonly workers: number | undefined;
 }
 
-const wholeNumber = (v: string | undefined): number | null => {
-  const n = Number(v);
-  return v !== undefined && /^\d+$/.test(v) && Number.isSafeInteger(n) ? n : null;
-};
+const FLAGS = {
+  'verify-bodies': { takes: 'nothing' },
+  json: { takes: 'nothing' },
+  all: { takes: 'nothing' },
+  rows: { takes: 'value', short: 'n', read: digitsNumber((flag) => `${flag} needs a whole number of rows`) },
+  workers: { takes: 'value', read: digitsNumber(() => '--workers needs a whole number of at least 1', 1) },
+} as const;
 
 export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
-  let path: string | undefined;
-  let all = false;
-  let verifyBodies = false;
-  let json = false;
-  let rows = 5;
-  let workers: number | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    switch (a) {
-      case '--verify-bodies': verifyBodies = true; break;
-      case '--json': json = true; break;
-      case '--all': all = true; break;
-      case '--rows': case '-n': {
-        const n = wholeNumber(args[++i]);
-        if (n === null) return `${a} needs a whole number of rows`;
-        rows = n;
-        break;
-      }
-      case '--workers': {
-        const n = wholeNumber(args[++i]);
-        if (n === null || n < 1) return '--workers needs a whole number of at least 1';
-        workers = n;
-        break;
-      }
-      default:
-        if (a.startsWith('-')) return `unknown option ${a}`;
-        if (path !== undefined) return `only one path may be given (got ${path} and ${a})`;
-        path = a;
-    }
-  }
+  const parsed = parseCommandArgs(args, FLAGS, { single: true });
+  if (typeof parsed === 'string') return parsed;
+  const { all, json, rows = 5, workers } = parsed.flags;
+  const [path] = parsed.positionals;
   if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
-  return { path, all, verifyBodies, rows, json, workers };
+  return { path, all, verifyBodies: parsed.flags['verify-bodies'], rows, json, workers };
 }

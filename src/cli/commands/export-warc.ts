@@ -9,6 +9,10 @@ import type { Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { exportWarc } from '../../main/core/warc/export-job.js';
 import { SKIP_REASONS, type DigestAlgorithm, type ExportSummary } from '../../main/core/warc/types.js';
+import { invalid, parseCommandArgs } from '../args.js';
+import type { Invalid } from '../args.js';
+import { cancelOnInterrupt } from '../interrupt.js';
+import { argsOrExit } from '../usage.js';
 
 const USAGE = 'usage: capsem-inspect export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]\n';
 
@@ -19,32 +23,23 @@ interface Args {
   readonly json: boolean;
 }
 
-function parseArgs(args: string[]): Args | string {
-  const paths: string[] = [];
-  let output: string | null = null;
-  let digest: DigestAlgorithm = 'blake3';
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '-o' || arg === '--output') {
-      const value = args[++i];
-      if (!value) return `${arg} needs a file name`;
-      output = value;
-    } else if (arg === '--digest') {
-      const value = args[++i];
-      if (value !== 'blake3' && value !== 'sha256') return `--digest must be blake3 or sha256, not ${JSON.stringify(value ?? '')}`;
-      digest = value;
-    } else if (arg === '--json') {
-      json = true;
-    } else if (arg.startsWith('-')) {
-      return `unknown option ${arg}`;
-    } else {
-      paths.push(arg);
-    }
-  }
-  if (paths.length === 0) return 'a ledger path is required';
+const FLAGS = {
+  output: { takes: 'value', short: 'o', read: (v: string | undefined, flag: string) => v || invalid(`${flag} needs a file name`) },
+  digest: {
+    takes: 'value',
+    read: (v: string | undefined): DigestAlgorithm | Invalid =>
+      v === 'blake3' || v === 'sha256' ? v : invalid(`--digest must be blake3 or sha256, not ${JSON.stringify(v ?? '')}`),
+  },
+  json: { takes: 'nothing' },
+} as const;
+
+function parseExportArgs(args: readonly string[]): Args | string {
+  const parsed = parseCommandArgs(args, FLAGS);
+  if (typeof parsed === 'string') return parsed;
+  const { output, digest = 'blake3', json } = parsed.flags;
+  if (parsed.positionals.length === 0) return 'a ledger path is required';
   if (!output) return '-o <file.warc.gz> is required';
-  return { paths, output, digest, json };
+  return { paths: parsed.positionals, output, digest, json };
 }
 
 function summaryText(s: ExportSummary): string {
@@ -66,24 +61,17 @@ function report(io: CliIo, json: boolean, error: Failure, code: number): number 
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`capsem-inspect export-warc: ${parsed}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = argsOrExit(args, io, { command: 'export-warc', usage: USAGE }, parseExportArgs);
+  if (typeof parsed === 'number') return parsed;
   const opened = await openEvidence(parsed.paths);
   if (!opened.ok) return report(io, parsed.json, opened.error, 2);
   const evidence = opened.value;
-  const controller = new AbortController();
-  const onInterrupt = (): void => controller.abort();
-  process.once('SIGINT', onInterrupt);
   try {
-    const result = await exportWarc(evidence, { destination: parsed.output, digest: parsed.digest, signal: controller.signal });
+    const result = await cancelOnInterrupt((signal) => exportWarc(evidence, { destination: parsed.output, digest: parsed.digest, signal }));
     if (!result.ok) return report(io, parsed.json, result.error, 1);
     io.stdout(parsed.json ? `${JSON.stringify({ ok: true, summary: result.value })}\n` : summaryText(result.value));
     return 0;
   } finally {
-    process.removeListener('SIGINT', onInterrupt);
     evidence.close();
   }
 }

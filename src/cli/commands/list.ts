@@ -7,11 +7,13 @@ import type { CliIo } from '../io.js';
 import type { Count } from '../../main/core/host/types.js';
 import type { SessionFilters, SessionSummary } from '../../main/core/host/session-summary.js';
 import { filterSessions, summarizeSession, totalTokens } from '../../main/core/host/session-summary.js';
-import { locateHostLedger } from '../../main/core/host/capsem-home.js';
-import { openHostLedger } from '../../main/core/host/open-host-ledger.js';
 import { countText } from '../../main/core/host/count.js';
-import { formatTable, printable } from '../../main/core/host/text-table.js';
 import { toJsonText } from '../../main/core/host/json.js';
+import { countNumber, invalid, parseCommandArgs } from '../args.js';
+import { openHostLedgerFor } from '../host-ledger.js';
+import { formatTable } from '../text/table.js';
+import { printable, styleFor } from '../text/style.js';
+import { argsOrExit } from '../usage.js';
 
 const USAGE = 'usage: capsem-inspect list [<capsem-home|host.db>] [-n N] [--with-model] [--with-db] [--with-net] [--with-tools] [--min-cost USD] [--json]\n';
 const DEFAULT_LIMIT = 20;
@@ -22,38 +24,33 @@ interface ListArgs {
   json: boolean;
 }
 
-function parseArgs(args: string[]): ListArgs | string {
-  let path: string | undefined;
-  let json = false;
-  const f: { -readonly [K in keyof SessionFilters]: SessionFilters[K] } = { limit: DEFAULT_LIMIT };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    switch (a) {
-      case '-n':
-      case '--rows': {
-        const n = Number(args[++i]);
-        if (!Number.isInteger(n) || n < 0) return `${a} needs a whole number (0 = all)`;
-        f.limit = n;
-        break;
-      }
-      case '--min-cost': {
-        const usd = Number(args[++i]);
-        if (!Number.isFinite(usd) || usd < 0) return '--min-cost needs an amount in USD, e.g. 0.5';
-        f.minCostUsd = usd;
-        break;
-      }
-      case '--with-model': f.withModel = true; break;
-      case '--with-db': f.withDb = true; break;
-      case '--with-net': f.withNet = true; break;
-      case '--with-tools': f.withTools = true; break;
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('-')) return `unknown option ${a}`;
-        if (path !== undefined) return `only one path may be given (got ${path} and ${a})`;
-        path = a;
-    }
-  }
-  return { path, filters: f, json };
+const FLAGS = {
+  rows: { takes: 'value', short: 'n', read: countNumber((flag) => `${flag} needs a whole number (0 = all)`) },
+  'min-cost': {
+    takes: 'value',
+    read: (v: string | undefined) => {
+      const usd = Number(v);
+      return Number.isFinite(usd) && usd >= 0 ? usd : invalid('--min-cost needs an amount in USD, e.g. 0.5');
+    },
+  },
+  'with-model': { takes: 'nothing' },
+  'with-db': { takes: 'nothing' },
+  'with-net': { takes: 'nothing' },
+  'with-tools': { takes: 'nothing' },
+  json: { takes: 'nothing' },
+} as const;
+
+function parseListArgs(args: readonly string[]): ListArgs | string {
+  const parsed = parseCommandArgs(args, FLAGS, { single: true });
+  if (typeof parsed === 'string') return parsed;
+  const f = parsed.flags;
+  const filters: { -readonly [K in keyof SessionFilters]: SessionFilters[K] } = { limit: f.rows ?? DEFAULT_LIMIT };
+  if (f['min-cost'] !== undefined) filters.minCostUsd = f['min-cost'];
+  if (f['with-model']) filters.withModel = true;
+  if (f['with-db']) filters.withDb = true;
+  if (f['with-net']) filters.withNet = true;
+  if (f['with-tools']) filters.withTools = true;
+  return { path: parsed.positionals[0], filters, json: f.json };
 }
 
 function utc(ms: number | null): string {
@@ -94,29 +91,11 @@ const COLUMNS = [
   { header: 'tools', align: 'right' as const }, { header: 'files', align: 'right' as const },
 ];
 
-const ANSI = { red: '\u001b[31m', yellow: '\u001b[33m', green: '\u001b[32m', reset: '\u001b[0m' };
-
 export async function run(args: string[], io: CliIo): Promise<number> {
-  if (args.includes('-h') || args.includes('--help')) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`capsem-inspect list: ${parsed}\n${USAGE}`);
-    return 2;
-  }
-  const where = locateHostLedger(parsed.path, io.env);
-  if (!where.ok) {
-    io.stderr(`capsem-inspect list: ${where.error.message}\n`);
-    return 2;
-  }
-  const opened = await openHostLedger(where.value.hostDbPath, { runDir: where.value.runDir });
-  if (!opened.ok) {
-    io.stderr(`capsem-inspect list: cannot open the host ledger (${opened.error.code}): ${opened.error.message}\n`);
-    return 2;
-  }
-  const ledger = opened.value;
+  const parsed = argsOrExit(args, io, { command: 'list', usage: USAGE, helpAnywhere: true }, parseListArgs);
+  if (typeof parsed === 'number') return parsed;
+  const ledger = await openHostLedgerFor('list', parsed.path, io);
+  if (!ledger) return 2;
   const all = ledger.sessions.map(summarizeSession);
   const shown = filterSessions(all, parsed.filters);
   if (parsed.json) {
@@ -134,19 +113,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
     return 0;
   }
-  const paint = io.isTty
-    ? (text: string, r: number, c: number) => {
-        const s = shown[r]!;
-        if (c === 1 && s.status !== 'stopped') return `${s.status === 'running' ? ANSI.yellow : ANSI.red}${text}${ANSI.reset}`;
-        if (c === 0 && s.sessionDbOnDisk) return `${ANSI.green}${text}${ANSI.reset}`;
-        return text;
-      }
-    : undefined;
+  const style = styleFor(io.isTty);
+  const paint = (text: string, r: number, c: number): string => {
+    const s = shown[r]!;
+    if (c === 1 && s.status !== 'stopped') return s.status === 'running' ? style.yellow(text) : style.red(text);
+    if (c === 0 && s.sessionDbOnDisk) return style.green(text);
+    return text;
+  };
   const out: string[] = [`Host ledger: ${ledger.hostDbPath}`];
   out.push(ledger.chain.breaks.length === 0
     ? `Chain: ${ledger.chain.events} events chain from genesis (run \`capsem-inspect chain\` for the full check).`
     : `Chain: BROKEN at ${ledger.chain.breaks.length} place(s), first at event ${ledger.chain.intactPrefix}; run \`capsem-inspect chain ${ledger.hostDbPath}\`.`);
-  out.push('', formatTable(COLUMNS, shown.map(row), paint).trimEnd(), '');
+  out.push('', formatTable(COLUMNS, shown.map(row), { paint }).trimEnd(), '');
   if (all.length === 0) out.push('No sessions recorded in this host ledger.');
   else if (shown.length === 0) out.push(`No session matches the filters (${all.length} in the ledger).`);
   else out.push(`${shown.length} of ${all.length} session(s) shown, newest first. * = session.db still on disk under ${ledger.runDir}`);

@@ -4,37 +4,37 @@
  */
 import type { CliIo } from '../io.js';
 import { startServer } from '../../main/serve/server.js';
+import { invalid, parseCommandArgs } from '../args.js';
+import { argsOrExit } from '../usage.js';
+
+const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N]\n';
 
 export interface ServeArgs {
   readonly paths: string[];
   readonly port: number;
 }
 
-export function parseServeArgs(args: string[]): ServeArgs | string {
-  const paths: string[] = [];
-  let port = 0;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--port' || a.startsWith('--port=')) {
-      const v = a.includes('=') ? a.slice(7) : args[++i];
+const FLAGS = {
+  port: {
+    takes: 'value',
+    inline: true,
+    read: (v: string | undefined) => {
       const n = Number(v);
-      if (!v || !Number.isInteger(n) || n < 0 || n > 65535) return `--port needs a number from 0 to 65535, not ${v ?? 'nothing'}`;
-      port = n;
-    } else if (a === '--help' || a === '-h') {
-      return 'usage: capsem-inspect serve [<path>...] [--port N]';
-    } else if (a.startsWith('-')) {
-      return `unknown option ${a}`;
-    } else paths.push(a);
-  }
-  return { paths, port };
+      return v && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : invalid(`--port needs a number from 0 to 65535, not ${v ?? 'nothing'}`);
+    },
+  },
+  // Help is answered as a usage error, in the order typed.
+  help: { takes: 'nothing', short: 'h', refuse: SERVE_USAGE.trimEnd() },
+} as const;
+
+export function parseServeArgs(args: readonly string[]): ServeArgs | string {
+  const parsed = parseCommandArgs(args, FLAGS);
+  return typeof parsed === 'string' ? parsed : { paths: parsed.positionals, port: parsed.flags.port ?? 0 };
 }
 
 export async function run(args: string[], io: CliIo, until: Promise<void> = interrupted()): Promise<number> {
-  const parsed = parseServeArgs(args);
-  if (typeof parsed === 'string') {
-    io.stderr(`capsem-inspect serve: ${parsed}\n`);
-    return 2;
-  }
+  const parsed = argsOrExit(args, io, { command: 'serve', usage: SERVE_USAGE, onError: 'sentence' }, parseServeArgs);
+  if (typeof parsed === 'number') return parsed;
   let server;
   try {
     server = await startServer({ paths: parsed.paths, port: parsed.port });

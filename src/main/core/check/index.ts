@@ -1,7 +1,6 @@
 /** The integrity report's public surface. */
 export { checkEvidence, DEFAULT_PREVIEW_ROWS } from './check-evidence.js';
 export type { CheckOptions } from './check-evidence.js';
-export { renderText } from './render-text.js';
 export { reportToJson } from './render-json.js';
 export { findSessions } from './find-sessions.js';
 export type * from './types.js';

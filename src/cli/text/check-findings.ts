@@ -1,7 +1,7 @@
 // Findings as an expert-info list: severity, code, sentence, then likely causes and the evidence telling them apart.
-import type { Style } from './text-style.js';
-import { printable } from './text-style.js';
-import type { Finding, Severity } from './types.js';
+import type { Finding, Severity } from '../../main/core/check/types.js';
+import type { Style } from './style.js';
+import { printable } from './style.js';
 
 function tag(sev: Severity, s: Style): string {
   switch (sev) {

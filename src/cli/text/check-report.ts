@@ -1,16 +1,17 @@
 // The report as terminal text, in the doctor's layout (spec/check-session.md §4), two-space indented.
-import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
-import { formatBodyFailure } from '../jobs/body-failure.js';
-import { renderFindings } from './render-findings.js';
-import type { Style } from './text-style.js';
-import { printable, styleFor, textTable } from './text-style.js';
-import type { ArchiveSection, CheckReport } from './types.js';
-import { EXPECTED_TABLES } from './types.js';
+import { GENERATION_LABELS } from '../../shared/ledger-types.js';
+import { formatBodyFailure } from '../../main/core/jobs/body-failure.js';
+import type { ArchiveSection, CheckReport } from '../../main/core/check/types.js';
+import { EXPECTED_TABLES } from '../../main/core/check/types.js';
+import { renderFindings } from './check-findings.js';
+import type { Style } from './style.js';
+import { printable, styleFor } from './style.js';
+import { reportTable } from './table.js';
 
 const SHOWN_PROBLEMS = 5;
 const SHOWN_FAILURES = 20;
 
-export function renderText(report: CheckReport, colour: boolean): string {
+export function renderCheckReport(report: CheckReport, colour: boolean): string {
   const s = styleFor(colour);
   const out: string[] = [];
   out.push(`${s.bold('Session:')} ${printable(report.session.id)}\n  ${printable(report.dbPath)}\n`);
@@ -24,13 +25,13 @@ export function renderText(report: CheckReport, colour: boolean): string {
   out.push(report.missingTables.length > 0 ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n' : '  All expected tables present\n');
   out.push('\n' + s.bold('Event counts:') + '\n');
   const counted = [...EXPECTED_TABLES, ...Object.keys(report.tables).filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t)).sort()];
-  out.push(textTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
+  out.push(reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
   out.push('\n' + s.bold('Body archive:') + '\n' + archiveBlock(report.archive, s));
   out.push(...infoLines(report, s));
   out.push(renderFindings(report.findings, s));
   for (const p of report.previews) {
     out.push(`\n${s.bold(`${p.table} (${p.total} total, showing last ${p.rows.length}):`)}\n`);
-    out.push(textTable(s, p.columns, p.rows));
+    out.push(reportTable(s, p.columns, p.rows));
   }
   return out.join('') + '\n' + verdictLine(report, s);
 }
@@ -88,7 +89,7 @@ function infoLines(r: CheckReport, s: Style): string[] {
   }
   if (t.usage.length > 0) {
     out.push('\n' + s.bold('Tool usage:') + '\n');
-    out.push(textTable(s, ['tool_name', 'origin', 'decision', 'count', 'avg_ms'], t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count, u.avgMs])));
+    out.push(reportTable(s, ['tool_name', 'origin', 'decision', 'count', 'avg_ms'], t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count, u.avgMs])));
   }
   return out;
 }
