@@ -62,6 +62,25 @@ export interface Overview {
   readonly decisions: readonly DecisionCount[];
   /** Observations made while opening (WAL tail, foreign generation files, ...). */
   readonly notes: readonly { readonly code: string; readonly message: string }[];
+  /**
+   * Work the open left for after the first view (absent when it did everything first). While any part is pending,
+   * ask for the overview again: `hashes.archive`, `models` and `decisions` fill in as their parts finish.
+   */
+  readonly followUp?: OverviewFollowUp;
+}
+
+/** One deferred part of an open: still running, done, not asked for, or failed with a named error. */
+export type FollowUpStatus =
+  | { readonly state: 'pending' | 'done' | 'skipped' }
+  | { readonly state: 'failed'; readonly code: string; readonly message: string };
+
+export interface OverviewFollowUp {
+  /** PRAGMA quick_check of session.db; failed (DB_CORRUPT) means the structured views are refused from then on. */
+  readonly quickCheck: FollowUpStatus;
+  /** SHA-256 + BLAKE3 of the archive file (`hashes.archive`). */
+  readonly archiveHash: FollowUpStatus;
+  /** The full-table scans behind `models` and `decisions` (run after quick_check passed; empty lists until done). */
+  readonly scans: FollowUpStatus;
 }
 
 /**

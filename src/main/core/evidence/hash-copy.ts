@@ -1,34 +1,32 @@
 /**
  * One streaming read per evidence file that feeds SHA-256 and BLAKE3 and (optionally) writes the copy, so the
  * hash recorded is the hash of exactly the bytes copied. Nothing here ever opens an evidence path for writing.
+ * Reads, hashing and writes overlap (read-pipeline.ts): the copy runs at the speed of the slower of the disk and
+ * SHA-256, not of their sum.
  */
 import { createHash } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { createBlake3Stream } from '../archive/blake3.js';
 import { openEvidenceFile } from './safe-fs.js';
+import type { ConsumeChunk } from './read-pipeline.js';
+import { pipelineRead } from './read-pipeline.js';
 
-const CHUNK = 1 << 20;
+const readerOf = (handle: FileHandle) => async (buffer: Buffer, position: number): Promise<number> =>
+  (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
 
-async function hashHandle(
-  read: (buffer: Buffer, position: number) => Promise<number>,
-  onChunk?: (chunk: Buffer) => Promise<void>,
-): Promise<{ size: number; sha256: string; blake3: string }> {
+async function hashHandle(handle: FileHandle, write?: (chunk: Buffer, position: number) => Promise<void>): Promise<{ size: number; sha256: string; blake3: string }> {
   const sha = createHash('sha256');
   const b3 = await createBlake3Stream();
-  const buffer = Buffer.allocUnsafe(CHUNK);
-  let size = 0;
-  for (;;) {
-    const n = await read(buffer, size);
-    if (n === 0) break;
-    const chunk = buffer.subarray(0, n);
+  const consume: ConsumeChunk = (chunk, position) => {
     sha.update(chunk);
     b3.update(chunk);
-    if (onChunk) await onChunk(chunk);
-    size += n;
-  }
+    return write?.(chunk, position);
+  };
+  const size = await pipelineRead(readerOf(handle), consume);
   return { size, sha256: sha.digest('hex'), blake3: b3.digestHex() };
 }
 
@@ -37,7 +35,7 @@ export async function hashEvidenceFile(path: string, seen?: Stats): Promise<File
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();
-    const hashes = await hashHandle(async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead);
+    const hashes = await hashHandle(handle);
     await assertUnchanged(path, before, await handle.stat(), hashes.size);
     return { path, ...hashes };
   } finally {
@@ -55,13 +53,11 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
     const out = await fsp.open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
     try {
       const before = await source.stat();
-      const hashes = await hashHandle(
-        async (buffer, position) => (await source.read(buffer, 0, buffer.length, position)).bytesRead,
-        async (chunk) => {
-          let written = 0;
-          while (written < chunk.length) written += (await out.write(chunk, written, chunk.length - written)).bytesWritten;
-        },
-      );
+      // Positional writes: chunks may land in any order, each at the offset it was read from.
+      const hashes = await hashHandle(source, async (chunk, position) => {
+        let written = 0;
+        while (written < chunk.length) written += (await out.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
+      });
       await assertUnchanged(path, before, await source.stat(), hashes.size);
       return { path, ...hashes };
     } finally {
@@ -72,12 +68,29 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
   }
 }
 
-/** Hashes a file we own (the scratch copy). */
+/** Hashes a file we own (the scratch copy) with both algorithms. */
 export async function hashOwnFile(path: string): Promise<FileHashes> {
   const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
-    const hashes = await hashHandle(async (buffer, position) => (await handle.read(buffer, 0, buffer.length, position)).bytesRead);
-    return { path, ...hashes };
+    return { path, ...(await hashHandle(handle)) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * BLAKE3 and size of a file we own (the scratch copy): the cheap proof that a copy holds exactly the bytes whose
+ * SHA-256 and BLAKE3 were recorded from the source (see snapshot.ts for why one algorithm suffices here).
+ */
+export async function blake3OfOwnFile(path: string): Promise<{ size: number; blake3: string }> {
+  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const b3 = await createBlake3Stream();
+    const size = await pipelineRead(readerOf(handle), (chunk) => {
+      b3.update(chunk);
+      return undefined;
+    });
+    return { size, blake3: b3.digestHex() };
   } finally {
     await handle.close();
   }

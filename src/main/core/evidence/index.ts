@@ -3,7 +3,7 @@ export { classifyPaths, archivePathFor, dbPathFor } from './classify.js';
 export { snapshotSqlite } from './snapshot.js';
 export type { SnapshotOptions } from './snapshot.js';
 export { openHardened, sqliteFailure, HARDENING_PRAGMAS } from './open-hardened.js';
-export { openEvidence, openSession } from './open-evidence.js';
+export { openEvidence, openSession, DEFER_CHECKS_ABOVE_BYTES } from './open-evidence.js';
 export type { OpenEvidenceDeps } from './open-evidence.js';
 export { readSchema, KNOWN_LEDGER_TABLES } from './schema.js';
 export { detectGeneration } from './generation.js';

@@ -42,6 +42,8 @@ export interface Snapshot {
   readonly dbCopyPath: string;
   /** Hashes of every source file copied (db, -wal, -shm, -journal), taken in the same read as the copy. */
   readonly sources: readonly FileHashes[];
+  /** Wall time of the copy, hashes and re-hash (ms): lets a benchmark tell the copy from the rest of an open. */
+  readonly copyMs?: number;
   /** Remove the scratch folder. Idempotent. */
   dispose(): void;
 }
@@ -82,7 +84,38 @@ export interface Evidence {
   readonly tables: ReadonlyMap<string, readonly string[]>;
   /** Non-fatal observations made while opening (e.g. WAL tail, foreign generation files, extra schema objects). */
   readonly notes: readonly Failure[];
+  /**
+   * Present when the open was asked to defer (`deferChecks`): quick_check and the archive hash, still running or
+   * done. Absent when the open did everything before returning.
+   */
+  readonly followUp?: FollowUp;
   close(): void;
+}
+
+/** One piece of work an open left for after the first view. */
+export type FollowUpPart<T> =
+  | { readonly state: 'pending' }
+  | { readonly state: 'done'; readonly value: T }
+  /** The caller asked for it not to run (quickCheck: false, hashArchive: false). */
+  | { readonly state: 'skipped' }
+  | { readonly state: 'failed'; readonly error: Failure };
+
+/**
+ * What a deferred open still owes, run after openEvidence returned: PRAGMA quick_check on the scratch copy (in a
+ * worker thread, on its own hardened connection) and the hash of the archive file. Read the parts at any time; they
+ * only move from pending to a final state, once.
+ */
+export interface FollowUp {
+  quickCheck(): FollowUpPart<'ok'>;
+  archiveHash(): FollowUpPart<FileHashes | null>;
+  /**
+   * Runs read-only statements (full-table scans the first view must not wait for) on the follow-up connection, each
+   * `.all()` in raw row form, strictly after quick_check passed: a damaged ledger rejects them with its DB_CORRUPT
+   * failure. Rejects with CANCELLED once the evidence is closed.
+   */
+  scan(statements: readonly string[]): Promise<unknown[][][]>;
+  /** Settles (never rejects) when quick_check and the archive hash reached a final state. */
+  readonly settled: Promise<void>;
 }
 
 export interface OpenEvidenceOptions {
@@ -92,4 +125,14 @@ export interface OpenEvidenceOptions {
   readonly quickCheck?: boolean;
   /** Hash the archive file read (default true). A large archive costs one full read. */
   readonly hashArchive?: boolean;
+  /**
+   * Return as soon as the overview can be drawn (default false): quick_check and the archive hash then run after
+   * the open, reported by `evidence.followUp`, and `hashes.archive` stays null until that hash is done. For the
+   * interactive app (a 1 GiB ledger's quick_check takes seconds); the CLI, exports and the integrity report open
+   * without it, so everything they read has been checked first. Only evidence larger than `deferAboveBytes` is
+   * deferred: a smaller one is checked and hashed before the open returns, as without this option (no follow-up).
+   */
+  readonly deferChecks?: boolean;
+  /** SQLite set + archive file size from which `deferChecks` defers (default DEFER_CHECKS_ABOVE_BYTES, 64 MiB). */
+  readonly deferAboveBytes?: number;
 }

@@ -45,7 +45,8 @@ export class EvidenceRegistry {
     const key = `${origin}:${paths.join('\0')}`;
     const existing = [...this.entries.values()].find((e) => e.key === key);
     if (existing && origin !== 'dropped') return { ok: true, value: existing.summary };
-    const opened = await (this.options.open ?? openEvidence)(paths, this.options.openOptions);
+    // The app's opens are deferred: the first view needs no quick_check of a large ledger (see open-evidence.ts).
+    const opened = await (this.options.open ?? openEvidence)(paths, { deferChecks: true, ...this.options.openOptions });
     if (!opened.ok) {
       onClose?.();
       return opened;
@@ -70,7 +71,19 @@ export class EvidenceRegistry {
     return this.open([dir], 'sample');
   }
 
+  /**
+   * The evidence for a structured view. Refused (DB_CORRUPT) once its deferred quick_check failed: SQL-2's rule
+   * that a damaged ledger's structured views are refused, applied as soon as the damage is known.
+   */
   get(id: string): Evidence {
+    const evidence = this.getEvenIfDamaged(id);
+    const check = evidence.followUp?.quickCheck();
+    if (check?.state === 'failed') throw new InspectorError(check.error.code, check.error.message);
+    return evidence;
+  }
+
+  /** The evidence whatever its quick_check found: for the integrity report, which reports the damage itself. */
+  getEvenIfDamaged(id: string): Evidence {
     const e = this.entries.get(id);
     if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
     return e.evidence;

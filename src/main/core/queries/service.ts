@@ -130,7 +130,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       return opts.saveBody(e, key, bodyBytes(cache, e, key));
     },
     'integrity.report': ({ evidenceId }) => {
-      const e = registry.get(evidenceId);
+      // Not refused after a failed quick_check: the report is where the damage is shown.
+      const e = registry.getEvenIfDamaged(evidenceId);
       let p = reports.get(evidenceId);
       if (!p) {
         const verification = verifications.get(evidenceId) ?? null;

@@ -1,0 +1,190 @@
+/**
+ * The part of a deferred open that runs after openEvidence returned: quick_check and the overview's scans in a
+ * worker thread (follow-up-worker.ts), the archive hash here (async reads; each hashed chunk is a few ms of this
+ * thread). When the worker cannot start (e.g. a build without its entry) the same work runs on this thread instead:
+ * slower to answer, never skipped.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { Failure } from '../../../shared/errors.js';
+import { fail, toFailure } from '../../../shared/errors.js';
+import type { FileHashes } from '../../../shared/ledger-types.js';
+import { spawnWorker } from '../jobs/worker-entry-url.js';
+import type { FollowUp, FollowUpPart } from './types.js';
+import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
+import { sqliteFailure } from './open-hardened.js';
+
+export interface FollowUpInput {
+  readonly dbCopyPath: string;
+  /** The evidence path, for messages. */
+  readonly dbPath: string;
+  readonly quickCheck: boolean;
+  /** The archive hash to take, or null when none is wanted or there is no open archive. */
+  readonly hashArchive: (() => Promise<FileHashes>) | null;
+  /** Runs statements on this thread: the fallback when the worker cannot run. */
+  readonly runHere: (statements: readonly string[]) => unknown[][][];
+  /** PRAGMA quick_check on this thread, throwing DB_CORRUPT (the fallback). */
+  readonly quickCheckHere: () => void;
+}
+
+export interface RunningFollowUp extends FollowUp {
+  /** Stops the worker and rejects queued scans with CANCELLED. Idempotent. */
+  stop(): void;
+}
+
+interface Waiting {
+  readonly statements: readonly string[];
+  resolve(rows: unknown[][][]): void;
+  reject(error: Failure): void;
+}
+
+export function startFollowUp(input: FollowUpInput): RunningFollowUp {
+  let check: FollowUpPart<'ok'> = input.quickCheck ? { state: 'pending' } : { state: 'skipped' };
+  let archive: FollowUpPart<FileHashes | null> = input.hashArchive ? { state: 'pending' } : { state: 'skipped' };
+  let stopped = false;
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, Waiting>();
+  const queued: Waiting[] = [];
+  let checkSettled = false;
+  let onChecked: () => void = () => undefined;
+  const checked = new Promise<void>((resolve) => (onChecked = resolve));
+
+  const checkFailure = (): Failure | null => (check.state === 'failed' ? check.error : null);
+  // Keeps the process alive only while work is owed (a CLI or a test that forgets to close must still exit).
+  const holdProcess = (): void => {
+    if (!worker) return;
+    if (!checkSettled || waiting.size > 0) worker.ref();
+    else worker.unref();
+  };
+  const settleCheck = (part: FollowUpPart<'ok'>): void => {
+    if (checkSettled) return;
+    checkSettled = true;
+    check = part;
+    onChecked();
+    const failure = checkFailure();
+    for (const w of queued.splice(0)) {
+      if (failure) w.reject(failure);
+      else send(w);
+    }
+    holdProcess();
+  };
+  const failAll = (failure: Failure): void => {
+    for (const w of [...waiting.values(), ...queued.splice(0)]) w.reject(failure);
+    waiting.clear();
+  };
+
+  function send(w: Waiting): void {
+    if (!worker) {
+      runFallback(w);
+      return;
+    }
+    const id = nextId++;
+    waiting.set(id, w);
+    holdProcess();
+    worker.postMessage({ type: 'scan', id, statements: w.statements } satisfies MainToFollowUp);
+  }
+
+  function runFallback(w: Waiting): void {
+    try {
+      w.resolve(input.runHere(w.statements));
+    } catch (error) {
+      w.reject(toFailure(sqliteFailure(input.dbPath, error)));
+    }
+  }
+
+  const onMessage = (m: FollowUpToMain): void => {
+    switch (m.type) {
+      case 'checked':
+        settleCheck(m.damage ? { state: 'failed', error: fail('DB_CORRUPT', `${input.dbPath} fails PRAGMA quick_check: ${m.damage.slice(0, 3).join('; ')}`) } : m.skipped ? { state: 'skipped' } : { state: 'done', value: 'ok' });
+        return;
+      case 'rows': {
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        holdProcess();
+        w?.resolve(m.results);
+        return;
+      }
+      case 'error': {
+        const failure = toFailure(sqliteFailure(input.dbPath, Object.assign(new Error(m.message), { code: m.code ?? undefined })));
+        if (m.id === null) {
+          // The connection or quick_check itself failed (SQLITE_CORRUPT, ...): that is the check's verdict.
+          settleCheck({ state: 'failed', error: fail(failure.code, `${failure.message} (while running PRAGMA quick_check)`) });
+          return;
+        }
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        holdProcess();
+        w?.reject(failure);
+        return;
+      }
+    }
+  };
+
+  const fallBackToHere = (): void => {
+    worker = null;
+    if (stopped) return;
+    if (!checkSettled && input.quickCheck) {
+      try {
+        input.quickCheckHere();
+        settleCheck({ state: 'done', value: 'ok' });
+      } catch (error) {
+        settleCheck({ state: 'failed', error: toFailure(sqliteFailure(input.dbPath, error)) });
+      }
+    } else {
+      settleCheck({ state: 'skipped' });
+    }
+    for (const w of [...waiting.values()]) runFallback(w);
+    waiting.clear();
+  };
+
+  try {
+    const data: FollowUpWorkerData = { dbCopyPath: input.dbCopyPath, quickCheck: input.quickCheck };
+    const started = spawnWorker(import.meta.url, 'follow-up-worker', { workerData: data });
+    started.on('message', onMessage);
+    // A worker that could not load or died: finish its work here (never leave a part pending for ever).
+    started.once('error', () => setImmediate(fallBackToHere));
+    started.once('exit', () => {
+      if (!stopped && worker === started) setImmediate(fallBackToHere);
+    });
+    worker = started;
+  } catch {
+    setImmediate(fallBackToHere);
+  }
+
+  const archiveDone = (async () => {
+    if (!input.hashArchive) return;
+    // Let the first view's queries go first; the hash is one full read of the archive file.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      const hashes = await input.hashArchive();
+      if (!stopped) archive = { state: 'done', value: hashes };
+    } catch (error) {
+      if (!stopped) archive = { state: 'failed', error: toFailure(error) };
+    }
+  })();
+
+  return {
+    quickCheck: () => check,
+    archiveHash: () => archive,
+    scan(statements) {
+      if (stopped) return Promise.reject(fail('CANCELLED', `${input.dbPath} was closed`));
+      return new Promise<unknown[][][]>((resolve, reject) => {
+        const w: Waiting = { statements, resolve, reject };
+        const failure = checkFailure();
+        if (failure) reject(failure);
+        else if (!checkSettled) queued.push(w);
+        else send(w);
+      });
+    },
+    settled: Promise.all([checked, archiveDone]).then(() => undefined),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      const w = worker;
+      worker = null;
+      if (w) void w.terminate();
+      failAll(fail('CANCELLED', `${input.dbPath} was closed`));
+      onChecked();
+    },
+  };
+}
