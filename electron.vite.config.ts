@@ -13,8 +13,10 @@ export default defineConfig({
           'verify-worker': 'src/main/core/jobs/verify-worker.ts',
           'export-worker': 'src/main/core/warc/export-worker.ts',
           'sql-child': 'src/main/core/queries/sql-child.ts',
+          'follow-up-worker': 'src/main/core/evidence/follow-up-worker.ts',
         },
-        external: ['better-sqlite3', 'zstd-napi'],
+        // Native addons stay outside the bundle: each loads its own .node file from node_modules.
+        external: ['better-sqlite3', 'zstd-napi', 'capsem-blake3'],
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },
