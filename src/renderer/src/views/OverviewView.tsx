@@ -1,6 +1,7 @@
 /** Who, which generation, which hashes, when, how much, which models and what was allowed or denied. */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Overview } from '../../../shared/contract.js';
+import { useEffect } from 'react';
+import type { FollowUpStatus, Overview } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -8,12 +9,28 @@ import { bytesLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
+/** How often to ask again while checks that follow the first view are still running. */
+const FOLLOW_UP_POLL_MS = 500;
+
+const isPending = (s: FollowUpStatus | undefined): boolean => s?.state === 'pending';
+
 export function OverviewView(props: { ev: string }) {
   const o = useCall('overview', { evidenceId: props.ev });
   const integrity = useCall('integrity.report', { evidenceId: props.ev });
+  const followUp = o.value?.followUp;
+  const pending = followUp !== undefined && Object.values(followUp).some(isPending);
+  const { reload, loading } = o;
+  // Large ledgers show the overview before quick_check, the archive hash and the whole-table scans are done: ask
+  // again until they are, so their results replace the placeholders without the user doing anything.
+  useEffect(() => {
+    if (!pending || loading) return;
+    const timer = setTimeout(reload, FOLLOW_UP_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, loading, reload]);
   if (o.error) return <ErrorNote error={o.error} />;
   if (!o.value) return <p className="hint">Loading overview…</p>;
   const v = o.value;
+  const scanning = isPending(followUp?.scans);
   return (
     <div className="overview">
       <Identity v={v} />
@@ -49,7 +66,9 @@ export function OverviewView(props: { ev: string }) {
         </section>
         <section className="card">
           <h3>Decisions</h3>
-          {v.decisions.length === 0 ? (
+          {scanning ? (
+            <p className="muted">Counting decisions (a whole-table scan that follows the first view)…</p>
+          ) : v.decisions.length === 0 ? (
             <p className="muted">No decisions recorded.</p>
           ) : (
             <table className="mini">
@@ -67,7 +86,7 @@ export function OverviewView(props: { ev: string }) {
         </section>
         <section className="card wide">
           <h3>Models and providers</h3>
-          <Models v={v} />
+          {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Models v={v} />}
         </section>
         <section className="card">
           <h3>Rows per table</h3>
@@ -110,8 +129,13 @@ function Identity({ v }: { v: Overview }) {
         <div>
           <div className="label">Time span {time === 'utc' ? '(UTC)' : '(local)'}</div>
           <div className="value mono">{v.timeSpan ? `${formatCell(v.timeSpan.first, 'timestamp', time)} → ${formatCell(v.timeSpan.last, 'timestamp', time)}` : '—'}</div>
+          <div className="muted small" data-testid="time-span-coverage" title={[...v.timeSpanCoverage.tables, ...v.timeSpanCoverage.skipped].map(visibleText).join('\n')}>
+            from {v.timeSpanCoverage.tables.length} table{v.timeSpanCoverage.tables.length === 1 ? '' : 's'}
+            {v.timeSpanCoverage.skipped.length > 0 && `; not covered: ${v.timeSpanCoverage.skipped.map(visibleText).join(', ')}`}
+          </div>
         </div>
       </div>
+      {v.followUp && <FollowUpStrip f={v.followUp} />}
       <table className="hashes">
         <thead>
           <tr>
@@ -134,6 +158,14 @@ function Identity({ v }: { v: Overview }) {
               </td>
             </tr>
           ))}
+          {isPending(v.followUp?.archiveHash) && (
+            <tr>
+              <td>session.bodies</td>
+              <td colSpan={3} className="muted">
+                hashing (follows the first view)…
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {v.notes.length > 0 && (
@@ -146,6 +178,28 @@ function Identity({ v }: { v: Overview }) {
         </ul>
       )}
     </section>
+  );
+}
+
+const FOLLOW_UP_LABELS: Record<keyof NonNullable<Overview['followUp']>, string> = {
+  quickCheck: 'page check (quick_check)',
+  archiveHash: 'archive hash',
+  scans: 'model and decision counts',
+};
+
+/** The checks a large ledger's open runs after the first view, each with its state; a failure names its code. */
+function FollowUpStrip({ f }: { f: NonNullable<Overview['followUp']> }) {
+  return (
+    <ul className="follow-up" aria-label="checks after opening">
+      {(Object.keys(FOLLOW_UP_LABELS) as (keyof typeof FOLLOW_UP_LABELS)[]).map((k) => {
+        const s = f[k];
+        return (
+          <li key={k} className={`follow-up-${s.state}`} data-part={k} data-state={s.state}>
+            {FOLLOW_UP_LABELS[k]}: {s.state === 'failed' ? <><span className="code">{s.code}</span> {visibleText(s.message)}</> : s.state === 'pending' ? 'running…' : s.state}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

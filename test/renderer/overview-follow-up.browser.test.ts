@@ -1,0 +1,91 @@
+// A large ledger's open shows the overview before quick_check, the archive hash and the whole-table scans are done.
+// Here every ledger counts as large (deferAboveBytes: 0): the Overview must show each part's state, keep asking until
+// all are done, and then show the archive hash, the decisions and the models it was waiting for.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/main/serve/server.js';
+import { startServer } from '../../src/main/serve/server.js';
+import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
+import type { Evidence, FollowUp } from '../../src/main/core/evidence/types.js';
+import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+
+let dir: string;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let evId: string;
+/** Holds the follow-up's answers at "pending" until the test has seen the page show that state. */
+let release: () => void = () => undefined;
+const gate = new Promise<void>((r) => {
+  release = r;
+});
+let released = false;
+void gate.then(() => {
+  released = true;
+});
+
+function gated(real: FollowUp): FollowUp {
+  return {
+    quickCheck: () => (released ? real.quickCheck() : { state: 'pending' }),
+    archiveHash: () => (released ? real.archiveHash() : { state: 'pending' }),
+    scan: async (statements) => {
+      await gate;
+      return real.scan(statements);
+    },
+    settled: gate.then(() => real.settled),
+  };
+}
+
+async function openGated(...args: Parameters<typeof openEvidence>): ReturnType<typeof openEvidence> {
+  const r = await openEvidence(...args);
+  if (!r.ok || !r.value.followUp) return r;
+  const ev: Evidence = Object.assign(Object.create(Object.getPrototypeOf(r.value) as object) as Evidence, r.value, { followUp: gated(r.value.followUp) });
+  return { ok: true, value: ev };
+}
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'capsem-follow-up-'));
+  const ledger = await writeLedger(join(dir, 'l'), { generation: 'A4', seed: 5, sessionId: '20260302-150000-fu00', bodyScale: 20 });
+  server = await startServer({ paths: [ledger.sessionDir], rendererDir: RENDERER_DIR, openOptions: { deferAboveBytes: 0 }, open: openGated });
+  const first = server.opened[0]!;
+  if (!first.ok) throw new Error(first.error.message);
+  evId = first.value.id;
+  browser = await launchChromium();
+  page = (await watchedPage(browser, server.origin)).page;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Overview of a ledger whose checks follow the first view', () => {
+  it('shows every follow-up part, asks again until all are done, then shows what they produced', async () => {
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/overview`);
+    await page.waitForSelector('.follow-up li[data-part="quickCheck"]');
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-part')))).toEqual(['quickCheck', 'archiveHash', 'scans']);
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['pending', 'pending', 'pending']);
+    await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(1);
+    await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(2);
+    await shot(page, 'overview-follow-up-pending');
+    // Nothing is reloaded by hand from here: the page must ask again by itself.
+    release();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.follow-up li')).every((e) => e.getAttribute('data-state') === 'done'), null, { timeout: 20_000 });
+    await shot(page, 'overview-follow-up-done');
+    // session.db and the archive (for A4 its selected generation file), each with SHA-256 and BLAKE3.
+    const names = await page.locator('.hashes tbody tr td:first-child').allTextContents();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toBe('session.db');
+    expect(names[1]).toMatch(/^g-/);
+    await expect(page.locator('.hashes tbody .hashcell').allTextContents()).resolves.toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(0);
+    await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(0);
+    await expect(page.locator('[data-testid="time-span-coverage"]').textContent()).resolves.toMatch(/^from \d+ tables?/);
+  });
+});
