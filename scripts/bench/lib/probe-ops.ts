@@ -2,11 +2,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { classifyPaths } from '../../../src/main/core/evidence/classify.js';
-import { openEvidence, openSession } from '../../../src/main/core/evidence/open-evidence.js';
+import { openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
 import { snapshotSqlite } from '../../../src/main/core/evidence/snapshot.js';
 import type { Evidence } from '../../../src/main/core/evidence/types.js';
 import { buildOverview } from '../../../src/main/core/queries/overview.js';
 import { checkEvidence } from '../../../src/main/core/check/check-evidence.js';
+import { openForCheck } from '../../../src/main/core/check/check-path.js';
 import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';
 import { planVerification } from '../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../src/main/core/jobs/verify-pool.js';
@@ -102,12 +103,15 @@ export async function probeExport(a: ProbeArgs): Promise<Figures> {
   }
 }
 
-/** The integrity report without body verification, as `capsem-inspect check` builds it. */
+/**
+ * The integrity report without body verification, as `capsem-inspect check` builds it (openForCheck: on a large
+ * ledger quick_check runs in the open's follow-up worker beside the other sections, and the report waits for it).
+ */
 export async function probeCheck(a: ProbeArgs): Promise<Figures> {
   const t0 = performance.now();
   const classified = await classifyPaths([a.sessionDir]);
   if (!classified.ok || classified.value.kind !== 'session') throw new Error(`classify ${a.sessionDir} failed`);
-  const opened = await openSession(classified.value, { quickCheck: false, hashArchive: false, scratchRoot: scratchRoot ?? undefined });
+  const opened = await openForCheck(classified.value, scratchRoot ?? undefined);
   if (!opened.ok) throw new Error(`open: ${opened.error.code}: ${opened.error.message}`);
   const openMs = performance.now() - t0;
   try {

@@ -1,7 +1,7 @@
 // Builds the integrity report for one opened ledger, in the doctor's order (spec/check-session.md §3):
 // pages (fatal) → tables → body archive (+ verification) → overflow → tools → providers → nulls → usage →
 // previews, then findings and the verdict.
-import type { Evidence } from '../evidence/types.js';
+import type { Evidence, FollowUp } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { checkArchiveIndex } from './archive-index.js';
 import { diagnose } from './diagnoses.js';
@@ -13,7 +13,7 @@ import { buildPreviews } from './previews.js';
 import { checkNulls, checkProviders } from './providers.js';
 import { checkTables } from './tables.js';
 import { checkTools } from './tools.js';
-import type { ArchiveSection, CheckReport } from './types.js';
+import type { ArchiveSection, CheckReport, PagesSection } from './types.js';
 import { verdictOf } from './verdict.js';
 import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport, withVerification } from './verify-bodies.js';
@@ -40,14 +40,50 @@ export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {})
     dbPath: evidence.input.dbPath,
     help: HELP_NOTES,
   };
-  const pages = checkPages(db);
-  if (!pages.ok) {
+  const stopAtPages = (pages: PagesSection): CheckReport => {
     const findings = pageFindings(pages);
     return {
       ...head, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], archive: EMPTY_ARCHIVE, overflow: EMPTY_OVERFLOW,
       tools: EMPTY_TOOLS, providers: EMPTY_PROVIDERS, nulls: EMPTY_NULLS, previews: [], findings, verdict: verdictOf(findings),
     };
+  };
+  // A deferred open runs quick_check on its own connection in a worker thread (evidence.followUp). The sections below
+  // are built meanwhile and kept only if it passes: the report still stops at page damage, but a 1 GiB ledger's
+  // quick_check no longer adds its seconds to everything else. Body verification waits for it (it reads every body).
+  const followUp = evidence.followUp && evidence.followUp.quickCheck().state !== 'skipped' ? evidence.followUp : null;
+  if (!followUp) {
+    const pages = checkPages(db);
+    if (!pages.ok) return stopAtPages(pages);
+    return buildSections(evidence, opts, head, pages);
   }
+  if (opts.verifyBodies) {
+    const pages = await pagesFromFollowUp(followUp, db);
+    return pages.ok ? buildSections(evidence, opts, head, pages) : stopAtPages(pages);
+  }
+  let built: CheckReport | null = null;
+  let failure: unknown = null;
+  try {
+    built = await buildSections(evidence, opts, head, { ok: true, messages: ['ok'] });
+  } catch (error) {
+    failure = error; // a damaged ledger may fail a section; quick_check decides what that means
+  }
+  const pages = await pagesFromFollowUp(followUp, db);
+  if (!pages.ok) return stopAtPages(pages);
+  if (built === null) throw failure;
+  return built;
+}
+
+/** The follow-up's quick_check verdict; on damage the lines come from quick_check run here (up to 10, as the doctor). */
+async function pagesFromFollowUp(followUp: FollowUp, db: Evidence['db']): Promise<PagesSection> {
+  while (followUp.quickCheck().state === 'pending') await new Promise((resolve) => setTimeout(resolve, 10));
+  const part = followUp.quickCheck();
+  if (part.state !== 'failed') return { ok: true, messages: ['ok'] };
+  const here = checkPages(db);
+  return here.ok ? { ok: false, messages: [part.error.message] } : here;
+}
+
+async function buildSections(evidence: Evidence, opts: CheckOptions, head: ReportHead, pages: PagesSection): Promise<CheckReport> {
+  const { db } = evidence;
   const { tables, missingTables } = checkTables(db);
   const index = checkArchiveIndex({
     db, generation: evidence.generation, dbPath: evidence.input.dbPath, location: evidence.input.archive,
@@ -71,3 +107,5 @@ export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {})
     findings, verdict: verdictOf(findings),
   };
 }
+
+type ReportHead = Pick<CheckReport, 'generation' | 'session' | 'dbPath' | 'help'>;

@@ -1,11 +1,13 @@
 // One call from a path to a report: classify, open read-only (scratch copy, no archive hash: the report
 // reads bodies itself when asked), check, close. Page damage found while opening is a verdict (damaged);
 // anything else that stops the open (not a ledger, unsupported, unsafe path) is returned as a failure.
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Result } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import { classifyPaths } from '../evidence/classify.js';
 import { openSession } from '../evidence/open-evidence.js';
+import type { Evidence, SessionInput } from '../evidence/types.js';
 import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence } from './check-evidence.js';
 import { damagedPagesReport, isPageDamage } from './damaged-pages-report.js';
@@ -22,8 +24,7 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   if (input.kind !== 'session') {
     return { ok: false, error: fail('BAD_REQUEST', `${path} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; check needs a session folder or session.db`) };
   }
-  // quick_check is the report's own first step, so page damage becomes a verdict rather than a refusal.
-  const opened = await openSession(input, { scratchRoot: opts.scratchRoot, quickCheck: false, hashArchive: false });
+  const opened = await openForCheck(input, opts.scratchRoot);
   if (!opened.ok) {
     if (isPageDamage(opened.error)) return { ok: true, value: damagedPagesReport({ id: basename(input.dir), dir: input.dir }, input.dbPath, opened.error) };
     return opened;
@@ -34,4 +35,23 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   } finally {
     evidence.close();
   }
+}
+
+/** Above this, quick_check (~5 ms/MiB) runs in a worker beside the report's other sections instead of before them. */
+const PARALLEL_QUICK_CHECK_ABOVE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Opens a session for the report. quick_check is the report's own first step, so page damage becomes a verdict
+ * rather than a refusal: a small ledger is opened without it (the report runs it first); a large one with the check
+ * deferred to the open's follow-up worker, which checkEvidence waits for before it keeps anything else.
+ */
+export async function openForCheck(input: SessionInput, scratchRoot?: string): Promise<Result<Evidence>> {
+  let size = 0;
+  try {
+    size = statSync(input.dbPath).size;
+  } catch {
+    // The open names the problem.
+  }
+  const parallel = size > PARALLEL_QUICK_CHECK_ABOVE_BYTES;
+  return openSession(input, { scratchRoot, hashArchive: false, quickCheck: parallel, deferChecks: parallel, deferAboveBytes: 0 });
 }

@@ -40,13 +40,27 @@ function responseMatcher(db: Database.Database): Matcher {
     `${withTrace ? ' AND trace_id IS ?' : ''} ORDER BY ${when}, id LIMIT 1`;
   const byTrace = trace ? db.prepare(sql(true)) : null;
   const any = db.prepare(sql(false));
+  // Each lookup scans net_events; the NULL-model and NULL-token samples are often the same calls, so ask once.
+  let memo = matches.get(db);
+  if (!memo) matches.set(db, (memo = new Map()));
+  const known = memo;
   return (r) => {
+    const key = JSON.stringify([r.method, r.path, r.trace_id, r.timestamp]);
+    if (known.has(key)) return known.get(key) ?? null;
+    const match = lookUp(r);
+    known.set(key, match);
+    return match;
+  };
+  function lookUp(r: Parameters<Matcher>[0]): { id: number; gzip: boolean } | null {
     const found = (byTrace && r.trace_id !== null ? byTrace.get(r.method, r.path, r.trace_id, r.timestamp) : undefined)
       ?? any.get(r.method, r.path, r.timestamp);
     const row = found as { id: number; gzip: number } | undefined;
     return row ? { id: row.id, gzip: row.gzip === 1 } : null;
-  };
+  }
 }
+
+/** Matches already looked up, per (read-only, unchanging) ledger connection. */
+const matches = new WeakMap<Database.Database, Map<string, { id: number; gzip: boolean } | null>>();
 
 export function aiRequestsNamed(db: Database.Database, limit: number): string[] {
   const ne = columnsOf(db, 'net_events');

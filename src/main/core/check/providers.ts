@@ -26,12 +26,13 @@ export function checkProviders(db: Database.Database): ProvidersSection {
 export function checkNulls(db: Database.Database): NullsSection {
   if (!hasTable(db, 'model_calls')) return { model: 0, tokens: 0, requestBodyPreview: 0, total: 0 };
   const cols = columnsOf(db, 'model_calls');
-  const total = scalar(db, 'SELECT COUNT(*) FROM model_calls');
-  const count = (where: string): number => scalar(db, `SELECT COUNT(*) FROM model_calls WHERE ${where}`);
-  return {
-    model: cols.has('model') ? count('model IS NULL') : total,
-    tokens: cols.has('input_tokens') && cols.has('output_tokens') ? count('input_tokens IS NULL AND output_tokens IS NULL') : total,
-    requestBodyPreview: cols.has('request_body_preview') ? count('request_body_preview IS NULL') : total,
-    total,
-  };
+  // One scan for all four numbers: model_calls rows are wide (~200 MB at a million events) and each separate
+  // COUNT read the whole table again. A missing column counts every row, as before.
+  const sum = (present: boolean, predicate: string): string => (present ? `TOTAL(${predicate})` : 'COUNT(*)');
+  const row = db.prepare(
+    `SELECT COUNT(*), ${sum(cols.has('model'), 'model IS NULL')}, ${sum(cols.has('input_tokens') && cols.has('output_tokens'), 'input_tokens IS NULL AND output_tokens IS NULL')}, ` +
+      `${sum(cols.has('request_body_preview'), 'request_body_preview IS NULL')} FROM model_calls`,
+  ).raw().get() as unknown[];
+  const [total, model, tokens, requestBodyPreview] = row.map((v) => Number(v ?? 0)) as [number, number, number, number];
+  return { model, tokens, requestBodyPreview, total };
 }

@@ -101,10 +101,29 @@ export function toolInvariantCounts(db: Database.Database): ToolInvariantCounts 
   const responses = hasTable(db, 'tool_responses');
   const mcp = calls ? count(db, `SELECT COUNT(*) FROM tool_calls t WHERE ${mcpWithoutLogicalCallWhere(db)}`) : 0;
   const legacy = hasTable(db, 'mcp_calls') ? count(db, `SELECT COUNT(*) FROM mcp_calls m WHERE ${legacyMcpWithoutLogicalCallWhere(db)}`) : 0;
+  if (calls && responses) return { ...orphanCountsInOnePass(db), mcpWithoutLogicalCall: mcp + legacy };
   return {
     orphanCalls: calls ? count(db, `SELECT COUNT(*) FROM tool_calls tc WHERE ${orphanCallWhere(db)}`) : 0,
     orphanCallsByCallId: calls ? count(db, `SELECT COUNT(*) FROM tool_calls tc WHERE ${orphanCallByCallIdWhere(db)}`) : 0,
     orphanResponses: responses ? count(db, `SELECT COUNT(*) FROM tool_responses tr WHERE ${orphanResponseWhere(db)}`) : 0,
     mcpWithoutLogicalCall: mcp + legacy,
   };
+}
+
+/**
+ * The three orphan counts of orphanCallWhere, orphanCallByCallIdWhere and orphanResponseWhere (same keys, same NULL
+ * rules) with each table read once: tool_responses rows carry the bodies' previews and are wide (about 200 MB at a
+ * million events), and the three statements read it three times through a small page cache (1.4 s each there).
+ * The (call_id, key) pairs are materialised once per table as ephemeral tables of the statement (no write to the ledger).
+ */
+function orphanCountsInOnePass(db: Database.Database): Omit<ToolInvariantCounts, 'mcpWithoutLogicalCall'> {
+  const traced = hasColumn(db, 'tool_calls', 'trace_id') && hasColumn(db, 'tool_responses', 'trace_id');
+  const key = traced ? callKey(null) : 'call_id';
+  const row = db.prepare(
+    `WITH c AS MATERIALIZED (SELECT call_id, ${key} AS k FROM tool_calls), r AS MATERIALIZED (SELECT call_id, ${key} AS k FROM tool_responses) SELECT ` +
+      '(SELECT COUNT(*) FROM c WHERE c.call_id IS NULL OR c.k NOT IN (SELECT k FROM r WHERE call_id IS NOT NULL)), ' +
+      '(SELECT COUNT(*) FROM c WHERE c.call_id IS NULL OR c.call_id NOT IN (SELECT call_id FROM r WHERE call_id IS NOT NULL)), ' +
+      '(SELECT COUNT(*) FROM r WHERE r.call_id IS NULL OR r.k NOT IN (SELECT k FROM c WHERE call_id IS NOT NULL))',
+  ).raw().get() as unknown[];
+  return { orphanCalls: Number(row[0]), orphanCallsByCallId: Number(row[1]), orphanResponses: Number(row[2]) };
 }

@@ -8,6 +8,7 @@ import type { DigestAlgorithm } from './types.js';
 
 /** An incremental hasher over one block, formatted as a WARC labelled digest at the end. */
 export interface BlockDigester {
+  readonly algorithm: DigestAlgorithm;
   update(bytes: Uint8Array): void;
   /** The labelled digest, e.g. `blake3:ab…`; the digester is reset for the next block. */
   finish(): string;
@@ -44,6 +45,7 @@ export async function createBlockDigester(algorithm: DigestAlgorithm): Promise<B
       await initBlake3();
       const hasher = await createBlake3Stream();
       return {
+        algorithm,
         update: (bytes) => hasher.update(bytes),
         finish: () => `blake3:${hasher.digestHex()}`,
         oneShot: (block) => `blake3:${blake3Hex(block)}`,
@@ -52,6 +54,7 @@ export async function createBlockDigester(algorithm: DigestAlgorithm): Promise<B
     case 'sha256': {
       let hash = createHash('sha256');
       return {
+        algorithm,
         update: (bytes) => void hash.update(bytes),
         finish: () => {
           const value = `sha256:${base32Encode(hash.digest())}`;

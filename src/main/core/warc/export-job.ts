@@ -6,6 +6,7 @@
  * is only ever created by the rename of a verified file.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
@@ -51,6 +52,7 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   };
 
   let output: TempOutput | null = null;
+  let writer: MemberWriter | null = null;
   // Target lookups go through a private spool file, made next to the evidence's scratch folder (never in the
   // evidence folder nor beside the destination) and removed whatever happens.
   const resolver = new SourceTargetResolver(evidence.db, spoolPlacement(evidence));
@@ -68,7 +70,7 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
     removeStaleTempFiles(finalPath);
     output = new TempOutput(tempPathFor(finalPath));
     options.onTempFile?.(output.path);
-    const writer = new MemberWriter(output, options.testHooks);
+    writer = new MemberWriter(output, options.testHooks, options.compressionWorkers ?? defaultCompressionWorkers(bytesTotal));
     const digester = await createBlockDigester(algorithm);
     const ctx: RowContext = { session, resolver, digester, readBody: (row) => source.read(row) };
 
@@ -109,6 +111,8 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
     resolver.close(); // the spool is not needed past the last row; free its disk before the re-read
 
     await writer.write(warcinfo('closing', fieldBlock(closingFields(resourceRecords, counts))));
+    await writer.finish();
+    await writer.close();
     await pacer.advance(1, 0, checkCancel);
     pacer.finish();
     output.finish();
@@ -150,11 +154,21 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
       },
     };
   } catch (error) {
+    await writer?.close();
     output?.discard();
     return { ok: false, error: describeFailure(error, signal, finalPath) };
   } finally {
     resolver.close();
   }
+}
+
+const SMALL_EXPORT_BYTES = 4 << 20;
+const MAX_COMPRESSION_WORKERS = 4;
+
+/** One gzip thread per core beside the export's own reading thread; none for a small export. */
+function defaultCompressionWorkers(bodyBytes: number): number {
+  if (bodyBytes < SMALL_EXPORT_BYTES) return 0;
+  return Math.max(1, Math.min(MAX_COMPRESSION_WORKERS, availableParallelism()));
 }
 
 /** The scratch root the evidence was opened with (default os.tmpdir()); never the evidence folder. */

@@ -43,6 +43,11 @@ export function recordHeaders(spec: WarcRecordSpec): Array<readonly [string, str
  * without a target URI, before anything is produced: a reader would otherwise parse a forged header.
  */
 export function serialiseRecord(spec: WarcRecordSpec): Buffer {
+  return Buffer.concat(serialiseRecordParts(spec));
+}
+
+/** serialiseRecord's bytes as head, block and terminator, so a caller can copy the block once to where it goes. */
+export function serialiseRecordParts(spec: WarcRecordSpec): [Buffer, Uint8Array, Buffer] {
   if (spec.type !== 'warcinfo' && spec.targetUri === null) {
     throw new InspectorError('EXPORT_FAILED', `record ${spec.recordId}: a ${spec.type} record needs a WARC-Target-URI`);
   }
@@ -57,6 +62,5 @@ export function serialiseRecord(spec: WarcRecordSpec): Buffer {
     head += `${name}: ${value}${CRLF}`;
   }
   head += CRLF;
-  const block = Buffer.from(spec.block.buffer, spec.block.byteOffset, spec.block.byteLength);
-  return Buffer.concat([Buffer.from(head, 'utf8'), block, TERMINATOR]);
+  return [Buffer.from(head, 'utf8'), spec.block, TERMINATOR];
 }

@@ -74,6 +74,11 @@ export interface ExportOptions {
   readonly progressIntervalMs?: number;
   /** Called once the temporary file exists, so a supervisor can delete it if this thread dies. */
   readonly onTempFile?: (tempPath: string) => void;
+  /**
+   * Worker threads that gzip records while bodies are read. Default: none for exports under 4 MiB of bodies
+   * (a thread costs more than it saves), else one per core (at most 4). 0 gzips in the export's own thread.
+   */
+  readonly compressionWorkers?: number;
   /** Tests only: fixed export id (32 lowercase hex) and date, for byte-exact golden files. */
   readonly fixedExportId?: string;
   readonly fixedExportDate?: Date;

@@ -167,6 +167,31 @@ describe('nothing under the final name unless verified', () => {
     expect(left).toEqual([]);
   });
 
+  test('with gzip worker threads: a broken writer, a full disk and a cancel all leave nothing', async () => {
+    const flipped = await runWith({
+      compressionWorkers: 2,
+      testHooks: { alterRecord: (index, bytes) => (index === 1 ? Buffer.concat([bytes.subarray(0, bytes.length - 5), Buffer.from([bytes[bytes.length - 5]! ^ 1]), bytes.subarray(bytes.length - 4)]) : bytes) },
+    });
+    expect(flipped.result.ok ? 'ok' : flipped.result.error.message).toMatch(/record 1 .*block digest/);
+    expect(flipped.left).toEqual([]);
+    ledger?.db.close();
+    rmSync(ledger!.root, { recursive: true, force: true });
+
+    const full = await runWith({
+      compressionWorkers: 2,
+      testHooks: { afterMember: (index) => { if (index === 4) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }); } },
+    });
+    expect(full.result.ok ? null : full.result.error.message).toMatch(/disk is full/);
+    expect(full.left).toEqual([]);
+    ledger?.db.close();
+    rmSync(ledger!.root, { recursive: true, force: true });
+
+    const controller = new AbortController();
+    const cancelled = await runWith({ compressionWorkers: 2, signal: controller.signal, testHooks: { afterMember: (index) => void (index === 1 && controller.abort()) } });
+    expect(cancelled.result.ok ? 'ok' : cancelled.result.error.code).toBe('CANCELLED');
+    expect(cancelled.left).toEqual([]);
+  });
+
   test('a writer that drops the terminator fails the re-read', async () => {
     const { result, left } = await runWith({ testHooks: { alterRecord: (index, bytes) => (index === 2 ? bytes.subarray(0, bytes.length - 2) : bytes) } });
     expect(result.ok ? 'ok' : result.error.code).toBe('EXPORT_FAILED');

@@ -17,7 +17,7 @@ const GOLDEN_TEXT = join(GOLDEN_DIR, 'a4-small.warc');
 const root = mkdtempSync(join(tmpdir(), 'warc-golden-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function exportSmallFixture(name: string): Promise<Buffer> {
+async function exportSmallFixture(name: string, compressionWorkers?: number): Promise<Buffer> {
   const w = await writeLedger(join(root, name), { generation: 'A4', seed: 4, sessionId: 'golden-session', bodyScale: 0.25, journalMode: 'delete' });
   const opened = await openEvidence([w.sessionDir]);
   if (!opened.ok) throw new Error(opened.error.message);
@@ -28,6 +28,7 @@ async function exportSmallFixture(name: string): Promise<Buffer> {
       destination: join(out, 'golden.warc.gz'),
       fixedExportId: '0123456789abcdef0123456789abcdef',
       fixedExportDate: new Date('2026-03-03T12:00:00Z'),
+      compressionWorkers,
     });
     if (!result.ok) throw new Error(result.error.message);
     return readFileSync(result.value.path);
@@ -52,4 +53,10 @@ test('a small fixed fixture exports to the checked-in bytes', async () => {
 test('the export is deterministic for a fixed id and date', async () => {
   const again = await exportSmallFixture('b');
   expect(again.equals(readFileSync(GOLDEN))).toBe(true);
+});
+
+test('gzip on worker threads writes the same bytes as gzip in the export thread', async () => {
+  const pooled = await exportSmallFixture('c', 2);
+  expect(gunzipSync(pooled).toString('latin1')).toBe(readFileSync(GOLDEN_TEXT).toString('latin1'));
+  expect(pooled.equals(readFileSync(GOLDEN))).toBe(true);
 });
