@@ -12,16 +12,24 @@ export type ReadAt = (buffer: Buffer, position: number) => Promise<number>;
  * Called once per chunk, in file order. Synchronous work (hashing) happens inside; a returned promise (a write of
  * `chunk`) keeps the chunk's buffer from being reused until it settles. A rejection fails the whole pipeline.
  */
-export type ConsumeChunk = (chunk: Buffer, position: number) => Promise<void> | undefined;
+export type ConsumeChunk = (chunk: Buffer, position: number, slot: number) => Promise<void> | undefined;
 
 /** 4 MiB chunks: fewer thread-pool round trips and hash calls than 1 MiB, still small beside the caps elsewhere. */
 export const PIPELINE_CHUNK = 4 << 20;
 /** One buffer being read, one being hashed, up to two being written. */
-const DEPTH = 4;
+export const PIPELINE_DEPTH = 4;
+
+/**
+ * The pipeline's rotating buffers, backed by SharedArrayBuffers so a worker thread can read a chunk without a copy
+ * (hash-copy hands SHA-256 to one); `consume` is told which slot each chunk is in.
+ */
+export function pipelineBuffers(chunkSize = PIPELINE_CHUNK): Buffer[] {
+  return Array.from({ length: PIPELINE_DEPTH }, () => Buffer.from(new SharedArrayBuffer(chunkSize)));
+}
 
 /** Returns the number of bytes read (the sum of all chunks handed to `consume`). */
-export async function pipelineRead(read: ReadAt, consume: ConsumeChunk, chunkSize = PIPELINE_CHUNK): Promise<number> {
-  const buffers = Array.from({ length: DEPTH }, () => Buffer.allocUnsafe(chunkSize));
+export async function pipelineRead(read: ReadAt, consume: ConsumeChunk, buffers: readonly Buffer[] = pipelineBuffers()): Promise<number> {
+  const DEPTH = buffers.length;
   const busy: (Promise<void> | undefined)[] = new Array<Promise<void> | undefined>(DEPTH).fill(undefined);
   let position = 0;
   let slot = 0;
@@ -35,7 +43,7 @@ export async function pipelineRead(read: ReadAt, consume: ConsumeChunk, chunkSiz
       await busy[next];
       busy[next] = undefined;
       pending = read(buffers[next]!, position + n);
-      const write = consume(buffers[slot]!.subarray(0, n), position);
+      const write = consume(buffers[slot]!.subarray(0, n), position, slot);
       // Observed at once so a failed write is never an unhandled rejection; awaited (and thrown) when its slot recurs.
       write?.catch(() => undefined);
       busy[slot] = write;

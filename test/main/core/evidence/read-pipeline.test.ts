@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pipelineRead } from '../../../../src/main/core/evidence/read-pipeline.js';
+import { pipelineBuffers, pipelineRead } from '../../../../src/main/core/evidence/read-pipeline.js';
 
 /** A file of `size` bytes (byte i = i mod 251) read through `read`, with short reads every third call. */
 function source(size: number) {
@@ -35,7 +35,7 @@ describe('pipelineRead', () => {
         chunk.copy(copy, position);
         resolve();
       }, 2));
-    }, 512);
+    }, pipelineBuffers(512));
     expect(total).toBe(10_000);
     expect(Buffer.from(seen).equals(src.bytes)).toBe(true);
     expect(copy.equals(src.bytes)).toBe(true);
@@ -52,7 +52,7 @@ describe('pipelineRead', () => {
         inFlight -= 1;
       }
     };
-    await expect(pipelineRead(read, (_chunk, position) => (position === 1024 ? Promise.reject(new Error('disk full')) : undefined), 512)).rejects.toThrow('disk full');
+    await expect(pipelineRead(read, (_chunk, position) => (position === 1024 ? Promise.reject(new Error('disk full')) : undefined), pipelineBuffers(512))).rejects.toThrow('disk full');
     expect(inFlight).toBe(0);
   });
 

@@ -1,0 +1,79 @@
+/**
+ * A SHA-256 kept in a worker thread over the read pipeline's shared buffers. `update` resolves when the worker has
+ * hashed the chunk, so the pipeline reuses a buffer only after both its write and its hashing are done. Any failure
+ * of the worker rejects every pending and later call: the copy then fails, it never records a partial hash.
+ */
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../jobs/worker-entry-url.js';
+import type { MainToSha256, Sha256ToMain } from './sha256-protocol.js';
+
+export interface Sha256Offload {
+  update(slot: number, length: number): Promise<void>;
+  digest(): Promise<string>;
+  /** Stops the worker (idempotent); pending calls reject. */
+  close(): void;
+}
+
+/** Starts the worker on `buffers` (each backed by a SharedArrayBuffer); null when no worker can be started here. */
+export function startSha256Offload(buffers: readonly Buffer[]): Sha256Offload | null {
+  const shared = buffers.map((b) => b.buffer);
+  if (!shared.every((s): s is SharedArrayBuffer => s instanceof SharedArrayBuffer)) return null;
+  let worker: Worker;
+  try {
+    worker = spawnWorker(import.meta.url, 'sha256-worker');
+  } catch {
+    return null;
+  }
+  const acks: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  let digestWaiter: { resolve: (hex: string) => void; reject: (e: Error) => void } | null = null;
+  let failure: Error | null = null;
+  let finished = false;
+
+  const failAll = (error: Error): void => {
+    if (failure || finished) return;
+    failure = error;
+    for (const a of acks.splice(0)) a.reject(error);
+    digestWaiter?.reject(error);
+    digestWaiter = null;
+    void worker.terminate();
+  };
+  worker.on('message', (m: Sha256ToMain) => {
+    switch (m.type) {
+      case 'ack':
+        acks.shift()?.resolve();
+        return;
+      case 'digest':
+        finished = true;
+        digestWaiter?.resolve(m.hex);
+        digestWaiter = null;
+        return;
+      case 'error':
+        failAll(new Error(`SHA-256 worker: ${m.message}`));
+        return;
+    }
+  });
+  worker.on('error', (e) => failAll(new Error(`SHA-256 worker failed: ${e.message}`)));
+  worker.on('exit', (code) => failAll(new Error(`SHA-256 worker exited (code ${code}) before its digest`)));
+  const post = (m: MainToSha256): void => worker.postMessage(m);
+  post({ type: 'buffers', buffers: shared as SharedArrayBuffer[] });
+
+  return {
+    update(slot, length) {
+      if (failure) return Promise.reject(failure);
+      return new Promise<void>((resolve, reject) => {
+        acks.push({ resolve, reject });
+        post({ type: 'chunk', slot, length });
+      });
+    },
+    digest() {
+      if (failure) return Promise.reject(failure);
+      return new Promise<string>((resolve, reject) => {
+        digestWaiter = { resolve, reject };
+        post({ type: 'digest' });
+      });
+    },
+    close() {
+      if (!finished) failAll(new Error('SHA-256 worker closed before its digest'));
+    },
+  };
+}

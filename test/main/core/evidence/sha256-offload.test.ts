@@ -1,0 +1,74 @@
+// SHA-256 in a worker over the read pipeline's shared buffers must equal node:crypto's (and sha256sum's) on the same
+// bytes, whether reached directly or through a large file's copy; a worker that cannot be used fails the hash, it
+// never yields a partial digest.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashAndCopy, hashEvidenceFile, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
+import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
+import { startSha256Offload } from '../../../../src/main/core/evidence/sha256-offload.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'capsem-sha-offload-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const bytes = (n: number, seed: number): Buffer => {
+  const b = Buffer.allocUnsafe(n + 3);
+  let x = seed;
+  for (let i = 0; i < n; i += 4) {
+    x = (x * 1664525 + 1013904223) >>> 0;
+    b.writeUInt32LE(x, i);
+  }
+  return b.subarray(0, n);
+};
+
+describe('SHA-256 offload', () => {
+  it('hashes chunks handed over by slot, in order, to the same digest as node:crypto', async () => {
+    const buffers = pipelineBuffers(1024);
+    const offload = startSha256Offload(buffers)!;
+    expect(offload).not.toBeNull();
+    const reference = createHash('sha256');
+    for (let i = 0; i < 9; i++) {
+      const slot = i % buffers.length;
+      const chunk = bytes(1024 - i * 7, i + 1);
+      chunk.copy(buffers[slot]!);
+      reference.update(chunk);
+      await offload.update(slot, chunk.length);
+    }
+    await expect(offload.digest()).resolves.toBe(reference.digest('hex'));
+  });
+
+  it('refuses buffers a worker cannot see, and fails (never answers) once closed', async () => {
+    expect(startSha256Offload([Buffer.alloc(16)])).toBeNull();
+    const offload = startSha256Offload(pipelineBuffers(64))!;
+    offload.close();
+    await expect(offload.update(0, 10)).rejects.toThrow(/closed before its digest/);
+    await expect(offload.digest()).rejects.toThrow(/closed before its digest/);
+  });
+
+  it('a chunk naming a slot without a buffer fails the hash', async () => {
+    const offload = startSha256Offload(pipelineBuffers(64))!;
+    await expect(offload.update(7, 10)).rejects.toThrow(/no shared buffer/);
+    offload.close();
+  });
+
+  it('a file above the threshold is hashed and copied through the worker with the digests sha256sum and b3sum give', async () => {
+    const path = join(dir, 'large.db');
+    const data = bytes(OFFLOAD_SHA256_FROM_BYTES + 12_345, 42);
+    writeFileSync(path, data);
+    const sha = createHash('sha256').update(data).digest('hex');
+    const hashed = await hashEvidenceFile(path);
+    expect(hashed.sha256).toBe(sha);
+    const copied = await hashAndCopy(path, join(dir, 'copy.db'));
+    expect(copied.sha256).toBe(sha);
+    expect(copied.blake3).toBe(hashed.blake3);
+    expect(execFileSync('sha256sum', [join(dir, 'copy.db')]).toString().split(' ')[0]).toBe(sha);
+    try {
+      expect(execFileSync('b3sum', ['--no-names', path]).toString().trim()).toBe(hashed.blake3);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  });
+});
