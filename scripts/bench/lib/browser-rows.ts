@@ -1,17 +1,199 @@
-// Browser figures (serve mode + Chromium): first view, scroll frame times, long tasks, heap. Serve mode and the
-// renderer exist, but the page-side harness (PerformanceObserver probes driven by playwright-core) is not built
-// yet, so these rows say so rather than guess.
+// Browser figures of issue 9 (serve mode + headless Chromium driven by playwright-core). Two serve processes,
+// each started as a user starts it (`capsem-inspect serve <ledger>`, its own child so its RSS is its own):
+//  - the bench's ledger: first view of the overview; the identity graph of its largest trace scrolled while a
+//    verification of its bodies runs;
+//  - a generated ledger with a 1,000,000-row table (see browser-ledger.ts): first view of that table, scrolled
+//    while a verification runs.
+// Then the renderer heap of each scroll page and the peak RSS of each serve process.
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { EvidenceSummary, Overview } from '../../../src/shared/contract.js';
+import type { TraceList } from '../../../src/shared/contract/graph.js';
+import { ensureRendererBuilt, launchChromium } from '../../../test/renderer/harness.js';
+import type { BrowserMeasured, ServeMeasured } from './browser-figures.js';
+import { browserFigureRows } from './browser-figures.js';
+import type { JobWatch } from './browser-jobs.js';
+import { watchJobs } from './browser-jobs.js';
+import type { TableLedger } from './browser-ledger.js';
+import { generateTableLedger, TABLE, TABLE_ROWS } from './browser-ledger.js';
+import type { ServeChild } from './browser-serve.js';
+import { startServe } from './browser-serve.js';
+import { firstViews, scrollDuringVerification } from './browser-session.js';
 import type { FigureRow } from './report.js';
-import { notMeasured } from './report.js';
 
-export async function browserRows(sessionDir: string): Promise<FigureRow[]> {
-  void sessionDir;
-  const reason = 'browser harness not built yet (serve mode + renderer exist; needs playwright-core driving PerformanceObserver probes)';
-  return [
-    notMeasured('Browser: first view of the overview', '< 1 s', reason),
-    notMeasured('Browser: first view of a 1M-row table', '< 1 s', reason),
-    notMeasured('Browser: scroll the table during a verification (p95 frame, long tasks)', 'p95 < 17 ms, no task > 50 ms', reason),
-    notMeasured('Browser: scroll the identity graph of the 5,000-call trace during a verification', 'p95 < 17 ms, no task > 50 ms', reason),
-    notMeasured('Browser: renderer heap', '< 300 MB', reason),
-  ];
+export interface BrowserBenchOptions {
+  /** Where the table ledger is generated (default: a new temp folder, removed afterwards unless keep). */
+  readonly workDir?: string;
+  /** A table ledger generated before (a session folder whose net_events has 1,000,000 rows). */
+  readonly tableDir?: string;
+  readonly keep?: boolean;
+  readonly seed?: number;
+  /** Fresh page loads per first-view figure. */
+  readonly loads?: number;
+  /** Pages of 100 model calls drawn with "Draw the next 100 model calls" before the graph is scrolled. */
+  readonly graphMorePages?: number;
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+// The overview's first view: identity and the rows per table. The token chart and the integrity verdict may
+// follow later (the open may defer the full-table scans behind them): their times are reported beside it.
+const OVERVIEW_READY = ['.overview .identity .value.mono', '.overview .ov-grid table.mini td.num'];
+const errText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+const MiB = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
+
+function ledgerWords(sessionDir: string): string {
+  const size = (f: string): number => (existsSync(join(sessionDir, f)) ? statSync(join(sessionDir, f)).size : 0);
+  return `${MiB(size('session.db'))} session.db, ${MiB(size('session.bodies'))} session.bodies`;
+}
+
+/** Starts serve on `ledger`, runs `fn` with its first evidence id and a job watch, then records its memory and stops it. */
+async function withServe(ledger: string, words: string, out: { serves: ServeMeasured[]; failures: string[] },
+  fn: (serve: ServeChild, evidenceId: string, watch: JobWatch) => Promise<void>): Promise<void> {
+  console.log(`  serve ${ledger}`);
+  let serve: ServeChild;
+  try {
+    serve = await startServe(ledger);
+  } catch (e) {
+    out.failures.push(`${words}: ${errText(e)}`);
+    throw e;
+  }
+  console.log(`    ready after ${(serve.startMs / 1000).toFixed(1)} s (pid ${serve.pid})`);
+  const watch = await watchJobs(serve.origin, serve.token);
+  try {
+    const list = await serve.api<readonly EvidenceSummary[]>('evidence.list', null);
+    if (list.length === 0) throw new Error(`serve opened nothing: ${serve.log.join('')}`);
+    await fn(serve, list[0]!.id, watch);
+  } finally {
+    watch.close();
+    out.serves.push({ ledger: words, startMs: serve.startMs, memory: serve.memory(), phases: serve.phasePeaks() });
+    await serve.stop();
+  }
+}
+
+async function drawMore(page: Page, pages: number): Promise<void> {
+  for (let i = 0; i < pages; i++) {
+    const button = page.getByRole('button', { name: 'Draw the next 100 model calls' });
+    if ((await button.count()) === 0) return;
+    const before = Number(await page.getAttribute('.graph-view', 'data-loaded-model-calls'));
+    await button.click();
+    await page.waitForFunction((n) => Number(document.querySelector('.graph-view')?.getAttribute('data-loaded-model-calls')) > n, before, { timeout: 120_000 });
+  }
+}
+
+async function describeGraph(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const v = document.querySelector('.graph-view');
+    const total = /of ([\d,]+) model calls/.exec(v?.querySelector('.toolbar .muted')?.textContent ?? '')?.[1] ?? '?';
+    return `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls drawn: ${document.querySelectorAll('svg.graph-svg [data-node-id]').length} nodes, ` +
+      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG`;
+  });
+}
+
+async function describeTable(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const keys = Array.from(document.querySelectorAll('.gr[data-rowkey]')).map((r) => Number(r.getAttribute('data-rowkey')));
+    return `reached row ${keys.length ? Math.max(...keys).toLocaleString('en-US') : '?'}, ${keys.length} rows in the DOM`;
+  });
+}
+
+export async function browserRows(sessionDir: string, opts: BrowserBenchOptions = {}): Promise<FigureRow[]> {
+  const loads = opts.loads ?? 3;
+  const m: { -readonly [K in keyof BrowserMeasured]: BrowserMeasured[K] } & { serves: ServeMeasured[]; serveFailures: string[] } = {
+    overview: 'not run', table: 'not run', tableScroll: 'not run', graphScroll: 'not run', serves: [], serveFailures: [],
+  };
+  const out = { serves: m.serves, failures: m.serveFailures };
+  if (!existsSync(CHROMIUM)) {
+    const why = `${CHROMIUM} is not installed (apt-get install chromium)`;
+    return browserFigureRows({ ...m, overview: why, table: why, tableScroll: why, graphScroll: why, serveFailures: [why] });
+  }
+  console.log('\n== browser (serve mode + headless Chromium)');
+  ensureRendererBuilt();
+  const work = opts.workDir ?? mkdtempSync(join(tmpdir(), 'capsem-bench-browser-'));
+  const browser: Browser = await launchChromium();
+  let bigTraceFound = false;
+  try {
+    const mainWords = `the bench ledger (${ledgerWords(sessionDir)})`;
+    try {
+      await withServe(sessionDir, mainWords, out, async (serve, ev, watch) => {
+        const ov = await firstViews(browser, serve, `#/e/${ev}/overview`, OVERVIEW_READY, 'overview', loads, async (page) => {
+          const extra: Record<string, number> = {};
+          for (const [key, sel] of [['chartMs', '.overview .recharts-surface'], ['verdictMs', '.overview .verdict']] as const) {
+            const h = await page.waitForFunction((s) => (document.querySelector(s) ? performance.now() : false), sel, { polling: 'raf', timeout: 60_000 }).catch(() => null);
+            if (h) extra[key] = (await h.jsonValue()) as number;
+          }
+          return extra;
+        });
+        const o = await serve.api<Overview>('overview', { evidenceId: ev });
+        const rows = o.rowCounts.reduce((n, r) => n + r.rows, 0);
+        m.overview = { ...ov, ledger: `${mainWords.replace(/\)$/, '')}, ${rows.toLocaleString('en-US')} rows in ${o.rowCounts.length} tables)` };
+        console.log(`    overview first views: ${ov.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
+        const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
+        const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
+        if (!big || big.modelCalls < 5000) return;
+        bigTraceFound = true;
+        m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the bench ledger` };
+        console.log('    graph scrolled');
+      });
+    } catch (e) {
+      const why = `serve on the bench ledger failed: ${errText(e)}`;
+      if (typeof m.overview === 'string') m.overview = why;
+      if (typeof m.graphScroll === 'string') m.graphScroll = why;
+    }
+
+    let tl: TableLedger | null = null;
+    try {
+      tl = opts.tableDir ? { sessionDir: opts.tableDir, table: TABLE, rows: TABLE_ROWS, bodyMiB: NaN, ms: 0 } : await generateTableLedger(join(work, 'table-ledger'), opts.seed ?? 5);
+    } catch (e) {
+      m.table = m.tableScroll = `generating the 1,000,000-row ledger failed: ${errText(e)}`;
+    }
+    if (tl) {
+      const words = `generated for this figure: gen-large (150,000-event budget plus a 5,000-call trace, 256 MiB of bodies) with ${TABLE} grown to ${TABLE_ROWS.toLocaleString('en-US')} rows by copying its rows; ${ledgerWords(tl.sessionDir)}`;
+      try {
+        await withServe(tl.sessionDir, 'the 1,000,000-row ledger', out, async (serve, ev, watch) => {
+          const tv = await firstViews(browser, serve, `#/e/${ev}/tables/${TABLE}`, ['.gr[data-rowkey="1"]'], 'table', loads);
+          m.table = { ...tv, ledger: words, rows: TABLE_ROWS };
+          console.log(`    table first views: ${tv.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
+          m.tableScroll = { ...(await scrollDuringVerification(browser, serve, watch, tableTarget(ev))), how: `${TABLE}, 60 px per frame downward for 5 s` };
+          console.log('    table scrolled');
+          if (!bigTraceFound) {
+            const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
+            const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0]!;
+            m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the generated ledger (the bench ledger has no 5,000-call trace)` };
+          }
+        });
+      } catch (e) {
+        const why = `serve on the 1,000,000-row ledger failed: ${errText(e)}`;
+        if (typeof m.table === 'string') m.table = why;
+        if (typeof m.tableScroll === 'string') m.tableScroll = why;
+        if (typeof m.graphScroll === 'string') m.graphScroll = why;
+      }
+    }
+  } finally {
+    await browser.close();
+    // A work folder given by the caller is the caller's to remove.
+    if (!opts.workDir) {
+      if (opts.keep) console.log(`  browser ledger kept in ${work}`);
+      else rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return browserFigureRows(m);
+}
+
+function tableTarget(ev: string) {
+  return {
+    evidenceId: ev, hash: `#/e/${ev}/tables/${TABLE}`, ready: ['.gr[data-rowkey="1"]'], name: 'table',
+    plan: { selector: '.grid-scroll', pxPerFrame: 60, axes: 'y' as const, bounce: false, durationMs: 5000 },
+    describe: describeTable,
+  };
+}
+
+function graphTarget(ev: string, traceId: string, morePages: number) {
+  return {
+    evidenceId: ev, hash: `#/e/${ev}/graph/${encodeURIComponent(traceId)}`, ready: ['.graph-view svg.graph-svg [data-node-id]'], name: 'graph',
+    plan: { selector: '.graph-scroll', pxPerFrame: 30, axes: 'xy' as const, bounce: true, durationMs: 5000 },
+    prepare: (page: Page) => drawMore(page, morePages),
+    describe: describeGraph,
+  };
 }

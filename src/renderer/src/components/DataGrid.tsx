@@ -4,7 +4,7 @@
  * a keyset cursor, or a SQL result); the grid asks for more at either end and keeps the scroll position steady
  * when rows are added or dropped at the top.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -79,8 +79,17 @@ export function DataGrid(p: DataGridProps) {
 
   const visible = table.getVisibleLeafColumns();
   const colIndex = (id: string): number => p.columns.findIndex((c) => c.name === id);
-  const template = visible.map((c) => (p.columns[colIndex(c.id)]?.kind === 'timestamp' ? 'minmax(220px, max-content)' : 'minmax(90px, 260px)')).join(' ');
+  // The visible columns as indexes into p.columns, the same array while they do not change, so the memoised rows
+  // below re-render only when their own data does (scrolling renders only the rows that come into view).
+  const visibleKey = visible.map((c) => c.id).join('\u0000');
+  const cols = useMemo(() => visible.map((c) => colIndex(c.id)), [visibleKey, p.columns]);
+  const template = useMemo(() => cols.map((ci) => (p.columns[ci]?.kind === 'timestamp' ? 'minmax(220px, max-content)' : 'minmax(90px, 260px)')).join(' '), [cols, p.columns]);
   const width = `max(100%, ${visible.length * 160}px)`;
+  // Stable handlers that always call the latest props (the parent passes fresh closures on each render).
+  const latest = useRef(p);
+  latest.current = p;
+  const select = useCallback((row: number, col: number) => latest.current.onSelect({ row, col }), []);
+  const open = useCallback((row: number) => latest.current.onOpen?.(row), []);
   return (
     <div className="grid" role="grid" aria-label={p.label} aria-rowcount={p.rows.length}>
       <div className="grid-scroll" ref={scroller}>
@@ -106,30 +115,22 @@ export function DataGrid(p: DataGridProps) {
         </div>
         <div className="grid-body" style={{ height: v.getTotalSize(), width }}>
           {items.map((it) => {
-            const row = p.rows[it.index]!;
             const isSel = p.selected?.row === it.index;
             return (
-              <div
+              <GridRow
                 key={String(p.rowKeys[it.index] ?? it.index)}
-                role="row"
-                aria-selected={isSel}
-                data-rowkey={String(p.rowKeys[it.index] ?? '')}
-                className={isSel ? 'gr sel' : 'gr'}
-                style={{ transform: `translateY(${it.start}px)`, gridTemplateColumns: template }}
-                onDoubleClick={() => p.onOpen?.(it.index)}
-              >
-                {visible.map((c) => {
-                  const ci = colIndex(c.id);
-                  const col = p.columns[ci]!;
-                  const text = formatCell(row[ci] ?? null, col.kind, p.time);
-                  const cellSel = isSel && p.selected?.col === ci;
-                  return (
-                    <div key={c.id} role="gridcell" className={`gc${row[ci] === null ? ' null' : ''}${cellSel ? ' csel' : ''}`} onClick={() => p.onSelect({ row: it.index, col: ci })}>
-                      {row[ci] === null ? 'NULL' : oneLine(text)}
-                    </div>
-                  );
-                })}
-              </div>
+                index={it.index}
+                start={it.start}
+                row={p.rows[it.index]!}
+                rowKey={String(p.rowKeys[it.index] ?? '')}
+                selCol={isSel ? p.selected!.col : null}
+                columns={p.columns}
+                cols={cols}
+                template={template}
+                time={p.time}
+                onSelect={select}
+                onOpen={open}
+              />
             );
           })}
         </div>
@@ -137,3 +138,44 @@ export function DataGrid(p: DataGridProps) {
     </div>
   );
 }
+
+interface GridRowProps {
+  readonly index: number;
+  readonly start: number;
+  readonly row: readonly Cell[];
+  readonly rowKey: string;
+  /** The selected column when this row is the selected one, else null. */
+  readonly selCol: number | null;
+  readonly columns: readonly GridColumn[];
+  readonly cols: readonly number[];
+  readonly template: string;
+  readonly time: TimeMode;
+  onSelect(row: number, col: number): void;
+  onOpen(row: number): void;
+}
+
+/** One row; memoised so a scroll re-renders only rows whose data, place or selection changed. */
+const GridRow = memo(function GridRow(r: GridRowProps) {
+  const isSel = r.selCol !== null;
+  return (
+    <div
+      role="row"
+      aria-selected={isSel}
+      data-rowkey={r.rowKey}
+      className={isSel ? 'gr sel' : 'gr'}
+      style={{ transform: `translateY(${r.start}px)`, gridTemplateColumns: r.template }}
+      onDoubleClick={() => r.onOpen(r.index)}
+    >
+      {r.cols.map((ci) => {
+        const col = r.columns[ci]!;
+        const cell = r.row[ci] ?? null;
+        const text = formatCell(cell, col.kind, r.time);
+        return (
+          <div key={col.name} role="gridcell" className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`} onClick={() => r.onSelect(r.index, ci)}>
+            {cell === null ? 'NULL' : oneLine(text)}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
