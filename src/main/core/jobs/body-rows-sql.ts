@@ -29,20 +29,34 @@ const leanRow = (r: unknown[], named: { eventId: string; sourceTable: string; di
   };
 };
 const UNNAMED = { eventId: '', sourceTable: '', direction: '' };
+/**
+ * Rows fetched per statement step: `.all()` over a keyset page costs ~12% less of a verification than `.iterate()`
+ * row by row, and the page keeps memory bounded however many rows name one block (zero-length bodies could be
+ * any number).
+ */
+const ROWS_PER_READ = 1024;
 
 /**
- * Rows naming one block, in body_offset order (the index on (block_offset, body_offset, id) serves it), with only
+ * Rows naming one block, in (body_offset, id) order (the index on (block_offset, body_offset, id) serves it), with only
  * the columns verification reads. At 325k rows, reading all sixteen columns into objects cost three times the SQL
  * itself, and the three naming texts were still 1.4 s of a 6 s verification; they are read again, by id, only for a
  * row that fails (`namedBodyRow`). The other fields are neutral: NULL, not truncated, and original/stored bytes
  * equal to body_len. Verification never looks at them.
  */
 export function blockRowReader(db: Database.Database): (blockOffset: number) => Iterable<BodyIndexRow> {
-  const stmt = db
-    .prepare(`SELECT ${selectList(db, VERIFY_COLUMNS)} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id`)
+  const cols = selectList(db, VERIFY_COLUMNS);
+  const first = db.prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`).raw(true);
+  const next = db
+    .prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? AND (body_offset, id) > (?, ?) ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`)
     .raw(true);
   return function* rows(blockOffset) {
-    for (const r of stmt.iterate(blockOffset) as Iterable<unknown[]>) yield leanRow(r, UNNAMED);
+    let page = first.all(blockOffset) as unknown[][];
+    while (page.length > 0) {
+      for (const r of page) yield leanRow(r, UNNAMED);
+      if (page.length < ROWS_PER_READ) return;
+      const last = page[page.length - 1]!;
+      page = next.all(blockOffset, last[3], last[0]) as unknown[][];
+    }
   };
 }
 
