@@ -1,5 +1,5 @@
 /** Layout, routing between views, global keys, and the page-wide drop target. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EvidenceSummary } from '../../shared/contract.js';
 import { client } from './api/client.js';
 import type { AppCtx, RowNav } from './app-context.js';
@@ -10,19 +10,11 @@ import { ShortcutSheet } from './components/ShortcutSheet.js';
 import type { Route } from './router.js';
 import { href, navigate, useRoute } from './router.js';
 import { NAV_VIEWS } from './nav-views.js';
-import { EventView } from './views/EventView.js';
-import { IntegrityView } from './views/IntegrityView.js';
 import { OverviewView } from './views/OverviewView.js';
-import { SearchView } from './views/SearchView.js';
-import { SqlView } from './views/SqlView.js';
 import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
-import { CompareView } from './views/compare/CompareView.js';
-import { LibraryView } from './views/library/LibraryView.js';
+import { CompareView, EventView, FilesView, GraphView, IntegrityView, LibraryView, LifecycleView, SearchView, SqlView } from './lazy-views.js';
 import { useLibraries } from './views/library/use-libraries.js';
-import { FilesView } from './views/files/FilesView.js';
-import { GraphView } from './views/graph/GraphView.js';
-import { LifecycleView } from './views/lifecycle/LifecycleView.js';
 import { visibleText } from './components/visible-text.js';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -196,7 +188,9 @@ export function App() {
             </a>
           </nav>
           <main className="content">
-            <View route={route} dropping={dropping} dropError={dropError} />
+            <Suspense fallback={<p className="hint">Loading view…</p>}>
+              <View route={route} dropping={dropping} dropError={dropError} />
+            </Suspense>
           </main>
         </div>
         {sheet && <ShortcutSheet onClose={() => setSheet(false)} />}

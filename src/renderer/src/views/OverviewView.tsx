@@ -1,6 +1,5 @@
 /** Who, which generation, which hashes, when, how much, which models and what was allowed or denied. */
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { FollowUpStatus, Overview } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { useApp } from '../app-context.js';
@@ -9,6 +8,9 @@ import { bytesLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
+// The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
+const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
+
 /** How often to ask again while checks that follow the first view are still running. */
 const FOLLOW_UP_POLL_MS = 500;
 
@@ -16,7 +18,9 @@ const isPending = (s: FollowUpStatus | undefined): boolean => s?.state === 'pend
 
 export function OverviewView(props: { ev: string }) {
   const o = useCall('overview', { evidenceId: props.ev });
-  const integrity = useCall('integrity.report', { evidenceId: props.ev });
+  // Asked for only once the overview has arrived: the report reads whole tables (seconds on a million events) and
+  // would otherwise hold up the overview's own answer, which is what the first view waits for.
+  const integrity = useCall('integrity.report', o.value || o.error ? { evidenceId: props.ev } : undefined);
   const followUp = o.value?.followUp;
   const pending = followUp !== undefined && Object.values(followUp).some(isPending);
   const { reload, loading } = o;
@@ -86,7 +90,7 @@ export function OverviewView(props: { ev: string }) {
         </section>
         <section className="card wide">
           <h3>Models and providers</h3>
-          {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Models v={v} />}
+          {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Suspense fallback={<p className="muted">Drawing the chart…</p>}><Models v={v} /></Suspense>}
         </section>
         <section className="card">
           <h3>Rows per table</h3>
@@ -200,49 +204,5 @@ function FollowUpStrip({ f }: { f: NonNullable<Overview['followUp']> }) {
         );
       })}
     </ul>
-  );
-}
-
-function Models({ v }: { v: Overview }) {
-  if (v.models.length === 0) return <p className="muted">No model calls.</p>;
-  const data = v.models.map((m) => ({ name: visibleText(`${m.provider}${m.model ? ` · ${m.model}` : ''}`), input: m.inputTokens, output: m.outputTokens, cost: m.costUsd, calls: m.calls }));
-  return (
-    <div className="models">
-      <div className="chart" aria-label="tokens by model">
-        <ResponsiveContainer width="100%" height={180}>
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 11 }} />
-            <Tooltip isAnimationActive={false} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="input" name="input tokens" stackId="t" fill="#4c6ef5" isAnimationActive={false} />
-            <Bar dataKey="output" name="output tokens" stackId="t" fill="#15aabf" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <table className="mini">
-        <thead>
-          <tr>
-            <th>provider · model</th>
-            <th>calls</th>
-            <th>in</th>
-            <th>out</th>
-            <th>cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((m) => (
-            <tr key={m.name}>
-              <td>{m.name}</td>
-              <td className="num">{m.calls.toLocaleString()}</td>
-              <td className="num">{m.input.toLocaleString()}</td>
-              <td className="num">{m.output.toLocaleString()}</td>
-              <td className="num">${m.cost.toFixed(4)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
