@@ -49,6 +49,12 @@ describe('keyset pagination', () => {
     expect(net.rowCount).toBe(53);
   });
 
+  it('counts each table once per connection (the scratch copy never changes) and counts again on a new one', () => {
+    const first = listTables(L.db);
+    expect(listTables(L.db)).toBe(first);
+    expect(first.find((t) => t.name === 'net_events')!.rowCount).toBe(53);
+  });
+
   for (const sort of [undefined, { column: 'timestamp', direction: 'asc' }, { column: 'timestamp', direction: 'desc' }, { column: 'domain', direction: 'desc' }, { column: 'id', direction: 'desc' }] as (SortSpec | undefined)[]) {
     for (const limit of [1, 4, 10, 100]) {
       it(`walks every row once in order: sort ${sort ? `${sort.column} ${sort.direction}` : 'rowid'}, pages of ${limit}`, () => {
