@@ -23,8 +23,10 @@ const NAMING_COLUMNS = ['id', 'event_id', 'source_table', 'direction', 'body_has
 
 const leanRow = (r: unknown[], named: { eventId: string; sourceTable: string; direction: string }): BodyIndexRow => {
   const bodyLen = num(r[4]);
+  // One literal with every field in one order (no spread): 325k of these per GiB, and one shape keeps them cheap.
   return {
-    id: num(r[0]), ...named, bodyHash: str(r[1]), blockOffset: numOrNull(r[2]), bodyOffset: numOrNull(r[3]), bodyLen,
+    id: num(r[0]), eventId: named.eventId, sourceTable: named.sourceTable, direction: named.direction, bodyHash: str(r[1]),
+    blockOffset: numOrNull(r[2]), bodyOffset: numOrNull(r[3]), bodyLen,
     eventType: null, contentType: null, originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, traceId: null, turnId: null, createdAt: null,
   };
 };
