@@ -95,6 +95,8 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
  * The spans of one block that verified, by (body_offset, body_len, body_hash). Keyed by offset, a number, so the
  * lookup done for every row builds no key text. A row naming another block never matches: its own check fails it.
  */
+const MAX_REMEMBERED_SPANS = 50_000;
+
 class VerifiedSpans {
   private readonly byOffset = new Map<number, { readonly len: number; readonly hash: string }[]>();
   constructor(private readonly blockOffset: number) {}
@@ -107,6 +109,9 @@ class VerifiedSpans {
 
   add(row: BodyIndexRow): void {
     if (row.blockOffset !== this.blockOffset || row.bodyOffset === null) return;
+    // Bounded, so a block named by millions of rows (zero-length bodies can be any number) cannot grow the worker's
+    // heap: past the cap further spans are simply hashed again, which is slower and just as correct.
+    if (this.byOffset.size >= MAX_REMEMBERED_SPANS) return;
     const seen = this.byOffset.get(row.bodyOffset);
     const span = { len: row.bodyLen, hash: row.bodyHash };
     if (seen) seen.push(span);

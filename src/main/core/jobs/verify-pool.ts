@@ -34,11 +34,12 @@ export interface VerifyJobHandle {
 const ZERO: Progress = { items: 0, bytes: 0, failed: 0 };
 
 /**
- * A verification worker keeps little on its heap (a page of index rows, the failure list); its block buffers are
- * outside it. V8's default young generation (16 MiB semi-spaces) let each worker's RSS grow by ~100 MB of garbage
- * between scavenges, which the app's main process pays for every worker. Smaller limits keep that bounded.
+ * A verification worker keeps little on its heap: a page of index rows, the spans of one block (capped in
+ * verify-blocks.ts) and the failure list (capped); its block buffers are outside it. V8's defaults let each worker's
+ * heap grow with the rows it had seen (peak RSS 338 MiB for a 1 GiB ledger against 277 MiB for a quarter of it);
+ * these limits keep it flat (measured 274 against 243 MiB) at no measurable cost in speed.
  */
-const VERIFY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } as const;
+const VERIFY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } as const;
 
 export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = {}): VerifyJobHandle {
   const started = Date.now();
