@@ -23,7 +23,7 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
       <nav className="table-list" aria-label="tables">
         {list.map((t) => (
           <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
-            <span>{visibleText(t.name)}</span>
+            <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
             <span className="count">{t.rowCount.toLocaleString()}</span>
           </a>
         ))}
