@@ -1,15 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = new URL('../../', import.meta.url).pathname;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : /\.(ts|tsx|mts|js|mjs)$/.test(name) ? [path] : [];
-  });
-}
+import { ROOT as root, sourceFiles } from './source-files.js';
 
 const ELECTRON_IMPORT = /(?:^|\n)\s*import\s+(type\s+)?[^;]*?from\s+['"]electron(?:\/[a-z]+)?['"]|require\(\s*['"]electron['"]\s*\)|import\(\s*['"]electron['"]\s*\)/g;
 
@@ -19,7 +11,7 @@ function electronImports(file: string): { typeOnly: boolean }[] {
 }
 
 describe('the electron boundary (DESIGN.md layers)', () => {
-  const files = sources(join(root, 'src'));
+  const files = sourceFiles(join(root, 'src'), /\.(ts|tsx|mts|js|mjs)$/);
   it('finds the sources it checks', () => {
     expect(files.some((f) => f.endsWith('src/main/electron/index.ts'))).toBe(true);
   });

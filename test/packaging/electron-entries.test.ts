@@ -1,22 +1,18 @@
 // The Electron build bundles the main process; worker threads and children start from files beside the bundle by
 // name, and native addons must stay outside it. A worker added to the core without an entry here would fall back or
 // fail only in the packaged app, which no test here can launch, so the config is checked against the sources.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const config = readFileSync(join(ROOT, 'electron.vite.config.ts'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : n.endsWith('.ts') ? [join(dir, n)] : []));
-}
 
 describe('electron.vite.config.ts', () => {
   it('has a main-process entry for every worker the core spawns by name', () => {
     const spawned = new Set<string>();
-    for (const f of files(join(ROOT, 'src/main'))) {
+    for (const f of sourceFiles(join(ROOT, 'src/main'), /\.ts$/)) {
       for (const m of readFileSync(f, 'utf8').matchAll(/spawnWorker\(import\.meta\.url,\s*'([^']+)'/g)) spawned.add(m[1]!);
     }
     expect(spawned.size).toBeGreaterThanOrEqual(3);

@@ -1,23 +1,15 @@
 // Every package that code outside the renderer loads at run time must be a production dependency: electron-builder
 // packs only `dependencies`, so a devDependency imported by the core works in tests and fails in the shipped app
 // (warcio, used by the WARC re-read, was one).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 /** Provided by the runtime, or loaded only when running from TypeScript sources (never in the app). */
 const PROVIDED = new Set(['electron', 'tsx']);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sourceFiles(p);
-    return /\.tsx?$/.test(name) ? [p] : [];
-  });
-}
 
 /** Bare specifiers in static imports, dynamic imports, require()/createRequire()(…) and resolve() calls. */
 function bareSpecifiers(text: string): string[] {
@@ -41,7 +33,7 @@ describe('runtime dependencies', () => {
   it('every package loaded by src/main, src/cli, src/shared and src/preload is in dependencies', () => {
     const missing: string[] = [];
     for (const dir of ['src/main', 'src/cli', 'src/shared', 'src/preload']) {
-      for (const file of sourceFiles(join(ROOT, dir))) {
+      for (const file of sourceFiles(join(ROOT, dir), /\.tsx?$/)) {
         for (const spec of bareSpecifiers(readFileSync(file, 'utf8'))) {
           const name = packageName(spec);
           if (!PROVIDED.has(name) && !(name in pkg.dependencies)) missing.push(`${file.slice(ROOT.length + 1)}: ${spec}`);
