@@ -92,16 +92,6 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
   }
 }
 
-/** Hashes a file we own (the scratch copy) with both algorithms. */
-export async function hashOwnFile(path: string): Promise<FileHashes> {
-  const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    return { path, ...(await hashHandle(handle)) };
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * BLAKE3 and size of a file we own (the scratch copy): the cheap proof that a copy holds exactly the bytes whose
  * SHA-256 and BLAKE3 were recorded from the source (see snapshot.ts for why one algorithm suffices here).

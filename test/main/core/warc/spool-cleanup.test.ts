@@ -2,15 +2,17 @@
 // folder, not beside the destination), gone after a finished, cancelled or failed export, and the scratch copy it
 // was filled from hashes as before.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
-import { hashOwnFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { exportWarc } from '../../../../src/main/core/warc/export-job.js';
 import { liveSpoolDirs, SPOOL_PREFIX } from '../../../../src/main/core/warc/target-spool.js';
 import type { ExportOptions } from '../../../../src/main/core/warc/types.js';
+
+const sha256Of = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 let root: string;
 let ledger: WrittenLedger;
@@ -31,7 +33,7 @@ async function exportAndWatch(outcome: Outcome): Promise<{ code: string; seen: s
   if (!opened.ok) throw new Error(opened.error.message);
   const evidence = opened.value;
   try {
-    const hashBefore = (await hashOwnFile(evidence.snapshot.dbCopyPath)).sha256;
+    const hashBefore = sha256Of(evidence.snapshot.dbCopyPath);
     const before = new Set(liveSpoolDirs());
     const seen: string[] = [];
     const controller = new AbortController();
@@ -48,7 +50,7 @@ async function exportAndWatch(outcome: Outcome): Promise<{ code: string; seen: s
       },
     };
     const result = await exportWarc(evidence, options);
-    const hashAfter = (await hashOwnFile(evidence.snapshot.dbCopyPath)).sha256;
+    const hashAfter = sha256Of(evidence.snapshot.dbCopyPath);
     return { code: result.ok ? 'ok' : result.error.code, seen, scratchRoot, destDir, hashBefore, hashAfter };
   } finally {
     evidence.close();
