@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { Result } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import { classifyPaths } from '../evidence/classify.js';
-import { openSession } from '../evidence/open-evidence.js';
+import { DEFER_CHECKS_ABOVE_BYTES, openSession } from '../evidence/open-evidence.js';
 import type { Evidence, SessionInput } from '../evidence/types.js';
 import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence } from './check-evidence.js';
@@ -37,8 +37,11 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   }
 }
 
-/** Above this, quick_check (~5 ms/MiB) runs in a worker beside the report's other sections instead of before them. */
-const PARALLEL_QUICK_CHECK_ABOVE_BYTES = 64 * 1024 * 1024;
+/**
+ * Above this (the same bound as the app's deferred open), quick_check (~5 ms/MiB) runs in a worker beside the
+ * report's other sections instead of before them.
+ */
+const PARALLEL_QUICK_CHECK_ABOVE_BYTES = DEFER_CHECKS_ABOVE_BYTES;
 
 /**
  * Opens a session for the report. quick_check is the report's own first step, so page damage becomes a verdict

@@ -25,10 +25,11 @@ export const OFFLOAD_SHA256_FROM_BYTES = 64 * 1024 * 1024;
 const readerOf = (handle: FileHandle) => async (buffer: Buffer, position: number): Promise<number> =>
   (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
 
-async function hashHandle(handle: FileHandle, write?: (chunk: Buffer, position: number) => Promise<void>): Promise<{ size: number; sha256: string; blake3: string }> {
+/** `size` is the file's size as stat'ed by the caller before reading: it decides whether SHA-256 goes to a worker. */
+async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>): Promise<{ size: number; sha256: string; blake3: string }> {
   const b3 = await createBlake3Stream();
   const buffers = pipelineBuffers();
-  const offload = (await handle.stat()).size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers) : null;
+  const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers) : null;
   if (offload) {
     try {
       const consume: ConsumeChunk = (chunk, position, slot) => {
@@ -38,8 +39,8 @@ async function hashHandle(handle: FileHandle, write?: (chunk: Buffer, position: 
         const written = write?.(chunk, position);
         return written ? Promise.all([hashed, written]).then(() => undefined) : hashed;
       };
-      const size = await pipelineRead(readerOf(handle), consume, buffers);
-      return { size, sha256: await offload.digest(), blake3: b3.digestHex() };
+      const read = await pipelineRead(readerOf(handle), consume, buffers);
+      return { size: read, sha256: await offload.digest(), blake3: b3.digestHex() };
     } finally {
       offload.close();
     }
@@ -50,8 +51,8 @@ async function hashHandle(handle: FileHandle, write?: (chunk: Buffer, position: 
     b3.update(chunk);
     return write?.(chunk, position);
   };
-  const size = await pipelineRead(readerOf(handle), consume, buffers);
-  return { size, sha256: sha.digest('hex'), blake3: b3.digestHex() };
+  const read = await pipelineRead(readerOf(handle), consume, buffers);
+  return { size: read, sha256: sha.digest('hex'), blake3: b3.digestHex() };
 }
 
 /** Hashes an evidence file read-only (no copy). `seen` is the lstat taken when the file was classified. */
@@ -59,7 +60,7 @@ export async function hashEvidenceFile(path: string, seen?: Stats): Promise<File
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();
-    const hashes = await hashHandle(handle);
+    const hashes = await hashHandle(handle, before.size);
     await assertUnchanged(path, before, await handle.stat(), hashes.size);
     return { path, ...hashes };
   } finally {
@@ -78,7 +79,7 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
     try {
       const before = await source.stat();
       // Positional writes: chunks may land in any order, each at the offset it was read from.
-      const hashes = await hashHandle(source, async (chunk, position) => {
+      const hashes = await hashHandle(source, before.size, async (chunk, position) => {
         let written = 0;
         while (written < chunk.length) written += (await out.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
       });
