@@ -77,17 +77,8 @@ export class InspectorError extends Error {
 }
 
 /** Turns anything caught into a Failure; unknown errors become INTERNAL with their message kept. */
-/** SQLite's result codes for a damaged file (better-sqlite3 puts them on `error.code`, extended codes included). */
-const SQLITE_DAMAGE = /^SQLITE_(CORRUPT|NOTADB)(_|$)/;
-
 export function toFailure(error: unknown): Failure {
   if (error instanceof InspectorError) return error.toFailure();
-  // A query that meets page damage (e.g. on a large ledger before the deferred quick_check has finished) is the
-  // same finding as a failed quick_check, not an internal error.
-  const sqliteCode = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
-  if (typeof sqliteCode === 'string' && SQLITE_DAMAGE.test(sqliteCode)) {
-    return { code: 'DB_CORRUPT', message: `the copy of session.db is damaged (${sqliteCode}): ${error instanceof Error ? error.message : String(error)}` };
-  }
   if (error && typeof error === 'object' && 'code' in error && 'message' in error && isErrorCode((error as { code: unknown }).code)) {
     return { code: (error as { code: ErrorCode }).code, message: String((error as { message: unknown }).message) };
   }

@@ -8,6 +8,7 @@ import type { Result } from '../../../shared/errors.js';
 import { InspectorError, toFailure } from '../../../shared/errors.js';
 import type { BodyKey } from '../../../shared/ledger-types.js';
 import { readBody } from '../bodies/read-body.js';
+import { sqliteFailure } from '../evidence/open-hardened.js';
 import type { Evidence } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { BodyCache } from './body-cache.js';
@@ -170,7 +171,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
         const handler = handlers[channel] as (a: ArgOf<C>) => Promise<ResultOf<C>> | ResultOf<C>;
         return { ok: true, value: await handler(arg.value) };
       } catch (error) {
-        return { ok: false, error: toFailure(error) };
+        return { ok: false, error: toFailure(namedSqliteError(registry, arg.value, error)) };
       }
     },
     onEvent(listener) {
@@ -185,4 +186,20 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       listeners.clear();
     },
   };
+}
+
+/**
+ * An error SQLite raised on an evidence connection, classified by the open's own rules (sqliteFailure) and naming the
+ * file: a query that meets page damage (on a large ledger before its deferred quick_check has finished) is the same
+ * DB_CORRUPT finding as a failed quick_check, not an internal error. Anything else passes through unchanged.
+ */
+function namedSqliteError(registry: EvidenceRegistry, arg: unknown, error: unknown): unknown {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  const evidenceId = arg && typeof arg === 'object' && 'evidenceId' in arg ? (arg as { evidenceId: unknown }).evidenceId : null;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_') || typeof evidenceId !== 'string') return error;
+  try {
+    return sqliteFailure(registry.getEvenIfDamaged(evidenceId).input.dbPath, error);
+  } catch {
+    return error;
+  }
 }
