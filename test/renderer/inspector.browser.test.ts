@@ -152,6 +152,9 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await page.keyboard.press('k');
+    // The selection renders after the key events are handled: wait for it (a busy machine lags a frame), then there
+    // must be exactly one selected row.
+    await page.waitForSelector('.gr.sel');
     await expect(page.locator('.gr.sel').count()).resolves.toBe(1);
     await shot(page, '04-tables-filtered');
     await page.keyboard.press('Enter');
