@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Each run's temp folders live under one folder that is removed when the run ends.
+    globalSetup: ['test/setup/run-temp-dir.ts'],
     reporters: ['default'],
   },
 });
