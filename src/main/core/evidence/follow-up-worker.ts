@@ -6,11 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from './open-hardened.js';
 import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
+import { lowerThisThreadPriority } from '../jobs/background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('follow-up-worker must run in a worker thread');
 const post = (m: FollowUpToMain): void => port.postMessage(m);
 const data = workerData as FollowUpWorkerData;
+// Background work: the user's view gets the CPU first (background-priority.ts).
+lowerThisThreadPriority();
 
 const errorOf = (id: number | null, error: unknown): FollowUpToMain => ({
   type: 'error',

@@ -10,11 +10,14 @@ import { verifyBlocks } from './verify-blocks.js';
 import { verifySqliteBodies } from './verify-sqlite-bodies.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
+import { lowerThisThreadPriority } from './background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('verify-worker must run in a worker thread');
 
 const post = (m: WorkerToMain): void => port.postMessage(m);
+// Background work: the user's view gets the CPU first (background-priority.ts).
+lowerThisThreadPriority();
 
 function throttled(): (p: Progress) => void {
   let last = 0;

@@ -5,11 +5,14 @@ import { toFailure } from '../../../shared/errors.js';
 import { openEvidence } from '../evidence/open-evidence.js';
 import { exportWarc } from './export-job.js';
 import type { ExportWorkerStart, ExportWorkerToMain, MainToExportWorker } from './worker-messages.js';
+import { lowerThisThreadPriority } from '../jobs/background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('export-worker must run in a worker thread');
 
 const post = (m: ExportWorkerToMain): void => port.postMessage(m);
+// Background work: the user's view gets the CPU first (background-priority.ts).
+lowerThisThreadPriority();
 const controller = new AbortController();
 
 async function run(start: ExportWorkerStart): Promise<void> {

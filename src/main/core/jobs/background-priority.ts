@@ -1,0 +1,41 @@
+/**
+ * Background work (verification, export, a deferred open's follow-up) runs on worker threads that would otherwise
+ * compete with the user's view as equals: on two cores, two verification workers left the renderer and the app's
+ * main thread waiting for a core mid-scroll. A worker calls this once at its start to lower only its own thread's
+ * scheduling priority (nice 10), so the CPU goes to the interactive threads first and to the job whenever they are
+ * idle: a job alone on the machine runs exactly as fast as before.
+ *
+ * Linux only: setpriority(PRIO_PROCESS, tid) applies to a single thread there, and the thread's id is read from
+ * /proc/thread-self. macOS and Windows have no per-thread equivalent that Node exposes (os.setPriority would lower
+ * the whole app), so there it does nothing and says so.
+ */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/** The niceness background threads take (0 is normal, 19 the lowest). */
+export const BACKGROUND_NICE = 10;
+
+export type PriorityOutcome = { readonly lowered: true; readonly tid: number } | { readonly lowered: false; readonly why: string };
+
+/** This thread's kernel id, from /proc/thread-self (`<pid>/task/<tid>`); null where there is none. */
+export function currentThreadId(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isSafeInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Lowers the calling thread (and only it) to BACKGROUND_NICE. Never throws: a job runs whatever the answer. */
+export function lowerThisThreadPriority(platform: NodeJS.Platform = process.platform): PriorityOutcome {
+  if (platform !== 'linux') return { lowered: false, why: `no per-thread priority on ${platform}` };
+  const tid = currentThreadId();
+  if (tid === null) return { lowered: false, why: '/proc/thread-self cannot be read' };
+  try {
+    setPriority(tid, BACKGROUND_NICE);
+    return { lowered: true, tid };
+  } catch (e) {
+    return { lowered: false, why: e instanceof Error ? e.message : String(e) };
+  }
+}
