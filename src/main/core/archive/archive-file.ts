@@ -86,7 +86,12 @@ function lstatKind(p: string): 'missing' | 'file' | 'directory' | 'other' {
 
 /** Positional read of exactly `len` bytes; returns fewer only when the file ends first. */
 export function readAt(fd: number, position: number, len: number): Uint8Array {
-  const buf = new Uint8Array(len);
+  return readInto(fd, position, new Uint8Array(len));
+}
+
+/** Positional read filling `buf` (a caller's reused buffer); the view returned is shorter only when the file ends first. */
+export function readInto(fd: number, position: number, buf: Uint8Array): Uint8Array {
+  const len = buf.length;
   let got = 0;
   while (got < len) {
     const n = fs.readSync(fd, buf, got, len - got, position + got);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
 import { fail, toFailure, type Failure } from '../../../shared/errors.js';
-import { openArchiveFile, readAt, type ArchiveFile } from './archive-file.js';
+import { openArchiveFile, readInto, type ArchiveFile } from './archive-file.js';
 import { walkBlock } from './block-layout.js';
 import { DeflateBlockCursor, ZstdBlockCursor, failedCursor, verifiedCursor, type BlockCursor } from './block-cursor.js';
 import { blake3MatchesTagged, initBlake3 } from './blake3.js';
@@ -36,8 +36,15 @@ class ArchiveReader implements OpenedArchive {
   /** Insertion-ordered, so the first key is the least recently used. */
   private readonly cursors = new Map<string, BlockCursor>();
   private closed = false;
-  /** The most recently used cursor (also the last entry of `cursors`). */
   private readonly rawBuffers = new RawBufferPool();
+  /**
+   * The on-disk bytes of cached blocks, reused like the raw buffers (a fresh buffer per block was a zero-filled page
+   * fault per 4 KiB of every block read). A cursor's segment payloads are views into its disk buffer, so the buffer
+   * goes back only when that cursor leaves the cache.
+   */
+  private readonly diskBuffers = new RawBufferPool();
+  private readonly diskOf = new WeakMap<BlockCursor, Uint8Array>();
+  /** The most recently used cursor (also the last entry of `cursors`). */
   private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null = null;
 
   constructor(
@@ -99,6 +106,7 @@ class ArchiveReader implements OpenedArchive {
     this.cursors.clear();
     this.mru = null;
     this.rawBuffers.clear();
+    this.diskBuffers.clear();
     fs.closeSync(this.file.fd);
   }
 
@@ -132,25 +140,40 @@ class ArchiveReader implements OpenedArchive {
     if (!cursor) return;
     cursor.release();
     if (cursor instanceof ZstdBlockCursor) this.rawBuffers.give(cursor.raw);
+    const disk = this.diskOf.get(cursor);
+    if (disk) this.diskBuffers.give(disk);
+  }
+
+  /** Lends the cursor its disk bytes until it retires; a cursor that keeps no view of them gives them back at once. */
+  private keepsDisk(cursor: BlockCursor, disk: Uint8Array): BlockCursor {
+    this.diskOf.set(cursor, disk);
+    return cursor;
   }
 
   private makeCursor(block: BlockRow): BlockCursor {
     const where = `block at offset ${block.blockOffset} of ${this.filePath}`;
     const len = block.diskLen + (this.fileVersion === 1 ? BLOCK_HEADER_LEN_V1 : 0);
     // Never read past the end of the file, whatever the row claims (bounded by MAX_BLOCK_DISK_BYTES anyway).
-    const bytes = readAt(this.file.fd, block.blockOffset, Math.max(0, Math.min(len, this.fileSize - block.blockOffset)));
+    const disk = this.diskBuffers.take(Math.max(0, Math.min(len, this.fileSize - block.blockOffset)));
+    const bytes = readInto(this.file.fd, block.blockOffset, disk);
     if (this.fileVersion === 1) {
-      if (bytes.length < len) return failedCursor(fail('TRUNCATED_BLOCK', `${where}: the file ends ${len - bytes.length} bytes before the end of the block`));
-      const v1 = decodeV1Block(bytes, block, this.filePath);
-      return v1.ok ? verifiedCursor(v1.raw) : failedCursor(v1.failure);
+      // Decoded into a buffer of its own at once: nothing keeps a view of the disk bytes.
+      const cursor = bytes.length < len
+        ? failedCursor(fail('TRUNCATED_BLOCK', `${where}: the file ends ${len - bytes.length} bytes before the end of the block`))
+        : ((v1) => (v1.ok ? verifiedCursor(v1.raw) : failedCursor(v1.failure)))(decodeV1Block(bytes, block, this.filePath));
+      this.diskBuffers.give(disk);
+      return cursor;
     }
     const walked = walkBlock(bytes, len, block.blockOffset, block.rawLen, this.filePath);
-    if (!walked.ok) return failedCursor(walked.failure);
+    if (!walked.ok) {
+      this.diskBuffers.give(disk);
+      return failedCursor(walked.failure);
+    }
     switch (walked.layout.codec) {
       case 'deflate':
-        return new DeflateBlockCursor(walked.layout, where);
+        return this.keepsDisk(new DeflateBlockCursor(walked.layout, where), disk);
       case 'zstd':
-        return new ZstdBlockCursor(walked.layout, this.rawBuffers.take(block.rawLen + 1), where, this.createDecoder);
+        return this.keepsDisk(new ZstdBlockCursor(walked.layout, this.rawBuffers.take(block.rawLen + 1), where, this.createDecoder), disk);
     }
   }
 }

@@ -1,6 +1,7 @@
-// Block cursors reuse raw buffers within one opened archive. A reused buffer still holds the previous block's
-// bytes, so these tests make the previous block's bytes equal to what a damaged block would have produced: a
-// damaged segment must fail, never serve the stale bytes, whatever the cache size or backend.
+// Block cursors reuse raw buffers, and the on-disk bytes they decode from, within one opened archive. A reused
+// buffer still holds the previous block's bytes, so these tests make the previous block's bytes equal to what a
+// damaged block would have produced: a damaged segment must fail, never serve the stale bytes, whatever the cache
+// size, backend or codec.
 import { describe, expect, it } from 'vitest';
 import { RawBufferPool } from '../../../../src/main/core/archive/raw-buffer-pool.js';
 import { loadZstdNapi } from '../../../../src/main/core/archive/zstd-decoders.js';
@@ -56,6 +57,31 @@ describe.each(BACKENDS)('reused raw buffers never serve stale bytes (zstd backen
           const c = archive.checkBody!(r, disk.blocks.get(r.blockOffset ?? -1));
           expect(c.ok).toBe(got.get(`${r.eventId}/${r.sourceTable}/${r.direction}`) === 'ok');
         }
+      }
+      archive.close();
+    }
+  });
+});
+
+describe('reused disk buffers across codecs never serve stale bytes', () => {
+  it('deflate and zstd blocks, damaged and intact, read in turn through a cache of one', async () => {
+    const damagedZstd = four().map((s, i) => (i === 1 ? { ...s, payload: flipPayload } : s));
+    const damagedDeflate = four().map((s, i) => (i === 3 ? { ...s, payload: flipPayload } : s));
+    const enc = await handArchive([
+      { codec: 'deflate', segments: four() },
+      { codec: 'zstd', segments: damagedZstd },
+      { codec: 'deflate', segments: damagedDeflate },
+      { codec: 'zstd', segments: four() },
+      { codec: 'deflate', segments: four() },
+    ]);
+    const disk = writeArchive(enc);
+    const want = ['ok', 'ok', 'ok', 'ok', 'ok', 'FAIL', 'FAIL', 'FAIL', 'ok', 'ok', 'ok', 'FAIL', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+    for (const cacheSize of [1, 2]) {
+      const archive = await open(disk, 2, 'auto', cacheSize);
+      for (let pass = 0; pass < 2; pass++) {
+        const got = summarise(readAll(archive, disk), disk.expected);
+        const codes = enc.bodies.map((b) => got.get(`${b.key.eventId}/${b.key.sourceTable}/${b.key.direction}`) ?? 'missing');
+        expect(codes.map((c) => (c === 'ok' ? 'ok' : ['SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE'].includes(c) ? 'FAIL' : c))).toEqual(want);
       }
       archive.close();
     }
