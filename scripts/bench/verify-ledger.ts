@@ -8,10 +8,12 @@ import Database from 'better-sqlite3';
 import { openVerifySpec } from './lib/verify-spec.js';
 import { startVerifyJob } from '../../src/main/core/jobs/verify-pool.js';
 import { resolveSessionDir } from './lib/ledgers.js';
+import { useBuiltWorkers } from './lib/built-workers.js';
 
 const MiB = 1024 * 1024;
 const rate = (bytes: number, ms: number): string => `${(bytes / MiB / (ms / 1000)).toFixed(0)} MiB/s`;
 
+useBuiltWorkers();
 const argv = process.argv.slice(2);
 const dirArg = argv[0];
 if (!dirArg || dirArg.startsWith('--')) throw new Error('usage: verify-ledger.ts <session folder> [--workers 1,2]');

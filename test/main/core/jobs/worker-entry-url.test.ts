@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { workerEntry } from '../../../../src/main/core/jobs/worker-entry-url.js';
+import { workerEntry, withoutTsx } from '../../../../src/main/core/jobs/worker-entry-url.js';
 
 describe('workerEntry', () => {
   it('starts the .ts sibling through a tsx bootstrap when running from sources', () => {
@@ -36,5 +36,13 @@ describe('workerEntry with CAPSEM_BUILT_WORKERS=1 (the benchmarks)', () => {
       if (before === undefined) delete process.env.CAPSEM_BUILT_WORKERS;
       else process.env.CAPSEM_BUILT_WORKERS = before;
     }
+  });
+});
+
+describe('withoutTsx', () => {
+  it('drops the tsx loader, in every spelling, and keeps every other flag', () => {
+    expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=512', '--import=tsx/esm', '--require', '/x/node_modules/tsx/dist/cjs.cjs', '--loader', 'tsx', '-r', 'tsx', '--cpu-prof', '--import', './other.js']))
+      .toEqual(['--max-old-space-size=512', '--cpu-prof', '--import', './other.js']);
+    expect(withoutTsx([])).toEqual([]);
   });
 });
