@@ -8,7 +8,7 @@ import type { GraphNode, TurnSummary } from '../../../../shared/contract/graph.j
 import { EVENT_TABLES_BY_KIND } from './event-tables.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { navigate, href } from '../../router.js';
-import { GraphLists, GraphSvg } from './GraphSvg.js';
+import { GraphLists, GraphScroll } from './GraphSvg.js';
 import { layoutGraph } from './layout.js';
 import { TraceList } from './TraceList.js';
 import { useTracePages } from './use-trace-pages.js';
@@ -93,9 +93,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
         </details>
       )}
       <div className="graph-panes">
-        <div className="graph-scroll" aria-label="graph">
-          <GraphSvg layout={layout} edges={pages.edges} selected={selected} onPick={pick} />
-        </div>
+        <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} />
         <aside className="waterfall-pane" aria-label="waterfall">
           <h3>Over time</h3>
           <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />

@@ -1,0 +1,76 @@
+/**
+ * One SVG element per turn band, edge and node, memoised: when the drawn window moves, React creates elements
+ * only for the items entering it, and a selection change re-renders just the two nodes whose flag flipped.
+ * Clicks and keys are handled once on the <svg> (GraphSvg), so these take no callbacks.
+ */
+import { memo } from 'react';
+import type { Placed } from './layout.js';
+import { NODE_H, NODE_W } from './layout.js';
+import type { IndexedBand, IndexedEdge } from './visible-set.js';
+import { visibleText } from '../../components/visible-text.js';
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height: number }) {
+  const { band: t, index: i } = props.b;
+  return (
+    <g data-node-id={t.nodeId} data-kind="turn" className="turn-band">
+      <rect x={t.x - 10} y={4} width={t.width + 20} height={props.height - 8} rx={10} className={i % 2 ? 'band odd' : 'band'} />
+      <text x={t.x} y={22} className="turn-title">
+        Turn {i + 1}
+      </text>
+      <text x={t.x + 52} y={22} className="turn-id">
+        {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 8)))}
+      </text>
+    </g>
+  );
+});
+
+export const GraphEdgePath = memo(function GraphEdgePath(props: { e: IndexedEdge }) {
+  const { key, edge: e, d } = props.e;
+  return (
+    <path
+      d={d}
+      data-edge={key}
+      data-broken={e.broken ? 'true' : 'false'}
+      className={`edge ${e.kind}${e.broken ? ' broken' : ''}`}
+      markerEnd={e.kind === 'contains' || e.kind === 'events' ? undefined : e.broken ? 'url(#arrow-broken)' : 'url(#arrow)'}
+    />
+  );
+});
+
+export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected: boolean }) {
+  const { node, x, y } = props.p;
+  return (
+    <g
+      data-node-id={node.id}
+      data-kind={node.kind}
+      data-broken={node.broken ? 'true' : 'false'}
+      className={`node ${node.kind}${node.broken ? ' broken' : ''}${props.selected ? ' selected' : ''}`}
+      transform={`translate(${x}, ${y})`}
+      role="button"
+      tabIndex={0}
+      aria-label={`${node.kind.replace(/_/g, ' ')}: ${visibleText(node.label)}${node.broken ? ' (broken)' : ''}`}
+    >
+      <rect width={NODE_W} height={NODE_H} rx={node.kind === 'model_call' ? 6 : 4} />
+      <text x={8} y={12} className="n-label">
+        {visibleText(clip(node.label, node.bodies > 0 ? 19 : 23))}
+      </text>
+      <text x={8} y={25} className="n-detail">
+        {visibleText(clip(node.detail, node.mcp ? 21 : 25))}
+      </text>
+      {node.bodies > 0 && (
+        <text x={NODE_W - 6} y={12} className="n-bodies" textAnchor="end">
+          ▤{node.bodies}
+        </text>
+      )}
+      {node.mcp && (
+        <text x={NODE_W - 6} y={25} className="n-mcp" textAnchor="end">
+          MCP
+        </text>
+      )}
+    </g>
+  );
+});
