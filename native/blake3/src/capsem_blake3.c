@@ -5,7 +5,12 @@
 #include <node_api.h>
 #include <stdalign.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include "blake3.h"
+// The library's internal entry points (compress one block, hash many equal-length inputs in SIMD lanes), declared in
+// the header it compiles itself with. hash_spans below builds BLAKE3's tree from them for many short inputs at once.
+#include "blake3_impl.h"
 
 #define THROW(env, msg) do { napi_throw_type_error((env), NULL, (msg)); return NULL; } while (0)
 
@@ -90,6 +95,148 @@ static napi_value finalize(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+// ---- hash_spans: BLAKE3 of many spans of one buffer, their chunks hashed side by side in SIMD lanes ----
+//
+// The library hashes one input at a time, so a body of a few KiB fills only a few of the 8 or 16 lanes its SIMD code
+// has (4 KiB bodies hash at ~1.5 GB/s against ~5 GB/s for large inputs). Here chunk c of every span in a group is
+// hashed in one blake3_hash_many call (same counter c, so the lanes need no per-input counter), then each span's
+// partial last chunk and its parent nodes are compressed one by one, following the BLAKE3 tree rule: the left
+// subtree holds the largest power-of-two number of chunks that leaves at least one byte to the right.
+// Digests are identical to blake3_hasher's (tests compare them on every length class).
+
+// Spans of more chunks than this go through the ordinary hasher, which already fills the lanes from one input.
+#define SPAN_MAX_CHUNKS 32
+// Spans hashed together; bounds the chunk-value scratch (GROUP * SPAN_MAX_CHUNKS * 32 bytes = 64 KiB).
+#define GROUP 64
+
+static void cv_to_bytes(const uint32_t cv[8], uint8_t out[32]) {
+  for (int i = 0; i < 8; i++) {
+    out[4 * i + 0] = (uint8_t)cv[i];
+    out[4 * i + 1] = (uint8_t)(cv[i] >> 8);
+    out[4 * i + 2] = (uint8_t)(cv[i] >> 16);
+    out[4 * i + 3] = (uint8_t)(cv[i] >> 24);
+  }
+}
+
+// Parent node of two chunk values (64 bytes, left then right) into out (32 bytes); flags add ROOT for the root.
+static void parent_cv(const uint8_t block[64], uint8_t flags, uint8_t out[32]) {
+  uint32_t cv[8];
+  memcpy(cv, IV, sizeof(cv));
+  blake3_compress_in_place(cv, block, BLAKE3_BLOCK_LEN, 0, (uint8_t)(PARENT | flags));
+  cv_to_bytes(cv, out);
+}
+
+// Chaining value of chunks [first, first + n) whose chunk values are cvs[first..]; root when is_root.
+static void subtree(const uint8_t *cvs, size_t first, size_t n, int is_root, uint8_t out[32]) {
+  if (n == 1) {
+    memcpy(out, cvs + 32 * first, 32);
+    return;
+  }
+  size_t left = 1;
+  while (left * 2 <= n - 1) left *= 2;
+  uint8_t block[64];
+  subtree(cvs, first, left, 0, block);
+  subtree(cvs, first + left, n - left, 0, block + 32);
+  parent_cv(block, is_root ? ROOT : 0, out);
+}
+
+// Chunk value of the partial last chunk (len in 1..CHUNK_LEN-1) with counter `counter` (never a root: n > 1).
+static void partial_chunk_cv(const uint8_t *in, size_t len, uint64_t counter, uint8_t out[32]) {
+  uint32_t cv[8];
+  memcpy(cv, IV, sizeof(cv));
+  size_t blocks = (len + BLAKE3_BLOCK_LEN - 1) / BLAKE3_BLOCK_LEN;
+  for (size_t b = 0; b < blocks; b++) {
+    uint8_t block[BLAKE3_BLOCK_LEN] = {0};
+    size_t take = b + 1 == blocks ? len - b * BLAKE3_BLOCK_LEN : BLAKE3_BLOCK_LEN;
+    memcpy(block, in + b * BLAKE3_BLOCK_LEN, take);
+    uint8_t flags = (uint8_t)((b == 0 ? CHUNK_START : 0) | (b + 1 == blocks ? CHUNK_END : 0));
+    blake3_compress_in_place(cv, block, (uint8_t)take, counter, flags);
+  }
+  cv_to_bytes(cv, out);
+}
+
+static void hash_one(const uint8_t *in, size_t len, uint8_t out[32]) {
+  blake3_hasher h;
+  blake3_hasher_init(&h);
+  blake3_hasher_update(&h, in, len);
+  blake3_hasher_finalize(&h, out, BLAKE3_OUT_LEN);
+}
+
+// Spans of 2..SPAN_MAX_CHUNKS chunks, hashed as one group. cvs: GROUP * SPAN_MAX_CHUNKS * 32 bytes of scratch.
+static void hash_group(const uint8_t *base, const uint32_t *spans, const size_t *which, size_t count, uint8_t *out, uint8_t *cvs) {
+  const uint8_t *inputs[GROUP];
+  size_t owner[GROUP];
+  uint8_t lane_out[GROUP * 32];
+  uint32_t key[8];
+  memcpy(key, IV, sizeof(key));
+  for (size_t c = 0; c < SPAN_MAX_CHUNKS; c++) {
+    size_t k = 0;
+    for (size_t i = 0; i < count; i++) {
+      size_t len = spans[2 * which[i] + 1];
+      if ((c + 1) * BLAKE3_CHUNK_LEN <= len) {  // chunk c is full
+        inputs[k] = base + spans[2 * which[i]] + c * BLAKE3_CHUNK_LEN;
+        owner[k++] = i;
+      }
+    }
+    if (k == 0) break;
+    blake3_hash_many(inputs, k, BLAKE3_CHUNK_LEN / BLAKE3_BLOCK_LEN, key, c, false, 0, CHUNK_START, CHUNK_END, lane_out);
+    for (size_t j = 0; j < k; j++) memcpy(cvs + 32 * (owner[j] * SPAN_MAX_CHUNKS + c), lane_out + 32 * j, 32);
+  }
+  for (size_t i = 0; i < count; i++) {
+    size_t at = spans[2 * which[i]], len = spans[2 * which[i] + 1];
+    size_t full = len / BLAKE3_CHUNK_LEN, n = (len + BLAKE3_CHUNK_LEN - 1) / BLAKE3_CHUNK_LEN;
+    uint8_t *mine = cvs + 32 * (i * SPAN_MAX_CHUNKS);
+    if (full < n) partial_chunk_cv(base + at + full * BLAKE3_CHUNK_LEN, len - full * BLAKE3_CHUNK_LEN, full, mine + 32 * full);
+    subtree(mine, 0, n, 1, out + 32 * which[i]);
+  }
+}
+
+// hashSpans(buffer, spans, out): spans is a Uint32Array of (offset, length) pairs into buffer; the BLAKE3 of span i
+// is written to out[32 i, 32 i + 32).
+static napi_value hash_spans(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  uint8_t *base, *out;
+  size_t base_len, out_len;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 3 || !bytes_of(env, argv[0], &base, &base_len)) THROW(env, "hashSpans(buffer, spans, out): buffer must be a Uint8Array");
+  bool is_typed = false;
+  napi_typedarray_type type;
+  size_t words;
+  void *spans_data;
+  napi_value ab;
+  size_t ab_offset;
+  if (napi_is_typedarray(env, argv[1], &is_typed) != napi_ok || !is_typed ||
+      napi_get_typedarray_info(env, argv[1], &type, &words, &spans_data, &ab, &ab_offset) != napi_ok || type != napi_uint32_array || words % 2 != 0) {
+    THROW(env, "hashSpans(buffer, spans, out): spans must be a Uint32Array of (offset, length) pairs");
+  }
+  const uint32_t *spans = (const uint32_t *)spans_data;
+  size_t n = words / 2;
+  if (!bytes_of(env, argv[2], &out, &out_len) || out_len / 32 < n) THROW(env, "hashSpans(buffer, spans, out): out must be a Uint8Array of 32 bytes per span");
+  for (size_t i = 0; i < n; i++) {
+    if ((uint64_t)spans[2 * i] + (uint64_t)spans[2 * i + 1] > (uint64_t)base_len) THROW(env, "hashSpans(buffer, spans, out): a span runs past the end of buffer");
+  }
+  uint8_t *cvs = malloc((size_t)GROUP * SPAN_MAX_CHUNKS * 32);
+  if (!cvs) THROW(env, "hashSpans: out of memory");
+  size_t which[GROUP];
+  size_t count = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t len = spans[2 * i + 1];
+    if (len <= BLAKE3_CHUNK_LEN || len > (size_t)SPAN_MAX_CHUNKS * BLAKE3_CHUNK_LEN) {
+      hash_one(base + spans[2 * i], len, out + 32 * i);
+      continue;
+    }
+    which[count++] = i;
+    if (count == GROUP) {
+      hash_group(base, spans, which, count, out, cvs);
+      count = 0;
+    }
+  }
+  if (count > 0) hash_group(base, spans, which, count, out, cvs);
+  free(cvs);
+  return NULL;
+}
+
 static napi_value module_init(napi_env env, napi_value exports) {
   napi_value state_bytes;
   napi_create_uint32(env, (uint32_t)sizeof(blake3_hasher), &state_bytes);
@@ -98,6 +245,7 @@ static napi_value module_init(napi_env env, napi_value exports) {
     {"init", NULL, init, NULL, NULL, NULL, napi_enumerable, NULL},
     {"update", NULL, update, NULL, NULL, NULL, napi_enumerable, NULL},
     {"finalize", NULL, finalize, NULL, NULL, NULL, napi_enumerable, NULL},
+    {"hashSpans", NULL, hash_spans, NULL, NULL, NULL, napi_enumerable, NULL},
     {"STATE_BYTES", NULL, NULL, NULL, NULL, state_bytes, napi_enumerable, NULL},
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);

@@ -4,7 +4,7 @@ import { fail, toFailure, type Failure } from '../../../shared/errors.js';
 import { openArchiveFile, readInto, type ArchiveFile } from './archive-file.js';
 import { walkBlock } from './block-layout.js';
 import { DeflateBlockCursor, ZstdBlockCursor, failedCursor, verifiedCursor, type BlockCursor } from './block-cursor.js';
-import { blake3MatchesTagged, initBlake3 } from './blake3.js';
+import { blake3MatchesTagged, blake3Spans, digestMatchesTagged, initBlake3 } from './blake3.js';
 import { BLOCK_HEADER_LEN_V1 } from './constants.js';
 import { RawBufferPool } from './raw-buffer-pool.js';
 import { checkRowBounds, describeRow } from './row-bounds.js';
@@ -69,8 +69,55 @@ class ArchiveReader implements OpenedArchive {
     return found.ok ? { ok: true, length: found.view.length } : found;
   }
 
+  checkBodies(rows: readonly BodyIndexRow[], block: BlockRow, results: BodyCheckResult[]): void {
+    // Every row is located first (bounds, then its block decoded and segment-verified as far as it needs); the rows
+    // that can be read are then hashed together. All name `block`, so they share one cursor and its raw buffer.
+    const spans = new Uint32Array(2 * rows.length);
+    const at: number[] = [];
+    let raw: Uint8Array | null = null;
+    rows.forEach((row, i) => {
+      const found = this.located(row, block);
+      if (!found.ok) {
+        results[i] = found;
+        return;
+      }
+      raw = found.raw;
+      spans[2 * at.length] = found.start;
+      spans[2 * at.length + 1] = row.bodyLen;
+      at.push(i);
+    });
+    if (at.length === 0 || raw === null) return;
+    const digests = new Uint8Array(32 * at.length);
+    try {
+      blake3Spans(raw, spans.subarray(0, 2 * at.length), digests);
+    } catch (e) {
+      const error = toFailure(e);
+      for (const i of at) results[i] = { ok: false, error };
+      return;
+    }
+    at.forEach((i, k) => {
+      const row = rows[i]!;
+      results[i] = digestMatchesTagged(digests, 32 * k, row.bodyHash) ? { ok: true, length: row.bodyLen } : { ok: false, error: this.mismatch(row, block) };
+    });
+  }
+
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
   private verifiedView(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly view: Uint8Array } | { readonly ok: false; readonly error: Failure } {
+    const found = this.located(row, block);
+    if (!found.ok) return found;
+    const view = found.raw.subarray(found.start, found.start + row.bodyLen);
+    try {
+      return blake3MatchesTagged(view, row.bodyHash) ? { ok: true, view } : { ok: false, error: this.mismatch(row, block!) };
+    } catch (e) {
+      return { ok: false, error: toFailure(e) };
+    }
+  }
+
+  /**
+   * Where the row's bytes are, once its bounds passed and its block is decoded and segment-verified up to its end:
+   * the cursor's raw buffer and the body's start in it. Not yet compared with the row's hash.
+   */
+  private located(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly raw: Uint8Array; readonly start: number } | { readonly ok: false; readonly error: Failure } {
     try {
       if (this.closed) return { ok: false, error: fail('BAD_REQUEST', `the archive ${this.filePath} is closed`) };
       const bounds = checkRowBounds(row, block, {
@@ -81,21 +128,17 @@ class ArchiveReader implements OpenedArchive {
         committedEnd: this.file.committedEnd,
       });
       if (bounds || !block || row.bodyOffset === null) return { ok: false, error: bounds ?? fail('INTERNAL', 'row bounds passed without a block') };
-      const end = row.bodyOffset + row.bodyLen;
       const cursor = this.cursorFor(block);
-      const stop = cursor.ensure(end);
+      const stop = cursor.ensure(row.bodyOffset + row.bodyLen);
       if (stop) return { ok: false, error: fail(stop.code, `${describeRow(row)} cannot be read: ${stop.message}`) };
-      const view = cursor.raw.subarray(row.bodyOffset, end);
-      if (!blake3MatchesTagged(view, row.bodyHash)) {
-        return {
-          ok: false,
-          error: fail('BODY_HASH_MISMATCH', `${describeRow(row)} at raw offset ${row.bodyOffset} of block at offset ${block.blockOffset} in ${this.filePath}: the body read there does not match the row that named it (${row.bodyHash})`),
-        };
-      }
-      return { ok: true, view };
+      return { ok: true, raw: cursor.raw, start: row.bodyOffset };
     } catch (e) {
       return { ok: false, error: toFailure(e) };
     }
+  }
+
+  private mismatch(row: BodyIndexRow, block: BlockRow): Failure {
+    return fail('BODY_HASH_MISMATCH', `${describeRow(row)} at raw offset ${row.bodyOffset} of block at offset ${block.blockOffset} in ${this.filePath}: the body read there does not match the row that named it (${row.bodyHash})`);
   }
 
   close(): void {

@@ -55,6 +55,11 @@ export interface OpenedArchive {
    * only needs the verdict). Optional so that stand-in archives need only readBody; callers fall back to it.
    */
   checkBody?(row: BodyIndexRow, block: BlockRow | undefined): BodyCheckResult;
+  /**
+   * checkBody for many rows naming one block, their hashes computed together (many small bodies hash faster side by
+   * side than one by one). `results[i]` is set to row i's verdict, the same as checkBody(rows[i], block) gives.
+   */
+  checkBodies?(rows: readonly BodyIndexRow[], block: BlockRow, results: BodyCheckResult[]): void;
   close(): void;
 }
 

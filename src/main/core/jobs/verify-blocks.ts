@@ -1,7 +1,8 @@
 // The verification job proper: pure (no worker, no SQLite, no Electron), so it runs in a worker, in a test
 // or in-process alike. Rows are read block by block in (block_offset, body_offset) order through one
 // opened archive, whose reader keeps a cursor per block: every segment is decoded once, and memory stays
-// bounded by one block's raw bytes (16 MiB cap), whatever the archive size.
+// bounded by one block's raw bytes (16 MiB cap), whatever the archive size. Rows of a block are checked in
+// batches (checkBodies) so that many small bodies are hashed side by side.
 //
 // Rows may share a span: an HTTP row and the model-call row of the same exchange name the same bytes (the scale
 // ledger hashes 1.68x its raw bytes when every row is hashed). Within a block, a span that verified against an
@@ -14,8 +15,8 @@ import { FailureTally, bodyFailure } from './body-failure.js';
 import type { PartResult, Progress } from './verify-types.js';
 
 export interface VerifyBlocksInput {
-  /** checkBody when the archive has it (no copy of the bytes), else readBody. */
-  readonly archive: Pick<OpenedArchive, 'readBody' | 'checkBody'>;
+  /** checkBodies (many at once) or checkBody (no copy of the bytes) when the archive has them, else readBody. */
+  readonly archive: Pick<OpenedArchive, 'readBody' | 'checkBody' | 'checkBodies'>;
   /** Ascending block_offset. */
   readonly blocks: readonly BlockRow[];
   /** The index rows naming one block, in body_offset order; they may carry only what verification reads. */
@@ -48,47 +49,138 @@ export class VerifyCancelled extends Error {
 export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult> {
   const tally = new FailureTally(input.maxListedFailures);
   const check = checker(input.archive);
+  const checkMany = input.archive.checkBodies?.bind(input.archive) ?? null;
   let sliceStart = Date.now();
   let sinceCheck = 0;
   let bytesAtCheck = 0;
+
+  /** Counts one row's verdict, checking a failed row again whole so its sentence names it. */
+  const settle = (row: BodyIndexRow, read: BodyCheckResult, block: BlockRow, spans: VerifiedSpans): void => {
+    if (!read.ok && input.namedRow) {
+      const named = input.namedRow(row.id);
+      if (named) read = check(named, block);
+      row = named ?? row;
+    }
+    if (read.ok) {
+      spans.add(row);
+      tally.verified += 1;
+      tally.bytes += read.length;
+    } else {
+      tally.fail(bodyFailure(row, read.error));
+      tally.bytes += row.bodyLen;
+    }
+  };
+  /** Progress and the clock every CHECK_EVERY bodies or CHECK_BYTES, not every body (both were visible in the loop). */
+  const pace = async (): Promise<void> => {
+    if (++sinceCheck < CHECK_EVERY && tally.bytes - bytesAtCheck < CHECK_BYTES) return;
+    sinceCheck = 0;
+    bytesAtCheck = tally.bytes;
+    input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
+    if (Date.now() - sliceStart >= SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = Date.now();
+    }
+  };
+
   for (const block of input.blocks) {
     const verifiedSpans = new VerifiedSpans(block.blockOffset);
-    for (let row of input.rowsOf(block)) {
-      if (input.isCancelled?.()) throw new VerifyCancelled();
-      if (verifiedSpans.has(row)) {
-        tally.verified += 1;
-        tally.bytes += row.bodyLen;
-      } else {
-        let read = check(row, block);
-        if (!read.ok && input.namedRow) {
-          const named = input.namedRow(row.id);
-          if (named) read = check(named, block);
-          row = named ?? row;
+    if (checkMany) {
+      // Rows are hashed in batches (checkBodies): many small bodies hash faster side by side. A row whose span a row
+      // earlier in the same batch also names (same offset, length and hash) waits for that row's verdict instead of
+      // being hashed again, as VerifiedSpans does across batches; a failure is never reused (the row is checked alone).
+      const batch = new SpanBatch(block.blockOffset);
+      const flush = async (): Promise<void> => {
+        const results = batch.check(checkMany, block);
+        for (let i = 0; i < batch.rows.length; i++) {
+          const row = batch.rows[i]!;
+          const leader = batch.leaderOf[i]!;
+          if (leader === i) settle(row, results[i]!, block, verifiedSpans);
+          else if (results[leader]!.ok) settle(row, { ok: true, length: row.bodyLen }, block, verifiedSpans);
+          else settle(row, check(row, block), block, verifiedSpans);
+          await pace();
         }
-        if (read.ok) {
-          verifiedSpans.add(row);
+        batch.clear();
+      };
+      for (const row of input.rowsOf(block)) {
+        if (input.isCancelled?.()) throw new VerifyCancelled();
+        if (verifiedSpans.has(row)) {
           tally.verified += 1;
-          tally.bytes += read.length;
-        } else {
-          tally.fail(bodyFailure(row, read.error));
           tally.bytes += row.bodyLen;
+          await pace();
+          continue;
         }
+        batch.push(row);
+        if (batch.full()) await flush();
       }
-      // Progress and the clock every CHECK_EVERY bodies or CHECK_BYTES, not every body: at hundreds of thousands of
-      // small bodies both were a visible share of the loop; large bodies still get a check each.
-      if (++sinceCheck >= CHECK_EVERY || tally.bytes - bytesAtCheck >= CHECK_BYTES) {
-        sinceCheck = 0;
-        bytesAtCheck = tally.bytes;
-        input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
-        if (Date.now() - sliceStart >= SLICE_MS) {
-          await yieldToEventLoop();
-          sliceStart = Date.now();
+      if (batch.rows.length > 0) {
+        if (input.isCancelled?.()) throw new VerifyCancelled();
+        await flush();
+      }
+    } else {
+      for (const row of input.rowsOf(block)) {
+        if (input.isCancelled?.()) throw new VerifyCancelled();
+        if (verifiedSpans.has(row)) {
+          tally.verified += 1;
+          tally.bytes += row.bodyLen;
+        } else {
+          settle(row, check(row, block), block, verifiedSpans);
         }
+        await pace();
       }
     }
     input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
   }
   return tally.result();
+}
+
+/** Rows per batch, and the body bytes after which a batch is checked anyway (keeps a batch's hashing to a few ms). */
+const BATCH_ROWS = 256;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** Rows of one block waiting to be checked together; `leaderOf[i]` is the first row in the batch with row i's span. */
+class SpanBatch {
+  readonly rows: BodyIndexRow[] = [];
+  readonly leaderOf: number[] = [];
+  private bytes = 0;
+  private readonly firstAt = new Map<number, number[]>();
+  constructor(private readonly blockOffset: number) {}
+
+  push(row: BodyIndexRow): void {
+    const i = this.rows.length;
+    this.rows.push(row);
+    let leader = i;
+    if (row.blockOffset === this.blockOffset && row.bodyOffset !== null) {
+      const same = this.firstAt.get(row.bodyOffset);
+      const match = same?.find((j) => this.rows[j]!.bodyLen === row.bodyLen && this.rows[j]!.bodyHash === row.bodyHash);
+      if (match !== undefined) leader = match;
+      else if (same) same.push(i);
+      else this.firstAt.set(row.bodyOffset, [i]);
+    }
+    this.leaderOf.push(leader);
+    if (leader === i) this.bytes += row.bodyLen;
+  }
+
+  full(): boolean {
+    return this.rows.length >= BATCH_ROWS || this.bytes >= BATCH_BYTES;
+  }
+
+  /** Verdicts of the leaders (followers' slots are left unset). */
+  check(checkMany: NonNullable<VerifyBlocksInput['archive']['checkBodies']>, block: BlockRow): BodyCheckResult[] {
+    const leaders = this.rows.filter((_, i) => this.leaderOf[i] === i);
+    const got: BodyCheckResult[] = new Array<BodyCheckResult>(leaders.length);
+    checkMany(leaders, block, got);
+    const results: BodyCheckResult[] = new Array<BodyCheckResult>(this.rows.length);
+    let k = 0;
+    for (let i = 0; i < this.rows.length; i++) if (this.leaderOf[i] === i) results[i] = got[k++]!;
+    return results;
+  }
+
+  clear(): void {
+    this.rows.length = 0;
+    this.leaderOf.length = 0;
+    this.bytes = 0;
+    this.firstAt.clear();
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allowNativeBlake3, blake3Backend, blake3Hex, createBlake3Stream, initBlake3, loadNativeBlake3,
+  allowNativeBlake3, blake3Backend, blake3Hex, blake3Spans, createBlake3Stream, initBlake3, loadNativeBlake3,
 } from '../../../../src/main/core/archive/blake3.js';
 
 beforeAll(async () => {
@@ -72,6 +72,38 @@ describe('BLAKE3 backends', () => {
     expect(() => native.hashInto(new Uint8Array(4), out, -1)).toThrow(/no 32 bytes at offset/);
     expect(() => native.init(new Uint8Array(native.STATE_BYTES - 1))).toThrow(/STATE_BYTES/);
     expect(() => native.init(new Uint8Array(new ArrayBuffer(native.STATE_BYTES + 8), 1, native.STATE_BYTES))).toThrow(/aligned/);
+  });
+
+  it('hashes many spans of one buffer side by side with the same digests as one by one, natively and in the fall-back', () => {
+    const buffer = bytesOf(200_000, 5);
+    // Every length class the batched path treats apart: one chunk or less (ordinary hasher), 2-32 chunks full or with
+    // a partial last chunk (lanes), and past 32 chunks (ordinary hasher); 70 spans, so a group of 64 is followed by more.
+    const lengths = [0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 3000, 4096, 5121, 8191, 16_384, 16_385, 31_744, 32_767, 32_768, 32_769, 40_000, 70_000];
+    const pairs: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const len = lengths[i % lengths.length]!;
+      pairs.push((i * 7919) % (buffer.length - len), len);
+    }
+    const spans = Uint32Array.from(pairs);
+    const expected = pairs.flatMap((_, i) => (i % 2 ? [] : [blake3Hex(buffer.subarray(pairs[i]!, pairs[i]! + pairs[i + 1]!))]));
+    const hexOf = (out: Uint8Array): string[] => Array.from({ length: out.length / 32 }, (_, i) => Buffer.from(out.subarray(32 * i, 32 * i + 32)).toString('hex'));
+    const native = new Uint8Array(32 * 70);
+    blake3Spans(buffer, spans, native);
+    expect(hexOf(native)).toEqual(expected);
+    allowNativeBlake3(false);
+    const fallback = new Uint8Array(32 * 70);
+    blake3Spans(buffer, spans, fallback);
+    expect(hexOf(fallback)).toEqual(expected);
+  });
+
+  it('refuses spans past the buffer, odd span lists and a short output, instead of reading or writing out of bounds', () => {
+    const native = loadNativeBlake3()!;
+    const buffer = new Uint8Array(4096);
+    expect(() => native.hashSpans!(buffer, Uint32Array.of(4000, 97), new Uint8Array(32))).toThrow(/past the end of buffer/);
+    expect(() => native.hashSpans!(buffer, Uint32Array.of(0xffffffff, 2), new Uint8Array(32))).toThrow(/past the end of buffer/);
+    expect(() => native.hashSpans!(buffer, Uint32Array.of(0, 10, 5), new Uint8Array(64))).toThrow(/pairs/);
+    expect(() => native.hashSpans!(buffer, Float64Array.of(0, 10) as unknown as Uint32Array, new Uint8Array(32))).toThrow(/pairs/);
+    expect(() => native.hashSpans!(buffer, Uint32Array.of(0, 10, 20, 10), new Uint8Array(63))).toThrow(/32 bytes per span/);
   });
 
   it.skipIf(!hasB3sum)('matches b3sum', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ArchiveState, BlockRow, BodyIndexRow, BodyKey } from '../../../../src/shared/ledger-types.js';
 import type { EncodedArchive, EncodedBody } from '../../../fixtures/writer/archive-plan.js';
 import { openArchive } from '../../../../src/main/core/archive/open-archive.js';
-import type { BodyReadResult, OpenedArchive, ZstdBackendChoice } from '../../../../src/main/core/archive/types.js';
+import type { BodyCheckResult, BodyReadResult, OpenedArchive, ZstdBackendChoice } from '../../../../src/main/core/archive/types.js';
 
 export const keyString = (k: BodyKey): string => `${k.eventId}/${k.sourceTable}/${k.direction}`;
 
@@ -87,6 +87,30 @@ export function readAll(archive: OpenedArchive, disk: ArchiveOnDisk, rows: reado
   const sorted = [...rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id);
   const out = new Map<string, BodyReadResult>();
   for (const r of sorted) out.set(keyString(r), archive.readBody(r, r.blockOffset === null ? undefined : disk.blocks.get(r.blockOffset)));
+  return out;
+}
+
+/**
+ * Every row checked through checkBodies, block by block in (body_offset, id) order and in batches of up to 7 rows
+ * (so batches split blocks): key → 'ok' | code. Rows naming no recorded block go through checkBody.
+ */
+export function checkAllInBatches(archive: OpenedArchive, disk: ArchiveOnDisk): Map<string, string> {
+  const sorted = [...disk.rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id);
+  const out = new Map<string, string>();
+  const verdict = (r: BodyIndexRow, c: BodyCheckResult): void => void out.set(keyString(r), c.ok ? 'ok' : c.error.code);
+  for (let i = 0; i < sorted.length; ) {
+    const block = sorted[i]!.blockOffset === null ? undefined : disk.blocks.get(sorted[i]!.blockOffset!);
+    let j = i + 1;
+    while (j < sorted.length && j - i < 7 && sorted[j]!.blockOffset === sorted[i]!.blockOffset) j++;
+    const batch = sorted.slice(i, j);
+    if (!block) batch.forEach((r) => verdict(r, archive.checkBody!(r, block)));
+    else {
+      const results: BodyCheckResult[] = [];
+      archive.checkBodies!(batch, block, results);
+      batch.forEach((r, k) => verdict(r, results[k]!));
+    }
+    i = j;
+  }
   return out;
 }
 

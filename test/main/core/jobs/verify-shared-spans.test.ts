@@ -14,14 +14,21 @@ const row = (id: number, blockOffset: number, bodyOffset: number, bodyHash: stri
   originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, bodyHash, blockOffset, bodyOffset, bodyLen, traceId: null, turnId: null, createdAt: null,
 });
 
-/** A stand-in whose verdict depends only on the span and hash, and which counts what it is asked to check. */
-function countingArchive(good: (r: BodyIndexRow) => boolean): { archive: Pick<OpenedArchive, 'readBody' | 'checkBody'>; checked: number[] } {
+/**
+ * A stand-in whose verdict depends only on the span and hash, and which counts what it is asked to check. With
+ * `batches`, it also offers checkBodies and records the ids of each batch it is given.
+ */
+function countingArchive(good: (r: BodyIndexRow) => boolean, batches?: number[][]): { archive: Pick<OpenedArchive, 'readBody' | 'checkBody' | 'checkBodies'>; checked: number[] } {
   const checked: number[] = [];
   const checkBody = (r: BodyIndexRow): BodyCheckResult => {
     checked.push(r.id);
     return good(r) ? { ok: true, length: r.bodyLen } : { ok: false, error: { code: 'BODY_HASH_MISMATCH', message: `row ${r.id} does not match` } };
   };
-  return { archive: { readBody: () => { throw new Error('verification must not copy bodies out'); }, checkBody }, checked };
+  const checkBodies = (rs: readonly BodyIndexRow[], _b: BlockRow, out: BodyCheckResult[]): void => {
+    batches!.push(rs.map((r) => r.id));
+    rs.forEach((r, i) => (out[i] = checkBody(r)));
+  };
+  return { archive: { readBody: () => { throw new Error('verification must not copy bodies out'); }, checkBody, ...(batches ? { checkBodies } : {}) }, checked };
 }
 
 describe('verifyBlocks over shared spans', () => {
@@ -74,6 +81,48 @@ describe('verifyBlocks over shared spans', () => {
       expect(result.bytes).toBe(rows.reduce((n, r) => n + r.bodyLen, 0));
     } finally {
       real.close();
+    }
+  });
+
+  it('checked in batches: a span shared inside a batch is hashed once, a follower of a failed row is checked alone, counts and failures as row by row', async () => {
+    const rows = new Map([
+      [16, [row(1, 16, 0, 'h-a'), row(2, 16, 0, 'h-a'), row(3, 16, 0, 'h-a'), row(4, 16, 0, 'h-other'), row(5, 16, 10, 'h-bad'), row(6, 16, 10, 'h-bad'), row(7, 16, 0, 'h-a', 11), row(10, 200, 0, 'h-a')]],
+      [200, [row(8, 200, 0, 'h-a'), row(9, 200, 0, 'h-a')]],
+    ]);
+    const batches: number[][] = [];
+    const { archive, checked } = countingArchive((r) => r.bodyHash === 'h-a', batches);
+    const result = await verifyBlocks({ archive, blocks: [block(16), block(200)], rowsOf: (b) => rows.get(b.blockOffset) ?? [], maxListedFailures: 100 });
+    // One batch per block holding only the leaders; 6 follows 5, which failed, so 6 is then checked on its own.
+    expect(batches).toEqual([[1, 4, 5, 7, 10], [8]]);
+    expect(checked).toEqual([1, 4, 5, 7, 10, 6, 8]);
+    expect([result.verified, result.failed, result.bytes]).toEqual([7, 3, 10 * 9 + 11]);
+    expect(result.failures.map((f) => [f.eventId, f.message])).toEqual([
+      ['000000000004', 'row 4 does not match'],
+      ['000000000005', 'row 5 does not match'],
+      ['000000000006', 'row 6 does not match'],
+    ]);
+  });
+
+  it('checkBodies gives checkBody\'s verdict for every row of every sample archive, damaged ones included', async () => {
+    for (const spec of SAMPLES) {
+      const disk = writeArchive(await buildSample(spec));
+      const a = await open(disk, spec.version);
+      const b = await open(disk, spec.version);
+      try {
+        const byBlock = new Map<number, BodyIndexRow[]>();
+        for (const r of disk.rows) (byBlock.get(r.blockOffset ?? -1) ?? byBlock.set(r.blockOffset ?? -1, []).get(r.blockOffset ?? -1)!).push(r);
+        for (const [offset, rs] of byBlock) {
+          const blk = disk.blocks.get(offset);
+          if (!blk) continue;
+          const many: BodyCheckResult[] = [];
+          a.checkBodies!(rs, blk, many);
+          expect(many.length, spec.name).toBe(rs.length);
+          rs.forEach((r, i) => expect(many[i], `${spec.name} row ${r.id}`).toEqual(b.checkBody!(r, blk)));
+        }
+      } finally {
+        a.close();
+        b.close();
+      }
     }
   });
 
