@@ -37,7 +37,7 @@ async function run(task: VerifyTask): Promise<PartResult> {
         const opened = await openArchive(task.archive);
         if (!opened.ok) throw Object.assign(new Error(opened.error.message), { code: opened.error.code });
         try {
-          const rowsOf = blockRowReader(db);
+          const rowsOf = blockRowReader(db, task.blocks.map((b) => b.blockOffset));
           return await verifyBlocks({
             archive: opened.archive, blocks: task.blocks, rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
             maxListedFailures: task.maxListedFailures, onProgress: throttled(),
