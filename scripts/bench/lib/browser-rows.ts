@@ -86,8 +86,11 @@ async function describeGraph(page: Page): Promise<string> {
   return page.evaluate(() => {
     const v = document.querySelector('.graph-view');
     const total = /of ([\d,]+) model calls/.exec(v?.querySelector('.toolbar .muted')?.textContent ?? '')?.[1] ?? '?';
-    return `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls drawn: ${document.querySelectorAll('svg.graph-svg [data-node-id]').length} nodes, ` +
-      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG`;
+    // The SVG draws only what meets the scroll window; data-total-* count the whole laid-out page.
+    const svg = document.querySelector('svg.graph-svg');
+    return `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls laid out (${svg?.getAttribute('data-total-nodes') ?? '?'} nodes, ` +
+      `${svg?.getAttribute('data-total-edges') ?? '?'} edges), of which ${document.querySelectorAll('svg.graph-svg [data-node-id]').length} nodes and ` +
+      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG at the start (only what meets the scroll window is drawn)`;
   });
 }
 
