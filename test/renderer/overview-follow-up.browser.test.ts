@@ -32,6 +32,8 @@ function gated(real: FollowUp): FollowUp {
   return {
     quickCheck: () => (released ? real.quickCheck() : { state: 'pending' }),
     archiveHash: () => (released ? real.archiveHash() : { state: 'pending' }),
+    copyProof: () => (released ? real.copyProof() : { state: 'pending' }),
+    copyProofSettled: gate.then(() => real.copyProofSettled),
     scan: async (statements) => {
       await gate;
       return real.scan(statements);
@@ -43,7 +45,17 @@ function gated(real: FollowUp): FollowUp {
 async function openGated(...args: Parameters<typeof openEvidence>): ReturnType<typeof openEvidence> {
   const r = await openEvidence(...args);
   if (!r.ok || !r.value.followUp) return r;
-  const ev: Evidence = Object.assign(Object.create(Object.getPrototypeOf(r.value) as object) as Evidence, r.value, { followUp: gated(r.value.followUp) });
+  const real = r.value;
+  // The hashes the gated parts produce stay unknown until the gate opens, as they would while the parts run.
+  const hashes: Evidence['hashes'] = {
+    get db() {
+      return released ? real.hashes.db : null;
+    },
+    get archive() {
+      return released ? real.hashes.archive : null;
+    },
+  };
+  const ev: Evidence = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as Evidence, real, { followUp: gated(real.followUp!), hashes });
   return { ok: true, value: ev };
 }
 
@@ -69,9 +81,12 @@ describe('Overview of a ledger whose checks follow the first view', () => {
   it('shows every follow-up part, asks again until all are done, then shows what they produced', async () => {
     await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/overview`);
     await page.waitForSelector('.follow-up li[data-part="quickCheck"]');
-    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-part')))).toEqual(['quickCheck', 'archiveHash', 'scans']);
-    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['pending', 'pending', 'pending']);
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-part')))).toEqual(['copyProof', 'quickCheck', 'archiveHash', 'scans']);
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['pending', 'pending', 'pending', 'pending']);
     await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(1);
+    // session.db's hash row waits for the copy proof: a placeholder, no digest yet.
+    await expect(page.getByText('proving the copy (follows the first view)…').count()).resolves.toBe(1);
+    await expect(page.locator('.hashes tbody .hashcell').count()).resolves.toBe(0);
     await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(2);
     await shot(page, 'overview-follow-up-pending');
     // Nothing is reloaded by hand from here: the page must ask again by itself.
@@ -85,6 +100,7 @@ describe('Overview of a ledger whose checks follow the first view', () => {
     expect(names[1]).toMatch(/^g-/);
     await expect(page.locator('.hashes tbody .hashcell').allTextContents()).resolves.toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
     await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(0);
+    await expect(page.getByText('proving the copy (follows the first view)…').count()).resolves.toBe(0);
     await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(0);
     await expect(page.locator('[data-testid="time-span-coverage"]').textContent()).resolves.toMatch(/^from \d+ tables?/);
   });

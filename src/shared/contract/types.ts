@@ -52,7 +52,11 @@ export interface DecisionCount {
 export interface Overview {
   readonly evidence: EvidenceSummary;
   readonly generationLabel: string;
-  readonly hashes: { readonly db: FileHashView; readonly archive: FileHashView | null; readonly others: readonly FileHashView[] };
+  /**
+   * `db` is null while session.db's copy proof is pending (a large ledger's copy is proven after the first view; see
+   * `followUp.copyProof`) and stays null when it failed; `archive` likewise for the archive hash.
+   */
+  readonly hashes: { readonly db: FileHashView | null; readonly archive: FileHashView | null; readonly others: readonly FileHashView[] };
   /** Earliest and latest timestamps seen across the event tables (ISO strings as stored), or null when empty. */
   readonly timeSpan: { readonly first: string; readonly last: string } | null;
   /** Which `table.column`s the time span was read from, and which it leaves out (see TimeSpanCoverage). */
@@ -64,7 +68,7 @@ export interface Overview {
   readonly notes: readonly { readonly code: string; readonly message: string }[];
   /**
    * Work the open left for after the first view (absent when it did everything first). While any part is pending,
-   * ask for the overview again: `hashes.archive`, `models` and `decisions` fill in as their parts finish.
+   * ask for the overview again: `hashes.db`, `hashes.archive`, `models` and `decisions` fill in as their parts finish.
    */
   readonly followUp?: OverviewFollowUp;
 }
@@ -79,6 +83,11 @@ export interface OverviewFollowUp {
   readonly quickCheck: FollowUpStatus;
   /** SHA-256 + BLAKE3 of the archive file (`hashes.archive`). */
   readonly archiveHash: FollowUpStatus;
+  /**
+   * The proof of session.db's scratch copy (made by the kernel, then session.db hashed with SHA-256 + BLAKE3 and the
+   * copy with BLAKE3): fills `hashes.db`; failed (SNAPSHOT_MISMATCH) means the structured views are refused.
+   */
+  readonly copyProof: FollowUpStatus;
   /** The full-table scans behind `models` and `decisions` (run after quick_check passed; empty lists until done). */
   readonly scans: FollowUpStatus;
 }

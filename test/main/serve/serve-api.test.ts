@@ -93,8 +93,8 @@ describe('serve mode: the HTTP surface', () => {
     const ov = ok(await api<Overview>('overview', { evidenceId }));
     const counts = Object.fromEntries(ov.rowCounts.map((r) => [r.table, r.rows]));
     for (const [t, n] of Object.entries(ledger.rowCounts)) expect([t, counts[t]]).toEqual([t, n]);
-    expect(ov.hashes.db.name).toBe('session.db');
-    expect(ov.hashes.db.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(ov.hashes.db!.name).toBe('session.db');
+    expect(ov.hashes.db!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(ov.timeSpan).not.toBeNull();
   });
 

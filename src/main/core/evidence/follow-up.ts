@@ -1,8 +1,8 @@
 /**
  * The part of a deferred open that runs after openEvidence returned: quick_check and the overview's scans in a
- * worker thread (follow-up-worker.ts), the archive hash here (async reads; each hashed chunk is a few ms of this
- * thread). When the worker cannot start (e.g. a build without its entry) the same work runs on this thread instead:
- * slower to answer, never skipped.
+ * worker thread (follow-up-worker.ts), the archive hash and the proof of session.db's kernel copy here (async reads,
+ * SHA-256 in its own worker; each BLAKE3 chunk is a few ms of this thread). When the worker cannot start (e.g. a
+ * build without its entry) the same work runs on this thread instead: slower to answer, never skipped.
  */
 import type { Worker } from 'node:worker_threads';
 import type { Failure } from '../../../shared/errors.js';
@@ -20,6 +20,11 @@ export interface FollowUpInput {
   readonly quickCheck: boolean;
   /** The archive hash to take, or null when none is wanted or there is no open archive. */
   readonly hashArchive: (() => Promise<FileHashes>) | null;
+  /**
+   * The proof of session.db's scratch copy (Snapshot.proveDbCopy, rejecting with SNAPSHOT_MISMATCH), or the
+   * source's hashes when the copy was already proven during the open.
+   */
+  readonly copyProof: (() => Promise<FileHashes>) | FileHashes;
   /** Runs statements on this thread: the fallback when the worker cannot run. */
   readonly runHere: (statements: readonly string[]) => unknown[][][];
   /** PRAGMA quick_check on this thread, throwing DB_CORRUPT (the fallback). */
@@ -40,7 +45,10 @@ interface Waiting {
 export function startFollowUp(input: FollowUpInput): RunningFollowUp {
   let check: FollowUpPart<'ok'> = input.quickCheck ? { state: 'pending' } : { state: 'skipped' };
   let archive: FollowUpPart<FileHashes | null> = input.hashArchive ? { state: 'pending' } : { state: 'skipped' };
+  let copy: FollowUpPart<FileHashes> = typeof input.copyProof === 'function' ? { state: 'pending' } : { state: 'done', value: input.copyProof };
   let stopped = false;
+  let onStopped: () => void = () => undefined;
+  const stoppedNow = new Promise<void>((resolve) => (onStopped = resolve));
   let worker: Worker | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
@@ -163,9 +171,29 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     }
   })();
 
+  const copyDone = (async () => {
+    const prove = input.copyProof;
+    if (typeof prove !== 'function') return;
+    // As the archive hash: the open's caller gets its first turn, then the proof starts (it needs no CPU of this
+    // thread to speak of: reads are async, SHA-256 runs in its own worker).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stopped) return;
+    try {
+      const hashes = await prove();
+      if (!stopped) copy = { state: 'done', value: hashes };
+    } catch (error) {
+      const failure = toFailure(error);
+      // Any way the proof fails means the copy is not known to be the evidence: one code for the refusal.
+      if (!stopped) copy = { state: 'failed', error: failure.code === 'SNAPSHOT_MISMATCH' ? failure : fail('SNAPSHOT_MISMATCH', `${input.dbPath}: ${failure.message}`) };
+    }
+  })();
+  const copyProofSettled = Promise.race([copyDone, stoppedNow]);
+
   return {
     quickCheck: () => check,
     archiveHash: () => archive,
+    copyProof: () => copy,
+    copyProofSettled,
     scan(statements) {
       if (stopped) return Promise.reject(fail('CANCELLED', `${input.dbPath} was closed`));
       return new Promise<unknown[][][]>((resolve, reject) => {
@@ -176,7 +204,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
         else send(w);
       });
     },
-    settled: Promise.all([checked, archiveDone]).then(() => undefined),
+    settled: Promise.all([checked, archiveDone, copyProofSettled]).then(() => undefined),
     stop() {
       if (stopped) return;
       stopped = true;
@@ -185,6 +213,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
       if (w) void w.terminate();
       failAll(fail('CANCELLED', `${input.dbPath} was closed`));
       onChecked();
+      onStopped();
     },
   };
 }

@@ -22,11 +22,14 @@ import { startSha256Offload } from './sha256-offload.js';
  */
 export const OFFLOAD_SHA256_FROM_BYTES = 64 * 1024 * 1024;
 
-const readerOf = (handle: FileHandle) => async (buffer: Buffer, position: number): Promise<number> =>
-  (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+/** Reads at a position; once `signal` is aborted the next read throws CANCELLED, which ends the pipeline. */
+const readerOf = (handle: FileHandle, signal?: AbortSignal) => async (buffer: Buffer, position: number): Promise<number> => {
+  if (signal?.aborted) throw new InspectorError('CANCELLED', 'the read was stopped: the evidence was closed');
+  return (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+};
 
 /** `size` is the file's size as stat'ed by the caller before reading: it decides whether SHA-256 goes to a worker. */
-async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>): Promise<{ size: number; sha256: string; blake3: string }> {
+async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>, signal?: AbortSignal): Promise<{ size: number; sha256: string; blake3: string }> {
   const b3 = await createBlake3Stream();
   const buffers = pipelineBuffers();
   const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers) : null;
@@ -39,7 +42,7 @@ async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buff
         const written = write?.(chunk, position);
         return written ? Promise.all([hashed, written]).then(() => undefined) : hashed;
       };
-      const read = await pipelineRead(readerOf(handle), consume, buffers);
+      const read = await pipelineRead(readerOf(handle, signal), consume, buffers);
       return { size: read, sha256: await offload.digest(), blake3: b3.digestHex() };
     } finally {
       offload.close();
@@ -51,16 +54,19 @@ async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buff
     b3.update(chunk);
     return write?.(chunk, position);
   };
-  const read = await pipelineRead(readerOf(handle), consume, buffers);
+  const read = await pipelineRead(readerOf(handle, signal), consume, buffers);
   return { size: read, sha256: sha.digest('hex'), blake3: b3.digestHex() };
 }
 
-/** Hashes an evidence file read-only (no copy). `seen` is the lstat taken when the file was classified. */
-export async function hashEvidenceFile(path: string, seen?: Stats): Promise<FileHashes> {
+/**
+ * Hashes an evidence file read-only (no copy). `seen` is the lstat taken when the file was classified; `signal`
+ * stops the read (CANCELLED), e.g. when the evidence is closed while a copy proof still runs.
+ */
+export async function hashEvidenceFile(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();
-    const hashes = await hashHandle(handle, before.size);
+    const hashes = await hashHandle(handle, before.size, undefined, signal);
     await assertUnchanged(path, before, await handle.stat(), hashes.size);
     return { path, ...hashes };
   } finally {
@@ -97,11 +103,11 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
  * BLAKE3 and size of a file we own (the scratch copy): the cheap proof that a copy holds exactly the bytes whose
  * SHA-256 and BLAKE3 were recorded from the source (see snapshot.ts for why one algorithm suffices here).
  */
-export async function blake3OfOwnFile(path: string): Promise<{ size: number; blake3: string }> {
+export async function blake3OfOwnFile(path: string, signal?: AbortSignal): Promise<{ size: number; blake3: string }> {
   const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const b3 = await createBlake3Stream();
-    const size = await pipelineRead(readerOf(handle), (chunk) => {
+    const size = await pipelineRead(readerOf(handle, signal), (chunk) => {
       b3.update(chunk);
       return undefined;
     });
@@ -111,7 +117,8 @@ export async function blake3OfOwnFile(path: string): Promise<{ size: number; bla
   }
 }
 
-async function assertUnchanged(path: string, before: Stats, after: Stats, bytesRead: number): Promise<void> {
+/** Size and mtime as fstat'ed before and after a read or copy of `path`, and the bytes it read or copied, agree. */
+export async function assertUnchanged(path: string, before: Stats, after: Stats, bytesRead: number): Promise<void> {
   if (before.size !== after.size || before.mtimeMs !== after.mtimeMs || bytesRead !== after.size) {
     throw new InspectorError(
       'SNAPSHOT_MISMATCH',

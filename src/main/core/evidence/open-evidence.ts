@@ -5,9 +5,13 @@
  *
  * With `deferChecks` the open returns after the archive is opened, and quick_check and the archive hash run after
  * it (follow-up.ts), reported by `evidence.followUp`: on a 1 GiB ledger they cost seconds the first view need not
- * wait for. What the first view reads before quick_check is done is read through the hardened connection
- * (cell_size_check, defensive, no mmap), where a damaged page is an SQLITE_CORRUPT error on that query, never a
- * crash; once quick_check fails, the registry refuses the evidence's structured views (DB_CORRUPT).
+ * wait for. session.db is then copied by the kernel (copy_file_range, at disk speed) and its copy proven by hashing
+ * source and copy after the open (the follow-up's copyProof): hashing 1.2 GB with SHA-256 alone takes ~3× as long
+ * as `cp` of it, so a copy that hashes inline can never run at disk speed. Until the proof is done `hashes.db` is
+ * null; once it fails (SNAPSHOT_MISMATCH) the registry refuses the structured views. What the first view reads
+ * before quick_check is done is read through the hardened connection (cell_size_check, defensive, no mmap), where a
+ * damaged page is an SQLITE_CORRUPT error on that query, never a crash; once quick_check fails, the registry
+ * refuses the evidence's structured views (DB_CORRUPT).
  */
 import { lstatSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -58,15 +62,17 @@ async function hashArchive(slot: ArchiveSlot, wanted: boolean): Promise<FileHash
  */
 export const DEFER_CHECKS_ABOVE_BYTES = 64 * 1024 * 1024;
 
-function evidenceBytes(snapshot: Snapshot, input: SessionInput): number {
-  const sqlite = snapshot.sources.reduce((n, s) => n + s.size, 0);
-  let archive = 0;
+function archiveBytes(input: SessionInput): number {
   try {
-    if (input.archive) archive = lstatSync(input.archive.path).size;
+    return input.archive ? lstatSync(input.archive.path).size : 0;
   } catch {
-    archive = 0;
+    return 0;
   }
-  return sqlite + archive;
+}
+
+/** session.db's hashes among the snapshot's sources: absent while a kernel copy awaits its proof. */
+function dbSourceHashes(snapshot: Snapshot, dbPath: string): FileHashes | null {
+  return snapshot.sources.find((s) => s.path === dbPath) ?? null;
 }
 
 export async function openEvidence(paths: string[], opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
@@ -80,7 +86,14 @@ export async function openEvidence(paths: string[], opts: OpenEvidenceOptions = 
 }
 
 export async function openSession(input: SessionInput, opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
-  const snapshotResult = await snapshotSqlite(input.dbPath, { scratchRoot: opts.scratchRoot });
+  // The deferral rule (deferChecks and evidence above the threshold) also decides the kernel copy, so it is taken
+  // from sizes before copying: the SQLite set as the snapshot lstat's it, plus the archive file.
+  const archive = archiveBytes(input);
+  const threshold = opts.deferAboveBytes ?? DEFER_CHECKS_ABOVE_BYTES;
+  const snapshotResult = await snapshotSqlite(input.dbPath, {
+    scratchRoot: opts.scratchRoot,
+    ...(opts.deferChecks === true ? { kernelCopyAboveBytes: threshold - archive } : {}),
+  });
   if (!snapshotResult.ok) return snapshotResult;
   const snapshot: Snapshot = snapshotResult.value;
   let db: Database.Database | null = null;
@@ -90,7 +103,10 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
     db = openHardened(snapshot.dbCopyPath);
     const opened = db;
     let ledger: ReturnType<typeof readLedger>;
-    const defer = opts.deferChecks === true && evidenceBytes(snapshot, input) > (opts.deferAboveBytes ?? DEFER_CHECKS_ABOVE_BYTES);
+    const defer = opts.deferChecks === true && snapshot.setBytes + archive > threshold;
+    // The same rule chose the kernel copy, so only a deferred open has one to prove; should they ever disagree, the
+    // proof runs here rather than never.
+    if (!defer && snapshot.proveDbCopy) await snapshot.proveDbCopy();
     try {
       if (opts.quickCheck !== false && !defer) requireQuickCheck(opened, input.dbPath);
       ledger = readLedger(opened, input.dbPath);
@@ -106,12 +122,14 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
           dbPath: input.dbPath,
           quickCheck: opts.quickCheck !== false,
           hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => hashEvidenceFile(finalSlot.archive.filePath) : null,
+          // Kernel-copied: proven now, after the open. Otherwise (small set, or no /proc/self/fd) it was proven in
+          // the snapshot, as without deferChecks.
+          copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,
           runHere: (statements) => statements.map((sql) => opened.prepare(sql).raw().all() as unknown[][]),
           quickCheckHere: () => requireQuickCheck(opened, input.dbPath),
         })
       : null;
     const archiveHashes = defer ? null : await hashArchive(slot, opts.hashArchive !== false);
-    const dbHashes = snapshot.sources[0]!;
     const archiveNow = (): FileHashes | null => {
       if (!followUp) return archiveHashes;
       const part = followUp.archiveHash();
@@ -126,9 +144,11 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
       generation: detected.generation,
       db: opened,
       snapshot,
-      // `archive` is read when asked: with deferChecks it turns from null to the hashes once the follow-up took them.
+      // Read when asked: with deferChecks each turns from null to the hashes once its follow-up part took them.
       hashes: {
-        db: dbHashes,
+        get db() {
+          return dbSourceHashes(snapshot, input.dbPath);
+        },
         get archive() {
           return archiveNow();
         },

@@ -40,9 +40,23 @@ export interface Snapshot {
   readonly scratchDir: string;
   /** Path of the copied session.db inside scratchDir. */
   readonly dbCopyPath: string;
-  /** Hashes of every source file copied (db, -wal, -shm, -journal), taken in the same read as the copy. */
+  /**
+   * Hashes of every source file copied (db first, then -wal, -shm, -journal), taken in the same read as the copy.
+   * A database the kernel copied (`proveDbCopy`) is absent until its proof passed.
+   */
   readonly sources: readonly FileHashes[];
-  /** Wall time of the copy, hashes and re-hash (ms): lets a benchmark tell the copy from the rest of an open. */
+  /** Size of the SQLite set (database and sidecars) as lstat'ed before copying. */
+  readonly setBytes: number;
+  /**
+   * Present when the database was copied by the kernel (copy_file_range) rather than read here: hashes the source
+   * (SHA-256 + BLAKE3) and the copy (BLAKE3) and resolves with the source's hashes when they match, which then join
+   * `sources`; rejects with SNAPSHOT_MISMATCH otherwise. Runs once; later calls return the same promise.
+   */
+  readonly proveDbCopy?: () => Promise<FileHashes>;
+  /**
+   * Wall time of the copy (ms): with a kernel copy, the copy alone (its proof follows); otherwise the copy, hashes
+   * and re-hash. Lets a benchmark tell the copy from the rest of an open.
+   */
   readonly copyMs?: number;
   /** Remove the scratch folder. Idempotent. */
   dispose(): void;
@@ -70,8 +84,12 @@ export interface Evidence {
   readonly generation: Generation;
   readonly db: Database.Database;
   readonly snapshot: Snapshot;
-  /** SHA-256 + BLAKE3 of session.db and of the archive file read (v3: the selected generation file). */
-  readonly hashes: { readonly db: FileHashes; readonly archive: FileHashes | null };
+  /**
+   * SHA-256 + BLAKE3 of session.db and of the archive file read (v3: the selected generation file). With
+   * deferChecks either may be null until its follow-up part is done (`db`: the copy proof; `archive`: the archive
+   * hash), and stays null when that part failed.
+   */
+  readonly hashes: { readonly db: FileHashes | null; readonly archive: FileHashes | null };
   readonly archiveState: ArchiveState | null;
   /** The archive, opened once (or why it could not be). */
   readonly archive: ArchiveSlot;
@@ -102,19 +120,27 @@ export type FollowUpPart<T> =
 
 /**
  * What a deferred open still owes, run after openEvidence returned: PRAGMA quick_check on the scratch copy (in a
- * worker thread, on its own hardened connection) and the hash of the archive file. Read the parts at any time; they
- * only move from pending to a final state, once.
+ * worker thread, on its own hardened connection), the hash of the archive file and the proof of session.db's copy.
+ * Read the parts at any time; they only move from pending to a final state, once.
  */
 export interface FollowUp {
   quickCheck(): FollowUpPart<'ok'>;
   archiveHash(): FollowUpPart<FileHashes | null>;
+  /**
+   * The proof of session.db's scratch copy (Snapshot.proveDbCopy): done with the source's hashes, or failed with
+   * SNAPSHOT_MISMATCH, after which the registry refuses the structured views. Done from the start when the copy was
+   * already proven during the open (no kernel copy here).
+   */
+  copyProof(): FollowUpPart<FileHashes>;
+  /** Settles (never rejects) when copyProof reached a final state (or the evidence was closed). */
+  readonly copyProofSettled: Promise<void>;
   /**
    * Runs read-only statements (full-table scans the first view must not wait for) on the follow-up connection, each
    * `.all()` in raw row form, strictly after quick_check passed: a damaged ledger rejects them with its DB_CORRUPT
    * failure. Rejects with CANCELLED once the evidence is closed.
    */
   scan(statements: readonly string[]): Promise<unknown[][][]>;
-  /** Settles (never rejects) when quick_check and the archive hash reached a final state. */
+  /** Settles (never rejects) when quick_check, the archive hash and the copy proof reached a final state. */
   readonly settled: Promise<void>;
 }
 
@@ -127,7 +153,8 @@ export interface OpenEvidenceOptions {
   readonly hashArchive?: boolean;
   /**
    * Return as soon as the overview can be drawn (default false): quick_check and the archive hash then run after
-   * the open, reported by `evidence.followUp`, and `hashes.archive` stays null until that hash is done. For the
+   * the open, reported by `evidence.followUp`, and `hashes.archive` stays null until that hash is done. session.db
+   * is copied by the kernel (at disk speed, Linux) and proven after the open: `hashes.db` stays null until then. For the
    * interactive app (a 1 GiB ledger's quick_check takes seconds); the CLI, exports and the integrity report open
    * without it, so everything they read has been checked first. Only evidence larger than `deferAboveBytes` is
    * deferred: a smaller one is checked and hashed before the open returns, as without this option (no follow-up).

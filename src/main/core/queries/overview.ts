@@ -60,15 +60,18 @@ function partStatus(part: FollowUpPart<unknown>): FollowUpStatus {
 export function buildOverview(evidence: Evidence, summary: EvidenceSummary): Overview {
   const view = firstView(evidence);
   const scans = overviewScans(evidence);
-  const others = evidence.snapshot.sources.filter((s) => s.path !== evidence.hashes.db.path).map(hashView);
+  const others = evidence.snapshot.sources.filter((s) => s.path !== evidence.input.dbPath).map(hashView);
+  // Both are read once here: with deferChecks each may turn from null to hashes between two reads.
+  const db = evidence.hashes.db;
   const archive = evidence.hashes.archive;
-  const followUp: OverviewFollowUp | null = evidence.followUp
-    ? { quickCheck: partStatus(evidence.followUp.quickCheck()), archiveHash: partStatus(evidence.followUp.archiveHash()), scans: scanStatus(scans) }
+  const f = evidence.followUp;
+  const followUp: OverviewFollowUp | null = f
+    ? { quickCheck: partStatus(f.quickCheck()), archiveHash: partStatus(f.archiveHash()), copyProof: partStatus(f.copyProof()), scans: scanStatus(scans) }
     : null;
   return {
     evidence: summary,
     generationLabel: GENERATION_LABELS[evidence.generation],
-    hashes: { db: hashView(evidence.hashes.db), archive: archive ? hashView(archive) : null, others },
+    hashes: { db: db ? hashView(db) : null, archive: archive ? hashView(archive) : null, others },
     timeSpan: view.timeSpan,
     timeSpanCoverage: view.timeSpanCoverage,
     rowCounts: view.rowCounts,

@@ -73,10 +73,14 @@ export class EvidenceRegistry {
 
   /**
    * The evidence for a structured view. Refused (DB_CORRUPT) once its deferred quick_check failed: SQL-2's rule
-   * that a damaged ledger's structured views are refused, applied as soon as the damage is known.
+   * that a damaged ledger's structured views are refused, applied as soon as the damage is known. Refused likewise
+   * (SNAPSHOT_MISMATCH) once the proof of its kernel copy failed: the copy the views read is then not known to be
+   * the evidence. The proof's verdict comes first, since quick_check judged that same unproven copy.
    */
   get(id: string): Evidence {
     const evidence = this.getEvenIfDamaged(id);
+    const proof = evidence.followUp?.copyProof();
+    if (proof?.state === 'failed') throw new InspectorError(proof.error.code, proof.error.message);
     const check = evidence.followUp?.quickCheck();
     if (check?.state === 'failed') throw new InspectorError(check.error.code, check.error.message);
     return evidence;

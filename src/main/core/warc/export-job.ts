@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
+import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { BodySource } from './body-source.js';
 import { evidenceBodySource } from './body-source.js';
 import { checkDestination } from './destination.js';
@@ -38,6 +39,9 @@ function zeroCounts(): Record<SkipReason, number> {
 export async function exportWarc(evidence: Evidence, options: ExportOptions, source: BodySource = evidenceBodySource(evidence)): Promise<Result<ExportSummary>> {
   const destination = checkDestination(evidence, options.destination);
   if (!destination.ok) return destination;
+  // warcinfo carries session.db's hashes: a deferred open knows them only once its copy proof is done.
+  const dbHashes = await provenDbHashes(evidence);
+  if (!dbHashes.ok) return dbHashes;
   const finalPath = destination.value;
   if (options.fixedExportId !== undefined && !/^[0-9a-f]{32}$/.test(options.fixedExportId)) {
     return { ok: false, error: fail('BAD_REQUEST', `export id ${JSON.stringify(options.fixedExportId)} is not 32 lowercase hex digits`) };
@@ -84,7 +88,7 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
       contentType: 'application/warc-fields',
       block,
     });
-    const opening = openingFields({ session, exportDate, digest: algorithm, generation: evidence.generation, db: evidence.hashes.db, archive: evidence.hashes.archive });
+    const opening = openingFields({ session, exportDate, digest: algorithm, generation: evidence.generation, db: dbHashes.value, archive: evidence.hashes.archive });
     await writer.write(warcinfo('opening', fieldBlock(opening)));
     await pacer.advance(1, 0, checkCancel);
 
@@ -160,6 +164,22 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   } finally {
     resolver.close();
   }
+}
+
+/**
+ * session.db's hashes for warcinfo: at once after a plain open; after a deferred one (the kernel copied session.db),
+ * once the follow-up's copy proof is done, and its failure (SNAPSHOT_MISMATCH) refuses the export.
+ */
+async function provenDbHashes(evidence: Evidence): Promise<Result<FileHashes>> {
+  const followUp = evidence.followUp;
+  if (followUp) {
+    await followUp.copyProofSettled;
+    const proof = followUp.copyProof();
+    if (proof.state === 'failed') return { ok: false, error: proof.error };
+  }
+  const db = evidence.hashes.db;
+  if (db) return { ok: true, value: db };
+  return { ok: false, error: fail('SNAPSHOT_MISMATCH', `the hashes of ${evidence.input.dbPath} are not known (its scratch copy was never proven, or the evidence was closed); nothing was exported`) };
 }
 
 const SMALL_EXPORT_BYTES = 4 << 20;

@@ -114,7 +114,8 @@ export function OverviewView(props: { ev: string }) {
 
 function Identity({ v }: { v: Overview }) {
   const { time } = useApp();
-  const hashes = [v.hashes.db, ...(v.hashes.archive ? [v.hashes.archive] : []), ...v.hashes.others];
+  // session.db's hashes are null until its copy proof is done (large ledgers prove the copy after the first view).
+  const hashes = [...(v.hashes.db ? [v.hashes.db] : []), ...(v.hashes.archive ? [v.hashes.archive] : []), ...v.hashes.others];
   return (
     <section className="card identity">
       <div className="id-grid">
@@ -150,6 +151,14 @@ function Identity({ v }: { v: Overview }) {
           </tr>
         </thead>
         <tbody>
+          {isPending(v.followUp?.copyProof) && (
+            <tr data-testid="db-hash-pending">
+              <td>session.db</td>
+              <td colSpan={3} className="muted">
+                proving the copy (follows the first view)…
+              </td>
+            </tr>
+          )}
           {hashes.map((h) => (
             <tr key={h.name + h.sha256}>
               <td title={visibleText(h.name)}>{visibleText(h.name)}</td>
@@ -186,6 +195,7 @@ function Identity({ v }: { v: Overview }) {
 }
 
 const FOLLOW_UP_LABELS: Record<keyof NonNullable<Overview['followUp']>, string> = {
+  copyProof: 'copy proof',
   quickCheck: 'page check (quick_check)',
   archiveHash: 'archive hash',
   scans: 'model and decision counts',

@@ -53,8 +53,8 @@ describe('openEvidence: generations', () => {
     expect(ev.generation).toBe('L0');
     expect(ev.archive).toEqual({ state: 'none' });
     expect(ev.sessionId).toBe(dir.split('/').pop());
-    expect(ev.hashes.db.sha256).toBe('dcab7e09447a197366cbe3c050cc3ac0be1d91c134f1fe7eee56be02c17c869f');
-    expect(ev.hashes.db.size).toBe(344064);
+    expect(ev.hashes.db!.sha256).toBe('dcab7e09447a197366cbe3c050cc3ac0be1d91c134f1fe7eee56be02c17c869f');
+    expect(ev.hashes.db!.size).toBe(344064);
     const count = (t: string) => (ev.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
     expect({ net: count('net_events'), model: count('model_calls'), tool: count('tool_calls'), resp: count('tool_responses'), mcp: count('mcp_calls'), fs: count('fs_events'), snap: count('snapshot_events') })
       .toEqual({ net: 7, model: 4, tool: 1, resp: 1, mcp: 21, fs: 20, snap: 5 });

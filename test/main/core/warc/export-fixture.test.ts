@@ -128,8 +128,8 @@ describe('a damaged A4 session with every kind of row', () => {
     const { records } = await exportLedger(w, 'hashes');
     const fields = Object.fromEntries(warcFields(records[0]!.block));
     expect(fields).toMatchObject({
-      'inspector-session-db-sha256': hashes.db.sha256,
-      'inspector-session-db-blake3': hashes.db.blake3,
+      'inspector-session-db-sha256': hashes.db!.sha256,
+      'inspector-session-db-blake3': hashes.db!.blake3,
       'inspector-archive-sha256': hashes.archive!.sha256,
       'inspector-archive-blake3': hashes.archive!.blake3,
       'inspector-archive-bytes': String(hashes.archive!.size),

@@ -1,0 +1,50 @@
+/**
+ * The proof of a copy the kernel made (kernel-copy.ts), taken after the fact: SHA-256 + BLAKE3 of the source read
+ * through the safe opener (SHA-256 in a worker thread, hash-copy.ts) and BLAKE3 of the copy, both reads at once.
+ * Equal sizes and BLAKE3 mean the copy holds exactly the bytes the source holds now, and the recorded SHA-256 is
+ * the SHA-256 of those same bytes (one read fed both source hashes). A source changed since the copy, replaced, or
+ * gone fails the proof: SNAPSHOT_MISMATCH naming the file (and, for different bytes, both digests).
+ */
+import type { Stats } from 'node:fs';
+import type { FileHashes } from '../../../shared/ledger-types.js';
+import { InspectorError, toFailure } from '../../../shared/errors.js';
+import { blake3OfOwnFile, hashEvidenceFile } from './hash-copy.js';
+
+export interface CopyProofRequest {
+  /** The evidence file that was copied. */
+  readonly sourcePath: string;
+  /** The lstat taken when it was classified: the proof reads only that same inode. */
+  readonly seen?: Stats;
+  /** The scratch copy. */
+  readonly copyPath: string;
+  /** Stops both reads (the proof then rejects with CANCELLED): the evidence was closed, the copy is going away. */
+  readonly signal?: AbortSignal;
+}
+
+/** Reads behind the proof; replaceable in tests to stand for a source whose bytes changed after the copy. */
+export interface CopyProofReads {
+  readonly hashSource: (path: string, seen?: Stats, signal?: AbortSignal) => Promise<FileHashes>;
+  readonly hashCopy: (path: string, signal?: AbortSignal) => Promise<{ size: number; blake3: string }>;
+}
+
+const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFile, hashCopy: blake3OfOwnFile };
+
+/** Resolves with the source's hashes when the copy is proven; rejects with SNAPSHOT_MISMATCH otherwise (CANCELLED once stopped). */
+export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_READS): Promise<FileHashes> {
+  const [source, copy] = await Promise.allSettled([reads.hashSource(req.sourcePath, req.seen, req.signal), reads.hashCopy(req.copyPath, req.signal)]);
+  if (req.signal?.aborted) throw new InspectorError('CANCELLED', `the proof of the scratch copy of ${req.sourcePath} was stopped: the evidence was closed`);
+  if (source.status === 'rejected' || copy.status === 'rejected') {
+    const cause = toFailure(source.status === 'rejected' ? source.reason : (copy as PromiseRejectedResult).reason);
+    if (cause.code === 'SNAPSHOT_MISMATCH') throw new InspectorError('SNAPSHOT_MISMATCH', cause.message);
+    throw new InspectorError('SNAPSHOT_MISMATCH', `the scratch copy of ${req.sourcePath} could not be proven against its source (${cause.code}: ${cause.message})`);
+  }
+  const s = source.value;
+  const c = copy.value;
+  if (s.size !== c.size || s.blake3 !== c.blake3) {
+    throw new InspectorError(
+      'SNAPSHOT_MISMATCH',
+      `the scratch copy of ${req.sourcePath} does not hash like its source: source blake3 ${s.blake3} (${s.size} bytes), copy blake3 ${c.blake3} (${c.size} bytes); did a writer change it after it was copied?`,
+    );
+  }
+  return s;
+}
