@@ -1,6 +1,7 @@
 // Builds the integrity report for one opened ledger, in the doctor's order (spec/check-session.md §3):
 // pages (fatal) → tables → body archive (+ verification) → overflow → tools → providers → nulls → usage →
 // previews, then findings and the verdict.
+import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence, FollowUp } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { checkArchiveIndex } from './archive-index.js';
@@ -33,6 +34,26 @@ export interface CheckOptions extends VerifyOptions {
 export const DEFAULT_PREVIEW_ROWS = 5;
 
 export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {}): Promise<CheckReport> {
+  const report = await reportOn(evidence, opts);
+  await requireProvenCopy(evidence);
+  return report;
+}
+
+/**
+ * A large deferred open copies session.db in the kernel and proves the copy afterwards (evidence.followUp.copyProof):
+ * the sections are built meanwhile, and the report is given only once the copy is proven to hold the evidence's
+ * bytes. A failed proof is the open's own failure (SNAPSHOT_MISMATCH, as when a copy made in one read does not
+ * match): the report would describe other bytes than the evidence, so none is given.
+ */
+async function requireProvenCopy(evidence: Evidence): Promise<void> {
+  const followUp = evidence.followUp;
+  if (!followUp) return;
+  await followUp.copyProofSettled;
+  const part = followUp.copyProof();
+  if (part.state === 'failed') throw new InspectorError(part.error.code, part.error.message);
+}
+
+async function reportOn(evidence: Evidence, opts: CheckOptions): Promise<CheckReport> {
   const { db } = evidence;
   const head = {
     generation: evidence.generation,

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Result } from '../../../shared/errors.js';
-import { fail } from '../../../shared/errors.js';
+import { fail, toFailure } from '../../../shared/errors.js';
 import { classifyPaths } from '../evidence/classify.js';
 import { DEFER_CHECKS_ABOVE_BYTES, openSession } from '../evidence/open-evidence.js';
 import type { Evidence, SessionInput } from '../evidence/types.js';
@@ -32,6 +32,9 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   const evidence = opened.value;
   try {
     return { ok: true, value: await checkEvidence(evidence, opts) };
+  } catch (error) {
+    // E.g. SNAPSHOT_MISMATCH from the copy's proof: the open did not hold, so this is "cannot open", named.
+    return { ok: false, error: toFailure(error) };
   } finally {
     evidence.close();
   }

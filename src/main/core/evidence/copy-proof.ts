@@ -8,7 +8,7 @@
 import type { Stats } from 'node:fs';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { InspectorError, toFailure } from '../../../shared/errors.js';
-import { blake3OfOwnFile, hashEvidenceFile } from './hash-copy.js';
+import { blake3OfOwnFile, hashEvidenceFileInBackground } from './hash-copy.js';
 
 export interface CopyProofRequest {
   /** The evidence file that was copied. */
@@ -27,7 +27,7 @@ export interface CopyProofReads {
   readonly hashCopy: (path: string, signal?: AbortSignal) => Promise<{ size: number; blake3: string }>;
 }
 
-const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFile, hashCopy: blake3OfOwnFile };
+const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: blake3OfOwnFile };
 
 /** Resolves with the source's hashes when the copy is proven; rejects with SNAPSHOT_MISMATCH otherwise (CANCELLED once stopped). */
 export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_READS): Promise<FileHashes> {

@@ -29,10 +29,10 @@ const readerOf = (handle: FileHandle, signal?: AbortSignal) => async (buffer: Bu
 };
 
 /** `size` is the file's size as stat'ed by the caller before reading: it decides whether SHA-256 goes to a worker. */
-async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>, signal?: AbortSignal): Promise<{ size: number; sha256: string; blake3: string }> {
+async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>, signal?: AbortSignal, background = false): Promise<{ size: number; sha256: string; blake3: string }> {
   const b3 = await createBlake3Stream();
   const buffers = pipelineBuffers();
-  const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers) : null;
+  const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers, { background }) : null;
   if (offload) {
     try {
       const consume: ConsumeChunk = (chunk, position, slot) => {
@@ -63,10 +63,19 @@ async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buff
  * stops the read (CANCELLED), e.g. when the evidence is closed while a copy proof still runs.
  */
 export async function hashEvidenceFile(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
+  return hashEvidenceFileAs(path, seen, signal, false);
+}
+
+/** The same, for hashing that follows the first view: its SHA-256 worker runs at background priority. */
+export async function hashEvidenceFileInBackground(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
+  return hashEvidenceFileAs(path, seen, signal, true);
+}
+
+async function hashEvidenceFileAs(path: string, seen: Stats | undefined, signal: AbortSignal | undefined, background: boolean): Promise<FileHashes> {
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();
-    const hashes = await hashHandle(handle, before.size, undefined, signal);
+    const hashes = await hashHandle(handle, before.size, undefined, signal, background);
     await assertUnchanged(path, before, await handle.stat(), hashes.size);
     return { path, ...hashes };
   } finally {

@@ -28,7 +28,7 @@ import { readSchema } from './schema.js';
 import { detectGeneration } from './generation.js';
 import type { ArchiveOpener } from './archive-slot.js';
 import { openArchiveSlot } from './archive-slot.js';
-import { hashEvidenceFile } from './hash-copy.js';
+import { hashEvidenceFile, hashEvidenceFileInBackground } from './hash-copy.js';
 import type { RunningFollowUp } from './follow-up.js';
 import { startFollowUp } from './follow-up.js';
 import { readBlockRows } from '../bodies/block-rows.js';
@@ -121,7 +121,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
           dbCopyPath: snapshot.dbCopyPath,
           dbPath: input.dbPath,
           quickCheck: opts.quickCheck !== false,
-          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => hashEvidenceFile(finalSlot.archive.filePath) : null,
+          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => hashEvidenceFileInBackground(finalSlot.archive.filePath) : null,
           // Kernel-copied: proven now, after the open. Otherwise (small set, or no /proc/self/fd) it was proven in
           // the snapshot, as without deferChecks.
           copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,

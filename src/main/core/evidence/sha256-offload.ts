@@ -15,12 +15,17 @@ export interface Sha256Offload {
 }
 
 /** Starts the worker on `buffers` (each backed by a SharedArrayBuffer); null when no worker can be started here. */
-export function startSha256Offload(buffers: readonly Buffer[]): Sha256Offload | null {
+/**
+ * `background`: the worker lowers its own thread's priority (background-priority.ts), for hashing that follows the
+ * first view (the copy proof, the archive hash) and must not take the CPU from it; the copy the user waits for keeps
+ * the normal priority.
+ */
+export function startSha256Offload(buffers: readonly Buffer[], opts: { readonly background?: boolean } = {}): Sha256Offload | null {
   const shared = buffers.map((b) => b.buffer);
   if (!shared.every((s): s is SharedArrayBuffer => s instanceof SharedArrayBuffer)) return null;
   let worker: Worker;
   try {
-    worker = spawnWorker(import.meta.url, 'sha256-worker');
+    worker = spawnWorker(import.meta.url, 'sha256-worker', { workerData: { background: opts.background === true } });
   } catch {
     return null;
   }

@@ -4,12 +4,14 @@
  * part of copying a large session.db, and on its own core it overlaps everything else.
  */
 import { createHash } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../jobs/background-priority.js';
 import type { MainToSha256, Sha256ToMain } from './sha256-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('sha256-worker must run in a worker thread');
 const post = (m: Sha256ToMain): void => port.postMessage(m);
+if ((workerData as { background?: boolean } | null)?.background) lowerThisThreadPriority();
 
 let buffers: Buffer[] = [];
 const hash = createHash('sha256');

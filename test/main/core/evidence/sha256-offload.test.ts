@@ -3,13 +3,14 @@
 // never yields a partial digest.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashAndCopy, hashEvidenceFile, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
 import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
 import { startSha256Offload } from '../../../../src/main/core/evidence/sha256-offload.js';
+import { BACKGROUND_NICE } from '../../../../src/main/core/jobs/background-priority.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'capsem-sha-offload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +39,27 @@ describe('SHA-256 offload', () => {
       await offload.update(slot, chunk.length);
     }
     await expect(offload.digest()).resolves.toBe(reference.digest('hex'));
+  });
+
+  it.runIf(process.platform === 'linux')('runs its worker at background priority only when asked (hashing that follows the first view)', async () => {
+    // Threads of this process at the background niceness, read from /proc (the test's own threads are at 0).
+    const background = (): number => readdirSync('/proc/self/task').filter((tid) => {
+      try {
+        const line = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[16]) === BACKGROUND_NICE;
+      } catch {
+        return false; // a thread that ended meanwhile
+      }
+    }).length;
+    const before = background();
+    for (const [asked, more] of [[false, 0], [true, 1]] as const) {
+      const buffers = pipelineBuffers(64);
+      const offload = startSha256Offload(buffers, { background: asked })!;
+      await offload.update(0, 10); // the worker is running and has done its start
+      expect(background() - before, `background: ${asked}`).toBe(more);
+      await offload.digest();
+      offload.close();
+    }
   });
 
   it('refuses buffers a worker cannot see, and fails (never answers) once closed', async () => {
