@@ -106,8 +106,8 @@ static napi_value finalize(napi_env env, napi_callback_info info) {
 
 // Spans of more chunks than this go through the ordinary hasher, which already fills the lanes from one input.
 #define SPAN_MAX_CHUNKS 32
-// Spans hashed together; bounds the chunk-value scratch (GROUP * SPAN_MAX_CHUNKS * 32 bytes = 64 KiB).
-#define GROUP 64
+// Spans hashed together; bounds the chunk-value scratch (GROUP * SPAN_MAX_CHUNKS * 32 bytes = 256 KiB).
+#define GROUP 256
 
 static void cv_to_bytes(const uint32_t cv[8], uint8_t out[32]) {
   for (int i = 0; i < 8; i++) {
@@ -140,12 +140,13 @@ static void subtree(const uint8_t *cvs, size_t first, size_t n, int is_root, uin
   parent_cv(block, is_root ? ROOT : 0, out);
 }
 
-// Chunk value of the partial last chunk (len in 1..CHUNK_LEN-1) with counter `counter` (never a root: n > 1).
-static void partial_chunk_cv(const uint8_t *in, size_t len, uint64_t counter, uint8_t out[32]) {
+// Chunk value of the partial last chunk (len in 1..CHUNK_LEN-1) with counter `counter` (never a root: n > 1), its
+// first `done` blocks already compressed into `start` (the IV when done = 0).
+static void partial_chunk_cv(const uint8_t *in, size_t len, uint64_t counter, const uint8_t start[32], size_t done, uint8_t out[32]) {
   uint32_t cv[8];
-  memcpy(cv, IV, sizeof(cv));
+  for (int i = 0; i < 8; i++) cv[i] = load32(start + 4 * i);
   size_t blocks = (len + BLAKE3_BLOCK_LEN - 1) / BLAKE3_BLOCK_LEN;
-  for (size_t b = 0; b < blocks; b++) {
+  for (size_t b = done; b < blocks; b++) {
     uint8_t block[BLAKE3_BLOCK_LEN] = {0};
     size_t take = b + 1 == blocks ? len - b * BLAKE3_BLOCK_LEN : BLAKE3_BLOCK_LEN;
     memcpy(block, in + b * BLAKE3_BLOCK_LEN, take);
@@ -153,6 +154,49 @@ static void partial_chunk_cv(const uint8_t *in, size_t len, uint64_t counter, ui
     blake3_compress_in_place(cv, block, (uint8_t)take, counter, flags);
   }
   cv_to_bytes(cv, out);
+}
+
+// Leading blocks a run's members may have beyond its first's (they are compressed one by one afterwards).
+#define LEAD_SLACK 3
+
+// A partial last chunk waiting to be hashed: its span (index in the group), counter and whole blocks before its last.
+typedef struct { size_t span; uint64_t counter; size_t lead; const uint8_t *in; size_t len; } partial_t;
+
+static int by_counter_then_lead(const void *a, const void *b) {
+  const partial_t *x = a, *y = b;
+  if (x->counter != y->counter) return x->counter < y->counter ? -1 : 1;
+  if (x->lead != y->lead) return x->lead < y->lead ? -1 : 1;
+  return x->span < y->span ? -1 : x->span > y->span;
+}
+
+// The partial last chunks of a group. Sorted by counter, then by how many whole blocks precede their last block:
+// runs with one counter have their common leading blocks compressed side by side (hash_many, no CHUNK_END), and
+// each then finishes alone from its own chaining value.
+static void partial_chunks(partial_t *p, size_t count, uint8_t *cvs) {
+  qsort(p, count, sizeof(*p), by_counter_then_lead);
+  uint8_t iv_bytes[32];
+  cv_to_bytes(IV, iv_bytes);
+  const uint8_t *inputs[16];
+  uint8_t lane_out[16 * 32];
+  uint32_t key[8];
+  memcpy(key, IV, sizeof(key));
+  for (size_t i = 0; i < count;) {
+    size_t k = 1;
+    // A run shares a counter and leads within LEAD_SLACK blocks of its first, so little is left to finish alone.
+    while (i + k < count && k < 16 && p[i + k].counter == p[i].counter && p[i + k].lead - p[i].lead <= LEAD_SLACK) k++;
+    size_t common = p[i].lead;  // sorted: the first has the fewest
+    if (k > 1 && common > 0) {
+      for (size_t j = 0; j < k; j++) inputs[j] = p[i + j].in;
+      blake3_hash_many(inputs, k, common, key, p[i].counter, false, 0, CHUNK_START, 0, lane_out);
+    }
+    for (size_t j = 0; j < k; j++) {
+      partial_t *q = &p[i + j];
+      uint8_t *dest = cvs + 32 * (q->span * SPAN_MAX_CHUNKS + q->counter);
+      if (k > 1 && common > 0) partial_chunk_cv(q->in, q->len, q->counter, lane_out + 32 * j, common, dest);
+      else partial_chunk_cv(q->in, q->len, q->counter, iv_bytes, 0, dest);
+    }
+    i += k;
+  }
 }
 
 static void hash_one(const uint8_t *in, size_t len, uint8_t out[32]) {
@@ -182,12 +226,22 @@ static void hash_group(const uint8_t *base, const uint32_t *spans, const size_t 
     blake3_hash_many(inputs, k, BLAKE3_CHUNK_LEN / BLAKE3_BLOCK_LEN, key, c, false, 0, CHUNK_START, CHUNK_END, lane_out);
     for (size_t j = 0; j < k; j++) memcpy(cvs + 32 * (owner[j] * SPAN_MAX_CHUNKS + c), lane_out + 32 * j, 32);
   }
+  partial_t partial[GROUP];
+  size_t partials = 0;
   for (size_t i = 0; i < count; i++) {
     size_t at = spans[2 * which[i]], len = spans[2 * which[i] + 1];
-    size_t full = len / BLAKE3_CHUNK_LEN, n = (len + BLAKE3_CHUNK_LEN - 1) / BLAKE3_CHUNK_LEN;
-    uint8_t *mine = cvs + 32 * (i * SPAN_MAX_CHUNKS);
-    if (full < n) partial_chunk_cv(base + at + full * BLAKE3_CHUNK_LEN, len - full * BLAKE3_CHUNK_LEN, full, mine + 32 * full);
-    subtree(mine, 0, n, 1, out + 32 * which[i]);
+    size_t full = len / BLAKE3_CHUNK_LEN;
+    size_t rest = len - full * BLAKE3_CHUNK_LEN;
+    if (rest > 0) {
+      partial_t q = { i, full, (rest - 1) / BLAKE3_BLOCK_LEN, base + at + full * BLAKE3_CHUNK_LEN, rest };
+      partial[partials++] = q;
+    }
+  }
+  partial_chunks(partial, partials, cvs);
+  for (size_t i = 0; i < count; i++) {
+    size_t len = spans[2 * which[i] + 1];
+    size_t n = (len + BLAKE3_CHUNK_LEN - 1) / BLAKE3_CHUNK_LEN;
+    subtree(cvs + 32 * (i * SPAN_MAX_CHUNKS), 0, n, 1, out + 32 * which[i]);
   }
 }
 
