@@ -51,21 +51,41 @@ export class FailureTally {
   bytes = 0;
   failuresOmitted = 0;
   readonly failures: BodyFailure[] = [];
+  /** The block of each listed failure, when the caller names it (see PartResult.failureBlocks). */
+  private readonly blocks: number[] = [];
+  private unplaced = false;
   constructor(private readonly maxListed: number) {}
 
-  fail(f: BodyFailure): void {
+  fail(f: BodyFailure, blockOffset?: number): void {
     this.failed += 1;
     if (bodyFailureKind(f.code) === 'unreadable') this.unreadable += 1;
-    if (this.failures.length < this.maxListed) this.failures.push(f);
-    else this.failuresOmitted += 1;
+    if (this.failures.length < this.maxListed) {
+      this.failures.push(f);
+      if (blockOffset === undefined) this.unplaced = true;
+      else this.blocks.push(blockOffset);
+    } else this.failuresOmitted += 1;
   }
 
   result(): PartResult {
     return {
       verified: this.verified, failed: this.failed, unreadable: this.unreadable, unhashed: this.unhashed, bytes: this.bytes,
       failures: this.failures, failuresOmitted: this.failuresOmitted,
+      ...(this.unplaced || this.failures.length === 0 ? {} : { failureBlocks: this.blocks }),
     };
   }
+}
+
+/**
+ * The parts' listed failures in one order: parts whose failures name their blocks are merged by block_offset (stable,
+ * so a block's own order stays), after the parts that name none (rows settled without reading, L0 ranges), which keep
+ * their part order. Each part lists its first failures in block order, so the first `maxListed` of the merge are the
+ * job's first in block order whichever worker found them.
+ */
+function inListOrder(parts: readonly PartResult[]): BodyFailure[] {
+  const unplaced = parts.filter((p) => !p.failureBlocks);
+  const placed = parts.filter((p) => p.failureBlocks).flatMap((p) => p.failures.map((f, i) => ({ f, block: p.failureBlocks![i]! })));
+  placed.sort((a, b) => a.block - b.block);
+  return [...unplaced.flatMap((p) => p.failures), ...placed.map((x) => x.f)];
 }
 
 /** Sums parts; the listed failures stay capped at `maxListed`. */
@@ -75,13 +95,13 @@ export function mergeParts(parts: readonly PartResult[], maxListed: number): Par
     tally.verified += p.verified;
     tally.unhashed += p.unhashed;
     tally.bytes += p.bytes;
-    // Listed failures are counted (and classified) again; the unlisted rest is added from the part's counts.
+    // Listed failures are counted (and classified) again below; the unlisted rest is added from the part's counts.
     const listedUnreadable = p.failures.filter((f) => bodyFailureKind(f.code) === 'unreadable').length;
-    for (const f of p.failures) tally.fail(f);
     tally.failed += p.failed - p.failures.length;
     tally.unreadable += p.unreadable - listedUnreadable;
     tally.failuresOmitted += p.failuresOmitted;
   }
+  for (const f of inListOrder(parts)) tally.fail(f);
   return tally.result();
 }
 

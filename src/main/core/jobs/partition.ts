@@ -1,5 +1,6 @@
-// Splits work across workers without moving bytes: contiguous runs of blocks balanced by raw bytes (so each
-// worker reads its part of the file front to back), or equal rowid ranges for L0 rows.
+// Splits work across workers without moving bytes: runs of contiguous blocks that workers claim one at a time
+// (each worker still reads the file front to back), fixed parts balanced by raw bytes, or equal rowid ranges for
+// L0 rows.
 import type { BlockRow } from '../../../shared/ledger-types.js';
 
 export function partitionBlocks(blocks: readonly BlockRow[], parts: number): BlockRow[][] {
@@ -35,4 +36,22 @@ export function partitionIdRange(firstId: number, lastId: number, parts: number)
     out.push([lo, hi]);
   }
   return out;
+}
+
+/**
+ * Where each run starts (indexes into `blocks`): contiguous blocks holding about `runBytes` raw bytes (at least one
+ * block). Workers claim runs in order from a shared counter, so one that meets slower blocks (more rows, a busier
+ * core) simply claims fewer: a fixed split by raw bytes left one worker idle for 60-300 ms at the end of a 1.5 s job.
+ */
+export function runStarts(blocks: readonly BlockRow[], runBytes: number): number[] {
+  const starts: number[] = [];
+  let acc = runBytes;
+  blocks.forEach((block, i) => {
+    if (acc >= runBytes) {
+      starts.push(i);
+      acc = 0;
+    }
+    acc += block.rawLen;
+  });
+  return starts;
 }

@@ -17,8 +17,8 @@ import type { PartResult, Progress } from './verify-types.js';
 export interface VerifyBlocksInput {
   /** checkBodies (many at once) or checkBody (no copy of the bytes) when the archive has them, else readBody. */
   readonly archive: Pick<OpenedArchive, 'readBody' | 'checkBody' | 'checkBodies'>;
-  /** Ascending block_offset. */
-  readonly blocks: readonly BlockRow[];
+  /** Ascending block_offset; may be claimed lazily (claimedBlocks) while the loop runs. */
+  readonly blocks: Iterable<BlockRow>;
   /** The index rows naming one block, in body_offset order; they may carry only what verification reads. */
   readonly rowsOf: (block: BlockRow) => Iterable<BodyIndexRow>;
   /**
@@ -66,7 +66,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
       tally.verified += 1;
       tally.bytes += read.length;
     } else {
-      tally.fail(bodyFailure(row, read.error));
+      tally.fail(bodyFailure(row, read.error), block.blockOffset);
       tally.bytes += row.bodyLen;
     }
   };

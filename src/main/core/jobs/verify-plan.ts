@@ -6,7 +6,7 @@ import type { Failure } from '../../../shared/errors.js';
 import type { BlockRow, Generation } from '../../../shared/ledger-types.js';
 import type { ArchiveOpenOptions } from '../archive/types.js';
 import { FailureTally, bodyFailure } from './body-failure.js';
-import { partitionBlocks, partitionIdRange } from './partition.js';
+import { partitionIdRange, runStarts } from './partition.js';
 import type { VerifyJobSpec } from './verify-pool.js';
 import type { VerifyTask } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES } from './verify-types.js';
@@ -36,6 +36,9 @@ const hasTable = (db: Database.Database, table: string): boolean =>
 export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism());
 }
+
+/** Raw bytes per claimed run: ~10 ms of work, so the last run ends workers within about that of each other. */
+export const CLAIM_RUN_BYTES = 4 * 1024 * 1024;
 
 /** Below this many raw bytes per worker, another worker costs more to start than it saves. */
 export const MIN_BYTES_PER_WORKER = 4 * 1024 * 1024;
@@ -70,8 +73,12 @@ export function planVerification(input: VerifyPlanInput): VerifyJobSpec {
   const archive = input.archive;
   const blocks = recordedBlocksWithRows(db, input.generation);
   const rawBytes = blocks.reduce((n, b) => n + b.rawLen, 0);
-  const tasks: VerifyTask[] = blocks.length === 0 ? [] : partitionBlocks(blocks, workersFor(workers, rawBytes, minBytes))
-    .map((part) => ({ kind: 'archive', dbPath: input.dbCopyPath, archive, blocks: part, maxListedFailures: maxListed }));
+  const count = blocks.length === 0 ? 0 : workersFor(workers, rawBytes, minBytes);
+  // One worker verifies every block; more claim runs of blocks from a shared counter as they go (partition.ts).
+  const claimRuns = count > 1 ? runStarts(blocks, CLAIM_RUN_BYTES) : undefined;
+  const tasks: VerifyTask[] = Array.from({ length: count }, () => ({
+    kind: 'archive', dbPath: input.dbCopyPath, archive, blocks, ...(claimRuns ? { claimRuns } : {}), maxListedFailures: maxListed,
+  }));
   return { ...base, tasks, settled: settleUnrecorded(db, maxListed) };
 }
 

@@ -78,6 +78,8 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
     settle = resolve;
   });
 
+  // One run counter per job, shared by its workers (a spec may be started more than once).
+  const claim = new SharedArrayBuffer(4);
   spec.tasks.forEach((task, i) => {
     const worker = spawnWorker(import.meta.url, 'verify-worker', { resourceLimits: VERIFY_WORKER_LIMITS });
     workers.push(worker);
@@ -108,7 +110,7 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
     worker.on('exit', (code) => {
       if (parts[i] === null) finish({ code: 'INTERNAL', message: `verification worker ${i} exited (code ${code}) before reporting` });
     });
-    const start: MainToWorker = { type: 'start', task };
+    const start: MainToWorker = { type: 'start', task, ...(task.kind === 'archive' && task.claimRuns ? { claim } : {}) };
     worker.postMessage(start);
   });
 

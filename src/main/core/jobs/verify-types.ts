@@ -20,8 +20,13 @@ export type VerifyTask =
       /** The private scratch copy of session.db (never the evidence file). */
       readonly dbPath: string;
       readonly archive: ArchiveOpenOptions;
-      /** This worker's blocks, in ascending block_offset. */
+      /** This worker's blocks, in ascending block_offset; with `claimRuns`, every worker's (the job's blocks). */
       readonly blocks: readonly BlockRow[];
+      /**
+       * Where the runs of `blocks` start: the worker claims runs one at a time from the job's shared counter (the
+       * `claim` of its start message) instead of verifying every block. Absent: it verifies all of `blocks`.
+       */
+      readonly claimRuns?: readonly number[];
       readonly maxListedFailures: number;
     }
   | {
@@ -52,11 +57,17 @@ export interface PartResult {
   readonly unhashed: number;
   readonly bytes: number;
   readonly failures: readonly BodyFailure[];
+  /**
+   * For each listed failure, the block_offset of the block it was found in (archive verification): parts are merged
+   * in block order, so the list is the same whichever worker claimed which block.
+   */
+  readonly failureBlocks?: readonly number[];
   /** Failures counted but not listed (the list is capped to bound memory). */
   readonly failuresOmitted: number;
 }
 
-export type MainToWorker = { readonly type: 'start'; readonly task: VerifyTask };
+/** `claim`: the job's shared run counter (one Int32), for a task with claimRuns. */
+export type MainToWorker = { readonly type: 'start'; readonly task: VerifyTask; readonly claim?: SharedArrayBuffer };
 
 export type WorkerToMain =
   | { readonly type: 'progress'; readonly progress: Progress }

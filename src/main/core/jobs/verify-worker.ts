@@ -8,6 +8,7 @@ import { openHardened } from '../evidence/open-hardened.js';
 import { blockRowReader, namedBodyRow, sqliteBodyRows } from './body-rows-sql.js';
 import { verifyBlocks } from './verify-blocks.js';
 import { verifySqliteBodies } from './verify-sqlite-bodies.js';
+import type { BlockRow } from '../../../shared/ledger-types.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
 import { lowerThisThreadPriority } from './background-priority.js';
@@ -29,7 +30,18 @@ function throttled(): (p: Progress) => void {
   };
 }
 
-async function run(task: VerifyTask): Promise<PartResult> {
+/** The blocks of the runs this worker claims, one run at a time, from the job's shared counter. */
+function* claimedBlocks(blocks: readonly BlockRow[], runs: readonly number[], claim: SharedArrayBuffer): Iterable<BlockRow> {
+  const counter = new Int32Array(claim);
+  for (;;) {
+    const run = Atomics.add(counter, 0, 1);
+    if (run >= runs.length) return;
+    const end = run + 1 < runs.length ? runs[run + 1]! : blocks.length;
+    for (let i = runs[run]!; i < end; i++) yield blocks[i]!;
+  }
+}
+
+async function run(task: VerifyTask, claim: SharedArrayBuffer | undefined): Promise<PartResult> {
   const db = openHardened(task.dbPath);
   try {
     switch (task.kind) {
@@ -37,9 +49,12 @@ async function run(task: VerifyTask): Promise<PartResult> {
         const opened = await openArchive(task.archive);
         if (!opened.ok) throw Object.assign(new Error(opened.error.message), { code: opened.error.code });
         try {
-          const rowsOf = blockRowReader(db, task.blocks.map((b) => b.blockOffset));
+          // Claiming: which blocks this worker gets is known only as it goes, so their id spans are found block by block.
+          const claiming = task.claimRuns && claim ? task.claimRuns : null;
+          const rowsOf = blockRowReader(db, claiming ? undefined : task.blocks.map((b) => b.blockOffset));
           return await verifyBlocks({
-            archive: opened.archive, blocks: task.blocks, rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
+            archive: opened.archive, blocks: claiming ? claimedBlocks(task.blocks, claiming, claim!) : task.blocks,
+            rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
             maxListedFailures: task.maxListedFailures, onProgress: throttled(),
           });
         } finally {
@@ -63,7 +78,7 @@ async function run(task: VerifyTask): Promise<PartResult> {
 }
 
 port.once('message', (m: MainToWorker) => {
-  run(m.task).then(
+  run(m.task, m.claim).then(
     (result) => {
       post({ type: 'done', result });
       port.close();

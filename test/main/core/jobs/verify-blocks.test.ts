@@ -6,8 +6,9 @@ import type { BlockRow, BodyIndexRow } from '../../../../src/shared/ledger-types
 import type { BodyReadResult } from '../../../../src/main/core/archive/types.js';
 import { VerifyCancelled, verifyBlocks } from '../../../../src/main/core/jobs/verify-blocks.js';
 import { verifySqliteBodies } from '../../../../src/main/core/jobs/verify-sqlite-bodies.js';
-import { mergeParts } from '../../../../src/main/core/jobs/body-failure.js';
-import { partitionBlocks, partitionIdRange } from '../../../../src/main/core/jobs/partition.js';
+import { FailureTally, mergeParts } from '../../../../src/main/core/jobs/body-failure.js';
+import type { BodyFailure, PartResult } from '../../../../src/main/core/jobs/verify-types.js';
+import { partitionBlocks, partitionIdRange, runStarts } from '../../../../src/main/core/jobs/partition.js';
 
 const block = (blockOffset: number, rawLen = 100): BlockRow => ({ blockOffset, rawLen, diskLen: rawLen, sealedAt: null });
 const row = (id: number, blockOffset: number, bodyOffset: number): BodyIndexRow => ({
@@ -102,5 +103,35 @@ describe('partitions and merging', () => {
     expect(m.unreadable).toBe(0);
     expect(m.failures.length + m.failuresOmitted).toBe(5);
     expect(m.failures.map((x) => x.eventId)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('claimed runs and merged failures', () => {
+  it('cuts runs of about the given raw bytes, at least one block each, covering every block once', () => {
+    const blocks = [block(16, 3), block(30, 3), block(50, 3), block(70, 10), block(90, 1), block(99, 1)];
+    expect(runStarts(blocks, 5)).toEqual([0, 2, 4]); // runs close once they hold 5 bytes: 3+3, 3+10, 1+1
+    expect(runStarts(blocks, 1)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(runStarts(blocks, 10 ** 9)).toEqual([0]);
+    expect(runStarts([], 5)).toEqual([]);
+  });
+
+  it('merges failures in block order whichever part found them, settled rows first, the cap keeping the earliest', () => {
+    const f = (id: string): BodyFailure => ({ eventId: id, sourceTable: 'net_events', direction: 'response', code: 'BODY_HASH_MISMATCH', message: id });
+    const part = (failures: [string, number][]): PartResult => {
+      const t = new FailureTally(100);
+      for (const [id, b] of failures) t.fail(f(id), b);
+      return t.result();
+    };
+    const settled = new FailureTally(100);
+    settled.fail(f('settled'));
+    // Worker A claimed blocks 10 and 40, worker B 20 and 30.
+    const a = part([['a10', 10], ['a40', 40], ['a40b', 40]]);
+    const b = part([['b20', 20], ['b30', 30]]);
+    for (const order of [[settled.result(), a, b], [settled.result(), b, a]]) {
+      expect(mergeParts(order, 100).failures.map((x) => x.eventId)).toEqual(['settled', 'a10', 'b20', 'b30', 'a40', 'a40b']);
+      const capped = mergeParts(order, 3);
+      expect(capped.failures.map((x) => x.eventId)).toEqual(['settled', 'a10', 'b20']);
+      expect([capped.failed, capped.failuresOmitted]).toEqual([6, 3]);
+    }
   });
 });

@@ -37,13 +37,18 @@ function plan(extra: Partial<VerifyPlanInput> = {}) {
 }
 
 describe('verification pool', () => {
-  it('partitions blocks across two workers, each block once, and reconciles', async () => {
+  it('two workers claim runs of the blocks from one counter: each block verified once, and counts reconcile', async () => {
     const spec = plan({ workers: 2, minBytesPerWorker: 0 });
     expect(spec.tasks.length).toBe(2);
-    const offsets = spec.tasks.flatMap((t) => (t.kind === 'archive' ? t.blocks.map((b) => b.blockOffset) : []));
-    // Every block some index row names, once; a block no row names has nothing to verify.
+    // Every block some index row names, in order; a block no row names has nothing to verify. Both workers get the
+    // list and the same run starts, and claim runs as they go.
     const named = [...new Set(ledger.bodies.map((b) => b.row.blockOffset!))].sort((a, b) => a - b);
-    expect(offsets).toEqual(named);
+    for (const t of spec.tasks) {
+      if (t.kind !== 'archive') throw new Error('archive task expected');
+      expect(t.blocks.map((b) => b.blockOffset)).toEqual(named);
+      expect(t.claimRuns?.[0]).toBe(0);
+      expect([...t.claimRuns!].sort((a, b) => a - b)).toEqual(t.claimRuns);
+    }
     const seen: JobProgress[] = [];
     const job = startVerifyJob(spec, { onProgress: (p) => seen.push(p) });
     const result = await job.result;
