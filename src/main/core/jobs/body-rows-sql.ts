@@ -52,7 +52,16 @@ const ROWS_PER_READ = 1024;
  * index as before, in (body_offset, id) order. Either way pages of 1,024 rows keep memory bounded however many rows
  * name one block. Verification accepts rows of a block in any order (each is checked on its own span).
  */
-export function blockRowReader(db: Database.Database, blockOffsets?: readonly number[]): (blockOffset: number) => Iterable<BodyIndexRow> {
+export interface BlockRowReader {
+  (blockOffset: number): Iterable<BodyIndexRow>;
+  /**
+   * Finds the id spans of these blocks (the next ones asked for) in one walk of the index: ~0.07 ms a block
+   * otherwise, 80 ms per worker at 1,087 blocks. Holds one entry per block given, until the next call.
+   */
+  prepare(blockOffsets: readonly number[]): void;
+}
+
+export function blockRowReader(db: Database.Database, blockOffsets?: readonly number[]): BlockRowReader {
   const cols = selectList(db, VERIFY_COLUMNS);
   const first = db.prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`).raw(true);
   const next = db
@@ -83,9 +92,10 @@ export function blockRowReader(db: Database.Database, blockOffsets?: readonly nu
   }
   // The id spans of the blocks the caller will ask for, in one walk of the index (one query per block cost ~0.1 ms
   // each); one entry per block, so bounded like the caller's own block list.
-  const spans = indexed && blockOffsets && blockOffsets.length > 0 ? idSpansOf(db, blockOffsets) : null;
-  return (blockOffset) => {
-    const span = spans ? (spans.get(blockOffset) ?? [0, 0, 0]) : (idSpan?.get(blockOffset) as [unknown, unknown, unknown] | undefined);
+  let spans = indexed && blockOffsets && blockOffsets.length > 0 ? idSpansOf(db, blockOffsets) : null;
+  const read = (blockOffset: number): Iterable<BodyIndexRow> => {
+    const known = spans?.get(blockOffset);
+    const span = known ?? (idSpan?.get(blockOffset) as [unknown, unknown, unknown] | undefined);
     if (span) {
       const [lo, hi, count] = [num(span[0]), num(span[1]), num(span[2])];
       if (count === 0) return [];
@@ -93,6 +103,11 @@ export function blockRowReader(db: Database.Database, blockOffsets?: readonly nu
     }
     return throughIndex(blockOffset);
   };
+  return Object.assign(read, {
+    prepare(offsets: readonly number[]): void {
+      if (indexed && offsets.length > 0) spans = idSpansOf(db, offsets);
+    },
+  });
 }
 
 function idSpansOf(db: Database.Database, blockOffsets: readonly number[]): Map<number, [number, number, number]> {

@@ -31,13 +31,14 @@ function throttled(): (p: Progress) => void {
 }
 
 /** The blocks of the runs this worker claims, one run at a time, from the job's shared counter. */
-function* claimedBlocks(blocks: readonly BlockRow[], runs: readonly number[], claim: SharedArrayBuffer): Iterable<BlockRow> {
+function* claimedBlocks(blocks: readonly BlockRow[], runs: readonly number[], claim: SharedArrayBuffer, onRun: (run: readonly BlockRow[]) => void): Iterable<BlockRow> {
   const counter = new Int32Array(claim);
   for (;;) {
     const run = Atomics.add(counter, 0, 1);
     if (run >= runs.length) return;
-    const end = run + 1 < runs.length ? runs[run + 1]! : blocks.length;
-    for (let i = runs[run]!; i < end; i++) yield blocks[i]!;
+    const mine = blocks.slice(runs[run]!, run + 1 < runs.length ? runs[run + 1]! : blocks.length);
+    onRun(mine);
+    yield* mine;
   }
 }
 
@@ -49,11 +50,12 @@ async function run(task: VerifyTask, claim: SharedArrayBuffer | undefined): Prom
         const opened = await openArchive(task.archive);
         if (!opened.ok) throw Object.assign(new Error(opened.error.message), { code: opened.error.code });
         try {
-          // Claiming: which blocks this worker gets is known only as it goes, so their id spans are found block by block.
+          // Claiming: which blocks this worker gets is known only as it goes, so their id spans are found run by run.
           const claiming = task.claimRuns && claim ? task.claimRuns : null;
           const rowsOf = blockRowReader(db, claiming ? undefined : task.blocks.map((b) => b.blockOffset));
           return await verifyBlocks({
-            archive: opened.archive, blocks: claiming ? claimedBlocks(task.blocks, claiming, claim!) : task.blocks,
+            archive: opened.archive,
+            blocks: claiming ? claimedBlocks(task.blocks, claiming, claim!, (run) => rowsOf.prepare(run.map((b) => b.blockOffset))) : task.blocks,
             rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
             maxListedFailures: task.maxListedFailures, onProgress: throttled(),
           });

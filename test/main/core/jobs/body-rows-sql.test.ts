@@ -44,6 +44,15 @@ describe('blockRowReader', () => {
     expect([...read(12345)]).toEqual([]);
   });
 
+  it('prepared for the next blocks, finds their spans in one query; blocks not prepared still read right', () => {
+    const db = ledger();
+    const read = blockRowReader(db);
+    read.prepare([555, 999]);
+    expect([...read(999)].map((r) => r.bodyOffset)).toEqual([0, 1, 2]);
+    expect([...read(555)].map((r) => r.bodyOffset)).toEqual([91, 92, 93, 94, 95, 96, 97, 98, 99, 100]);
+    expect([...read(16)].map((r) => r.id)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
+  });
+
   it('reads a block whose ids are spread out through the index, in (body_offset, id) order', () => {
     const got = [...blockRowReader(ledger())(555)];
     expect(got.map((r) => r.bodyOffset)).toEqual([91, 92, 93, 94, 95, 96, 97, 98, 99, 100]);
