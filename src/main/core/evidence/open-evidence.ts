@@ -92,7 +92,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
   const threshold = opts.deferAboveBytes ?? DEFER_CHECKS_ABOVE_BYTES;
   const snapshotResult = await snapshotSqlite(input.dbPath, {
     scratchRoot: opts.scratchRoot,
-    ...(opts.deferChecks === true ? { kernelCopyAboveBytes: threshold - archive } : {}),
+    ...(opts.deferChecks === true && opts.kernelCopy !== false ? { kernelCopyAboveBytes: threshold - archive } : {}),
   });
   if (!snapshotResult.ok) return snapshotResult;
   const snapshot: Snapshot = snapshotResult.value;

@@ -162,4 +162,10 @@ export interface OpenEvidenceOptions {
   readonly deferChecks?: boolean;
   /** SQLite set + archive file size from which `deferChecks` defers (default DEFER_CHECKS_ABOVE_BYTES, 64 MiB). */
   readonly deferAboveBytes?: number;
+  /**
+   * With deferChecks on large evidence: copy session.db in the kernel and prove it after the open (default true).
+   * false: copy it while hashing it, in one read, before the open returns (a caller that must wait for the proof
+   * anyway, such as the integrity report, is done sooner: one read instead of a copy and two reads).
+   */
+  readonly kernelCopy?: boolean;
 }

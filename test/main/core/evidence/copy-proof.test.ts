@@ -163,6 +163,19 @@ describe('evidence that is small or opened without deferChecks', () => {
     }
   });
 
+  it('a deferred open asked for no kernel copy (the integrity report) copies while hashing: checks follow, the copy is proven at once', async () => {
+    const r = await openEvidence([evidence.dir], { deferChecks: true, deferAboveBytes: 0, kernelCopy: false });
+    if (!r.ok) throw new Error(r.error.message);
+    try {
+      expect(r.value.snapshot.proveDbCopy).toBeUndefined();
+      expect(r.value.followUp?.quickCheck().state).not.toBe('skipped');
+      expect(r.value.followUp?.copyProof().state).toBe('done');
+      expect(r.value.hashes.db).toEqual(await independentHashes(dbPath));
+    } finally {
+      r.value.close();
+    }
+  });
+
   it('an open without deferChecks never kernel-copies, whatever the threshold', async () => {
     const r = await openEvidence([evidence.dir], { deferAboveBytes: 0 });
     if (!r.ok) throw new Error(r.error.message);
