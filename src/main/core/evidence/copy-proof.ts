@@ -27,7 +27,8 @@ export interface CopyProofReads {
   readonly hashCopy: (path: string, signal?: AbortSignal) => Promise<{ size: number; blake3: string }>;
 }
 
-const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: blake3OfOwnFile };
+// Both reads hash in background-priority workers: the proof follows the first view and must not take the CPU from it.
+const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: (path, signal) => blake3OfOwnFile(path, signal, true) };
 
 /** Resolves with the source's hashes when the copy is proven; rejects with SNAPSHOT_MISMATCH otherwise (CANCELLED once stopped). */
 export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_READS): Promise<FileHashes> {

@@ -5,7 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
-import type { MainToSha256, Sha256ToMain } from './sha256-protocol.js';
+import type { MainToSha256, Sha256ToMain, Sha256WorkerData } from './sha256-protocol.js';
 
 export interface Sha256Offload {
   update(slot: number, length: number): Promise<void>;
@@ -14,18 +14,18 @@ export interface Sha256Offload {
   close(): void;
 }
 
-/** Starts the worker on `buffers` (each backed by a SharedArrayBuffer); null when no worker can be started here. */
 /**
- * `background`: the worker lowers its own thread's priority (background-priority.ts), for hashing that follows the
- * first view (the copy proof, the archive hash) and must not take the CPU from it; the copy the user waits for keeps
- * the normal priority.
+ * Starts the worker on `buffers` (each backed by a SharedArrayBuffer); null when no worker can be started here.
+ * `algorithm`: the hash it keeps (SHA-256 unless asked for BLAKE3; `digest` gives its hex). `background`: the worker
+ * lowers its own thread's priority (background-priority.ts), for hashing that follows the first view (the copy
+ * proof, the archive hash) and must not take the CPU from it; the copy the user waits for keeps the normal priority.
  */
-export function startSha256Offload(buffers: readonly Buffer[], opts: { readonly background?: boolean } = {}): Sha256Offload | null {
+export function startSha256Offload(buffers: readonly Buffer[], opts: Sha256WorkerData = {}): Sha256Offload | null {
   const shared = buffers.map((b) => b.buffer);
   if (!shared.every((s): s is SharedArrayBuffer => s instanceof SharedArrayBuffer)) return null;
   let worker: Worker;
   try {
-    worker = spawnWorker(import.meta.url, 'sha256-worker', { workerData: { background: opts.background === true } });
+    worker = spawnWorker(import.meta.url, 'sha256-worker', { workerData: { background: opts.background === true, algorithm: opts.algorithm ?? 'sha256' } satisfies Sha256WorkerData });
   } catch {
     return null;
   }

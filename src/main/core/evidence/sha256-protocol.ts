@@ -9,3 +9,9 @@ export type Sha256ToMain =
   | { readonly type: 'ack' }
   | { readonly type: 'digest'; readonly hex: string }
   | { readonly type: 'error'; readonly message: string };
+
+/** What the worker is started with: the hash it keeps (default sha256), and whether it runs at background priority. */
+export interface Sha256WorkerData {
+  readonly algorithm?: 'sha256' | 'blake3';
+  readonly background?: boolean;
+}

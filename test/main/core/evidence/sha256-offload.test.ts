@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashAndCopy, hashEvidenceFile, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
+import { blake3OfOwnFile, hashAndCopy, hashEvidenceFile, hashEvidenceFileInBackground, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
+import { createBlake3Stream } from '../../../../src/main/core/archive/blake3.js';
 import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
 import { startSha256Offload } from '../../../../src/main/core/evidence/sha256-offload.js';
 import { BACKGROUND_NICE } from '../../../../src/main/core/jobs/background-priority.js';
@@ -86,6 +87,20 @@ describe('SHA-256 offload', () => {
     const copied = await hashAndCopy(path, join(dir, 'copy.db'));
     expect(copied.sha256).toBe(sha);
     expect(copied.blake3).toBe(hashed.blake3);
+    // Hashing that follows the first view: both hashes in background workers, this thread only reading.
+    expect(await hashEvidenceFileInBackground(path)).toEqual(hashed);
+    expect(await blake3OfOwnFile(path, undefined, true)).toEqual({ size: data.length, blake3: hashed.blake3 });
+    // A BLAKE3 worker on its own, fed in two uneven chunks.
+    const buffers = pipelineBuffers(1 << 20);
+    const b3 = startSha256Offload(buffers, { algorithm: 'blake3' })!;
+    buffers[0]!.set(data.subarray(0, 1000));
+    await b3.update(0, 1000);
+    buffers[1]!.set(data.subarray(1000, 1000 + 700_000));
+    await b3.update(1, 700_000);
+    const tail = createBlake3Stream();
+    (await tail).update(data.subarray(0, 701_000));
+    await expect(b3.digest()).resolves.toBe((await tail).digestHex());
+    b3.close();
     expect(execFileSync('sha256sum', [join(dir, 'copy.db')]).toString().split(' ')[0]).toBe(sha);
     try {
       expect(execFileSync('b3sum', ['--no-names', path]).toString().trim()).toBe(hashed.blake3);
