@@ -72,6 +72,23 @@ async function withServe(ledger: string, words: string, out: { serves: ServeMeas
   }
 }
 
+/**
+ * Waits until the open's follow-up (copy proof, quick_check, archive hash, scans) is done, so a scroll figure measures
+ * scrolling during a verification, not during the open's own checks. Returns how long it waited.
+ */
+async function afterFollowUp(serve: ServeChild, evidenceId: string): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const o = await serve.api<Overview>('overview', { evidenceId });
+    if (!o.followUp || Object.values(o.followUp).every((p) => p.state !== 'pending')) break;
+    if (performance.now() - t0 > 180_000) throw new Error('the open\'s follow-up did not finish within 3 min');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const ms = performance.now() - t0;
+  console.log(`    open's follow-up done (waited ${(ms / 1000).toFixed(1)} s)`);
+  return ms;
+}
+
 async function drawMore(page: Page, pages: number): Promise<void> {
   for (let i = 0; i < pages; i++) {
     const button = page.getByRole('button', { name: 'Draw the next 100 model calls' });
@@ -136,7 +153,8 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
         const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
         if (!big || big.modelCalls < 5000) return;
         bigTraceFound = true;
-        m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the bench ledger` };
+        await afterFollowUp(serve, ev);
+        m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the bench ledger; once the open's follow-up was done` };
         console.log('    graph scrolled');
       });
     } catch (e) {
@@ -158,7 +176,8 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
           const tv = await firstViews(browser, serve, `#/e/${ev}/tables/${TABLE}`, ['.gr[data-rowkey="1"]'], 'table', loads);
           m.table = { ...tv, ledger: words, rows: TABLE_ROWS };
           console.log(`    table first views: ${tv.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
-          m.tableScroll = { ...(await scrollDuringVerification(browser, serve, watch, tableTarget(ev))), how: `${TABLE}, 60 px per frame downward for 5 s` };
+          await afterFollowUp(serve, ev);
+          m.tableScroll = { ...(await scrollDuringVerification(browser, serve, watch, tableTarget(ev))), how: `${TABLE}, 60 px per frame downward for 5 s, once the open's follow-up was done` };
           console.log('    table scrolled');
           if (!bigTraceFound) {
             const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
