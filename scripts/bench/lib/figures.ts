@@ -67,7 +67,7 @@ export function verifyRows(m: Measured): FigureRow[] {
   const zstdBytes = m.nativeInputs?.zstdRawBytes ?? 0;
   const serial = n && n.zstdMs !== null && n.b3sumMs !== null ? n.zstdMs + n.b3sumMs : null;
   const nativeRate = serial ? zstdBytes / serial : null;
-  const ref = serial ? `zstd -d + b3sum (1 thread each, one after the other): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; piped ${rate(zstdBytes, n!.pipeMs)})` : 'zstd or b3sum not installed';
+  const ref = serial ? `zstd -d + b3sum (1 thread each, one after the other; each the fastest of its runs before and after the verification probes): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; piped ${rate(zstdBytes, n!.pipeMs)})` : 'zstd or b3sum not installed';
   return Object.entries(m.verify).map(([label, o]) => {
     const f = fig(o);
     if (!f) return notMeasured(`Verify all bodies, ${label}`, '≥ 1.0× native single-thread', why(o));

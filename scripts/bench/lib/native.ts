@@ -23,3 +23,13 @@ export function nativeTiming(framesPath: string, rawPath: string): NativeTiming 
     pipeMs: timed('sh', ['-c', `zstd -d -q -c '${framesPath}' | b3sum --num-threads 1 -`]),
   };
 }
+
+/** Each tool's fastest time over several runs (null where a tool never ran); null for no runs. */
+export function fastestNative(runs: readonly NativeTiming[]): NativeTiming | null {
+  if (runs.length === 0) return null;
+  const min = (k: keyof NativeTiming): number | null => {
+    const xs = runs.map((r) => r[k]).filter((x): x is number => x !== null);
+    return xs.length ? Math.min(...xs) : null;
+  };
+  return { zstdMs: min('zstdMs'), b3sumMs: min('b3sumMs'), pipeMs: min('pipeMs') };
+}
