@@ -68,16 +68,23 @@ export function verifyRows(m: Measured): FigureRow[] {
   const serial = n && n.zstdMs !== null && n.b3sumMs !== null ? n.zstdMs + n.b3sumMs : null;
   const nativeRate = serial ? zstdBytes / serial : null;
   const ref = serial ? `zstd -d + b3sum (1 thread each, one after the other; each the fastest of its runs before and after the verification probes): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; piped ${rate(zstdBytes, n!.pipeMs)})` : 'zstd or b3sum not installed';
+  const ratioOf = (o: ProbeOutcome | undefined): number | null => {
+    const f = fig(o);
+    return f && nativeRate ? num(f, 'rawBytes')! / num(f, 'ms')! / nativeRate : null;
+  };
+  // Issue 9: "If the portable decoder cannot reach it, the native one chosen at run time must, and both figures are
+  // printed." So the portable decoder's 2-worker row is judged only when the run-time choice falls short too.
+  const chosenMeetsIt = (ratioOf(m.verify['2 workers, zstd chosen at run time']) ?? 0) >= 1;
   return Object.entries(m.verify).map(([label, o]) => {
     const f = fig(o);
     if (!f) return notMeasured(`Verify all bodies, ${label}`, '≥ 1.0× native single-thread', why(o));
-    const r = num(f, 'rawBytes')! / num(f, 'ms')!;
-    const ratio = nativeRate ? r / nativeRate : null;
-    const judged = label.startsWith('2 workers');
+    const ratio = ratioOf(o);
+    const judged = label.startsWith('2 workers') && !(label.includes('portable') && chosenMeetsIt);
+    const goal = judged ? '≥ 1.0× native (2 workers, 2 cores)'
+      : label.startsWith('2 workers') ? 'figure (the decoder chosen at run time meets the goal)' : 'figure (goal is for 2 workers)';
     return { figure: `Verify all bodies, ${label} (${mib(num(f, 'rawBytes')!)} raw, ${f.verified} bodies, ${f.failed} failed)`,
       inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}`,
-      reference: ref, goal: judged ? '≥ 1.0× native (2 workers, 2 cores)' : 'figure (goal is for 2 workers)',
-      verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE' };
+      reference: ref, goal, verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE' };
   });
 }
 
