@@ -1,29 +1,6 @@
 // Splits work across workers without moving bytes: runs of contiguous blocks that workers claim one at a time
-// (each worker still reads the file front to back), fixed parts balanced by raw bytes, or equal rowid ranges for
-// L0 rows.
+// (each worker still reads the file front to back), or equal rowid ranges for L0 rows.
 import type { BlockRow } from '../../../shared/ledger-types.js';
-
-export function partitionBlocks(blocks: readonly BlockRow[], parts: number): BlockRow[][] {
-  const n = Math.max(1, Math.min(parts, blocks.length));
-  const total = blocks.reduce((s, b) => s + b.rawLen, 0);
-  const out: BlockRow[][] = [];
-  let current: BlockRow[] = [];
-  let acc = 0;
-  blocks.forEach((block, i) => {
-    current.push(block);
-    acc += block.rawLen;
-    const remainingBlocks = blocks.length - i - 1;
-    const remainingParts = n - out.length - 1;
-    // Close this part once it holds its share, keeping at least one block for every part still to fill.
-    const share = (total * (out.length + 1)) / n;
-    if (remainingParts > 0 && (acc >= share || remainingBlocks === remainingParts)) {
-      out.push(current);
-      current = [];
-    }
-  });
-  if (current.length > 0) out.push(current);
-  return out;
-}
 
 export function partitionIdRange(firstId: number, lastId: number, parts: number): [number, number][] {
   if (lastId < firstId) return [];

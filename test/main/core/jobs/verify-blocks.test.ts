@@ -8,7 +8,7 @@ import { VerifyCancelled, verifyBlocks } from '../../../../src/main/core/jobs/ve
 import { verifySqliteBodies } from '../../../../src/main/core/jobs/verify-sqlite-bodies.js';
 import { FailureTally, mergeParts } from '../../../../src/main/core/jobs/body-failure.js';
 import type { BodyFailure, PartResult } from '../../../../src/main/core/jobs/verify-types.js';
-import { partitionBlocks, partitionIdRange, runStarts } from '../../../../src/main/core/jobs/partition.js';
+import { partitionIdRange, runStarts } from '../../../../src/main/core/jobs/partition.js';
 
 const block = (blockOffset: number, rawLen = 100): BlockRow => ({ blockOffset, rawLen, diskLen: rawLen, sealedAt: null });
 const row = (id: number, blockOffset: number, bodyOffset: number): BodyIndexRow => ({
@@ -84,11 +84,7 @@ describe('verifySqliteBodies (L0)', () => {
 });
 
 describe('partitions and merging', () => {
-  it('splits blocks into contiguous runs balanced by raw bytes, never empty', () => {
-    const blocks = [block(16, 10), block(30, 10), block(50, 10), block(70, 10)];
-    expect(partitionBlocks(blocks, 2).map((p) => p.map((b) => b.blockOffset))).toEqual([[16, 30], [50, 70]]);
-    expect(partitionBlocks([block(16, 1000), block(30, 1), block(50, 1)], 2).map((p) => p.length)).toEqual([1, 2]);
-    expect(partitionBlocks([block(16)], 4)).toHaveLength(1);
+  it('splits L0 rowid ranges into equal parts, never empty', () => {
     expect(partitionIdRange(1, 10, 3)).toEqual([[1, 3], [4, 6], [7, 10]]);
     expect(partitionIdRange(5, 4, 2)).toEqual([]);
   });
