@@ -2,6 +2,7 @@
 // pages (fatal) → tables → body archive (+ verification) → overflow → tools → providers → nulls → usage →
 // previews, then findings and the verdict.
 import { InspectorError } from '../../../shared/errors.js';
+import { provenDbHashes } from '../evidence/copy-proof.js';
 import type { Evidence, FollowUp } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { checkArchiveIndex } from './archive-index.js';
@@ -46,11 +47,8 @@ export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {})
  * match): the report would describe other bytes than the evidence, so none is given.
  */
 async function requireProvenCopy(evidence: Evidence): Promise<void> {
-  const followUp = evidence.followUp;
-  if (!followUp) return;
-  await followUp.copyProofSettled;
-  const part = followUp.copyProof();
-  if (part.state === 'failed') throw new InspectorError(part.error.code, part.error.message);
+  const proven = await provenDbHashes(evidence);
+  if (!proven.ok) throw new InspectorError(proven.error.code, proven.error.message);
 }
 
 async function reportOn(evidence: Evidence, opts: CheckOptions): Promise<CheckReport> {

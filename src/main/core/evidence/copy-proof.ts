@@ -7,7 +7,9 @@
  */
 import type { Stats } from 'node:fs';
 import type { FileHashes } from '../../../shared/ledger-types.js';
-import { InspectorError, toFailure } from '../../../shared/errors.js';
+import type { Result } from '../../../shared/errors.js';
+import { InspectorError, fail, toFailure } from '../../../shared/errors.js';
+import type { Evidence } from './types.js';
 import { blake3OfOwnFile, hashEvidenceFileInBackground } from './hash-copy.js';
 
 export interface CopyProofRequest {
@@ -48,4 +50,21 @@ export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = D
     );
   }
   return s;
+}
+
+/**
+ * session.db's hashes once they are proven: at once after a plain open; after a deferred one (the kernel copied
+ * session.db), once the follow-up's copy proof is done. A failed proof is its failure (SNAPSHOT_MISMATCH). For every
+ * reader that must not describe an unproven copy: the WARC export's warcinfo, the integrity report.
+ */
+export async function provenDbHashes(evidence: Pick<Evidence, 'followUp' | 'hashes' | 'input'>): Promise<Result<FileHashes>> {
+  const followUp = evidence.followUp;
+  if (followUp) {
+    await followUp.copyProofSettled;
+    const proof = followUp.copyProof();
+    if (proof.state === 'failed') return { ok: false, error: proof.error };
+  }
+  const db = evidence.hashes.db;
+  if (db) return { ok: true, value: db };
+  return { ok: false, error: fail('SNAPSHOT_MISMATCH', `the hashes of ${evidence.input.dbPath} are not known (its scratch copy was never proven, or the evidence was closed)`) };
 }

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
-import type { FileHashes } from '../../../shared/ledger-types.js';
+import { provenDbHashes } from '../evidence/copy-proof.js';
 import type { BodySource } from './body-source.js';
 import { evidenceBodySource } from './body-source.js';
 import { checkDestination } from './destination.js';
@@ -164,22 +164,6 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   } finally {
     resolver.close();
   }
-}
-
-/**
- * session.db's hashes for warcinfo: at once after a plain open; after a deferred one (the kernel copied session.db),
- * once the follow-up's copy proof is done, and its failure (SNAPSHOT_MISMATCH) refuses the export.
- */
-async function provenDbHashes(evidence: Evidence): Promise<Result<FileHashes>> {
-  const followUp = evidence.followUp;
-  if (followUp) {
-    await followUp.copyProofSettled;
-    const proof = followUp.copyProof();
-    if (proof.state === 'failed') return { ok: false, error: proof.error };
-  }
-  const db = evidence.hashes.db;
-  if (db) return { ok: true, value: db };
-  return { ok: false, error: fail('SNAPSHOT_MISMATCH', `the hashes of ${evidence.input.dbPath} are not known (its scratch copy was never proven, or the evidence was closed); nothing was exported`) };
 }
 
 const SMALL_EXPORT_BYTES = 4 << 20;
