@@ -14,7 +14,7 @@ export default defineConfig({
           'export-worker': 'src/main/core/warc/export-worker.ts',
           'sql-child': 'src/main/core/queries/sql-child.ts',
           'follow-up-worker': 'src/main/core/evidence/follow-up-worker.ts',
-          'sha256-worker': 'src/main/core/evidence/sha256-worker.ts',
+          'hash-worker': 'src/main/core/evidence/hash-worker.ts',
         },
         // Native addons stay outside the bundle: each loads its own .node file from node_modules.
         external: ['better-sqlite3', 'zstd-napi', 'capsem-blake3'],

@@ -1,6 +1,7 @@
 /**
  * The proof of a copy the kernel made (kernel-copy.ts), taken after the fact: SHA-256 + BLAKE3 of the source read
- * through the safe opener (SHA-256 in a worker thread, hash-copy.ts) and BLAKE3 of the copy, both reads at once.
+ * through the safe opener and BLAKE3 of the copy, both reads at once, every hash in a background-priority worker
+ * (hash-copy.ts).
  * Equal sizes and BLAKE3 mean the copy holds exactly the bytes the source holds now, and the recorded SHA-256 is
  * the SHA-256 of those same bytes (one read fed both source hashes). A source changed since the copy, replaced, or
  * gone fails the proof: SNAPSHOT_MISMATCH naming the file (and, for different bytes, both digests).

@@ -1,7 +1,7 @@
 /**
  * The part of a deferred open that runs after openEvidence returned: quick_check and the overview's scans in a
- * worker thread (follow-up-worker.ts), the archive hash and the proof of session.db's kernel copy here (async reads,
- * SHA-256 in its own worker; each BLAKE3 chunk is a few ms of this thread). When the worker cannot start (e.g. a
+ * worker thread (follow-up-worker.ts), the archive hash and the proof of session.db's kernel copy from here (async
+ * reads; both hashes in background-priority workers, hash-copy.ts). When the worker cannot start (e.g. a
  * build without its entry) the same work runs on this thread instead: slower to answer, never skipped.
  */
 import type { Worker } from 'node:worker_threads';
@@ -175,7 +175,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     const prove = input.copyProof;
     if (typeof prove !== 'function') return;
     // As the archive hash: the open's caller gets its first turn, then the proof starts (it needs no CPU of this
-    // thread to speak of: reads are async, SHA-256 runs in its own worker).
+    // thread to speak of: reads are async, the hashes run in their own workers).
     await new Promise((resolve) => setImmediate(resolve));
     if (stopped) return;
     try {

@@ -14,7 +14,7 @@ import { createBlake3Stream } from '../archive/blake3.js';
 import { openEvidenceFile } from './safe-fs.js';
 import type { ConsumeChunk } from './read-pipeline.js';
 import { pipelineBuffers, pipelineRead } from './read-pipeline.js';
-import { startSha256Offload } from './sha256-offload.js';
+import { startHashOffload } from './hash-offload.js';
 
 /**
  * From this size SHA-256 runs in a worker thread beside the read, BLAKE3 and the write: it is the slowest of them
@@ -34,7 +34,7 @@ const readerOf = (handle: FileHandle, signal?: AbortSignal) => async (buffer: Bu
  * cannot be started; the caller then hashes as usual.
  */
 async function hashInBackground(handle: FileHandle, buffers: Buffer[], signal: AbortSignal | undefined, algorithms: readonly ('sha256' | 'blake3')[]): Promise<{ size: number; hex: string[] } | null> {
-  const workers = algorithms.map((algorithm) => startSha256Offload(buffers, { background: true, algorithm }));
+  const workers = algorithms.map((algorithm) => startHashOffload(buffers, { background: true, algorithm }));
   if (workers.some((w) => w === null)) {
     for (const w of workers) w?.close();
     return null;
@@ -51,13 +51,13 @@ async function hashInBackground(handle: FileHandle, buffers: Buffer[], signal: A
 
 /** `size` is the file's size as stat'ed by the caller before reading: it decides whether SHA-256 goes to a worker. */
 async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>, signal?: AbortSignal, background = false): Promise<{ size: number; sha256: string; blake3: string }> {
-  const b3 = await createBlake3Stream();
   const buffers = pipelineBuffers();
   if (background && size >= OFFLOAD_SHA256_FROM_BYTES && !write) {
     const both = await hashInBackground(handle, buffers, signal, ['sha256', 'blake3']);
     if (both) return { size: both.size, sha256: both.hex[0]!, blake3: both.hex[1]! };
   }
-  const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startSha256Offload(buffers, { background }) : null;
+  const b3 = await createBlake3Stream();
+  const offload = size >= OFFLOAD_SHA256_FROM_BYTES ? startHashOffload(buffers, { background }) : null;
   if (offload) {
     try {
       const consume: ConsumeChunk = (chunk, position, slot) => {
@@ -91,7 +91,7 @@ export async function hashEvidenceFile(path: string, seen?: Stats, signal?: Abor
   return hashEvidenceFileAs(path, seen, signal, false);
 }
 
-/** The same, for hashing that follows the first view: its SHA-256 worker runs at background priority. */
+/** The same, for hashing that follows the first view: both hashes run in workers at background priority. */
 export async function hashEvidenceFileInBackground(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
   return hashEvidenceFileAs(path, seen, signal, true);
 }

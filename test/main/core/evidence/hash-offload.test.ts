@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blake3OfOwnFile, hashAndCopy, hashEvidenceFile, hashEvidenceFileInBackground, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
 import { createBlake3Stream } from '../../../../src/main/core/archive/blake3.js';
 import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
-import { startSha256Offload } from '../../../../src/main/core/evidence/sha256-offload.js';
+import { startHashOffload } from '../../../../src/main/core/evidence/hash-offload.js';
 import { BACKGROUND_NICE } from '../../../../src/main/core/jobs/background-priority.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'capsem-sha-offload-'));
@@ -26,10 +26,10 @@ const bytes = (n: number, seed: number): Buffer => {
   return b.subarray(0, n);
 };
 
-describe('SHA-256 offload', () => {
+describe('hash offload (SHA-256, or BLAKE3 when asked)', () => {
   it('hashes chunks handed over by slot, in order, to the same digest as node:crypto', async () => {
     const buffers = pipelineBuffers(1024);
-    const offload = startSha256Offload(buffers)!;
+    const offload = startHashOffload(buffers)!;
     expect(offload).not.toBeNull();
     const reference = createHash('sha256');
     for (let i = 0; i < 9; i++) {
@@ -55,7 +55,7 @@ describe('SHA-256 offload', () => {
     const before = background();
     for (const [asked, more] of [[false, 0], [true, 1]] as const) {
       const buffers = pipelineBuffers(64);
-      const offload = startSha256Offload(buffers, { background: asked })!;
+      const offload = startHashOffload(buffers, { background: asked })!;
       await offload.update(0, 10); // the worker is running and has done its start
       expect(background() - before, `background: ${asked}`).toBe(more);
       await offload.digest();
@@ -64,15 +64,15 @@ describe('SHA-256 offload', () => {
   });
 
   it('refuses buffers a worker cannot see, and fails (never answers) once closed', async () => {
-    expect(startSha256Offload([Buffer.alloc(16)])).toBeNull();
-    const offload = startSha256Offload(pipelineBuffers(64))!;
+    expect(startHashOffload([Buffer.alloc(16)])).toBeNull();
+    const offload = startHashOffload(pipelineBuffers(64))!;
     offload.close();
     await expect(offload.update(0, 10)).rejects.toThrow(/closed before its digest/);
     await expect(offload.digest()).rejects.toThrow(/closed before its digest/);
   });
 
   it('a chunk naming a slot without a buffer fails the hash', async () => {
-    const offload = startSha256Offload(pipelineBuffers(64))!;
+    const offload = startHashOffload(pipelineBuffers(64))!;
     await expect(offload.update(7, 10)).rejects.toThrow(/no shared buffer/);
     offload.close();
   });
@@ -92,7 +92,7 @@ describe('SHA-256 offload', () => {
     expect(await blake3OfOwnFile(path, undefined, true)).toEqual({ size: data.length, blake3: hashed.blake3 });
     // A BLAKE3 worker on its own, fed in two uneven chunks.
     const buffers = pipelineBuffers(1 << 20);
-    const b3 = startSha256Offload(buffers, { algorithm: 'blake3' })!;
+    const b3 = startHashOffload(buffers, { algorithm: 'blake3' })!;
     buffers[0]!.set(data.subarray(0, 1000));
     await b3.update(0, 1000);
     buffers[1]!.set(data.subarray(1000, 1000 + 700_000));

@@ -1,13 +1,13 @@
 /**
- * A SHA-256 kept in a worker thread over the read pipeline's shared buffers. `update` resolves when the worker has
+ * A hash (SHA-256, or BLAKE3 when asked) kept in a worker thread over the read pipeline's shared buffers. `update` resolves when the worker has
  * hashed the chunk, so the pipeline reuses a buffer only after both its write and its hashing are done. Any failure
  * of the worker rejects every pending and later call: the copy then fails, it never records a partial hash.
  */
 import type { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
-import type { MainToSha256, Sha256ToMain, Sha256WorkerData } from './sha256-protocol.js';
+import type { MainToHashWorker, HashWorkerToMain, HashWorkerData } from './hash-protocol.js';
 
-export interface Sha256Offload {
+export interface HashOffload {
   update(slot: number, length: number): Promise<void>;
   digest(): Promise<string>;
   /** Stops the worker (idempotent); pending calls reject. */
@@ -20,12 +20,13 @@ export interface Sha256Offload {
  * lowers its own thread's priority (background-priority.ts), for hashing that follows the first view (the copy
  * proof, the archive hash) and must not take the CPU from it; the copy the user waits for keeps the normal priority.
  */
-export function startSha256Offload(buffers: readonly Buffer[], opts: Sha256WorkerData = {}): Sha256Offload | null {
+export function startHashOffload(buffers: readonly Buffer[], opts: HashWorkerData = {}): HashOffload | null {
+  const label = opts.algorithm === 'blake3' ? 'BLAKE3' : 'SHA-256';
   const shared = buffers.map((b) => b.buffer);
   if (!shared.every((s): s is SharedArrayBuffer => s instanceof SharedArrayBuffer)) return null;
   let worker: Worker;
   try {
-    worker = spawnWorker(import.meta.url, 'sha256-worker', { workerData: { background: opts.background === true, algorithm: opts.algorithm ?? 'sha256' } satisfies Sha256WorkerData });
+    worker = spawnWorker(import.meta.url, 'hash-worker', { workerData: { background: opts.background === true, algorithm: opts.algorithm ?? 'sha256' } satisfies HashWorkerData });
   } catch {
     return null;
   }
@@ -42,7 +43,7 @@ export function startSha256Offload(buffers: readonly Buffer[], opts: Sha256Worke
     digestWaiter = null;
     void worker.terminate();
   };
-  worker.on('message', (m: Sha256ToMain) => {
+  worker.on('message', (m: HashWorkerToMain) => {
     switch (m.type) {
       case 'ack':
         acks.shift()?.resolve();
@@ -53,13 +54,13 @@ export function startSha256Offload(buffers: readonly Buffer[], opts: Sha256Worke
         digestWaiter = null;
         return;
       case 'error':
-        failAll(new Error(`SHA-256 worker: ${m.message}`));
+        failAll(new Error(`${label} worker: ${m.message}`));
         return;
     }
   });
-  worker.on('error', (e) => failAll(new Error(`SHA-256 worker failed: ${e.message}`)));
-  worker.on('exit', (code) => failAll(new Error(`SHA-256 worker exited (code ${code}) before its digest`)));
-  const post = (m: MainToSha256): void => worker.postMessage(m);
+  worker.on('error', (e) => failAll(new Error(`${label} worker failed: ${e.message}`)));
+  worker.on('exit', (code) => failAll(new Error(`${label} worker exited (code ${code}) before its digest`)));
+  const post = (m: MainToHashWorker): void => worker.postMessage(m);
   post({ type: 'buffers', buffers: shared as SharedArrayBuffer[] });
 
   return {
@@ -78,7 +79,7 @@ export function startSha256Offload(buffers: readonly Buffer[], opts: Sha256Worke
       });
     },
     close() {
-      if (!finished) failAll(new Error('SHA-256 worker closed before its digest'));
+      if (!finished) failAll(new Error(`${label} worker closed before its digest`));
     },
   };
 }

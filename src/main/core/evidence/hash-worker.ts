@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBlake3Stream } from '../archive/blake3.js';
 import { lowerThisThreadPriority } from '../jobs/background-priority.js';
-import type { MainToSha256, Sha256ToMain, Sha256WorkerData } from './sha256-protocol.js';
+import type { MainToHashWorker, HashWorkerToMain, HashWorkerData } from './hash-protocol.js';
 
-if (!parentPort) throw new Error('sha256-worker must run in a worker thread');
+if (!parentPort) throw new Error('hash-worker must run in a worker thread');
 const port = parentPort;
-const post = (m: Sha256ToMain): void => port.postMessage(m);
-const data = (workerData ?? {}) as Sha256WorkerData;
+const post = (m: HashWorkerToMain): void => port.postMessage(m);
+const data = (workerData ?? {}) as HashWorkerData;
 if (data.background) lowerThisThreadPriority();
 
 let buffers: Buffer[] = [];
@@ -35,11 +35,11 @@ let queue: Promise<void> = ready.then((h) => {
   hash = h;
 });
 
-port.on('message', (m: MainToSha256) => {
+port.on('message', (m: MainToHashWorker) => {
   queue = queue.then(() => handle(m), (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
 });
 
-function handle(m: MainToSha256): void {
+function handle(m: MainToHashWorker): void {
   switch (m.type) {
     case 'buffers':
       buffers = m.buffers.map((sab) => Buffer.from(sab));
