@@ -62,6 +62,9 @@ export function pageRows(m: Measured): FigureRow[] {
     inspector: `median ${ms(num(f, 'medianMs'))}, worst ${ms(num(f, 'worstMs'))} (${f.worstPage})`, reference: '—', goal: '< 50 ms', verdict: pass(num(f, 'worstMs')! < 50) }];
 }
 
+/** The verification row the goal is judged on: 2 workers, the decoder chosen at run time, started as check starts them. */
+export const VERIFY_JUDGED = '2 workers, zstd chosen at run time, started ahead';
+
 export function verifyRows(m: Measured): FigureRow[] {
   const n = m.native;
   const zstdBytes = m.nativeInputs?.zstdRawBytes ?? 0;
@@ -74,14 +77,15 @@ export function verifyRows(m: Measured): FigureRow[] {
   };
   // Issue 9: "If the portable decoder cannot reach it, the native one chosen at run time must, and both figures are
   // printed." So the portable decoder's 2-worker row is judged only when the run-time choice falls short too.
-  const chosenMeetsIt = (ratioOf(m.verify['2 workers, zstd chosen at run time']) ?? 0) >= 1;
+  const chosenMeetsIt = (ratioOf(m.verify[VERIFY_JUDGED]) ?? 0) >= 1;
   return Object.entries(m.verify).map(([label, o]) => {
     const f = fig(o);
     if (!f) return notMeasured(`Verify all bodies, ${label}`, '≥ 1.0× native single-thread', why(o));
     const ratio = ratioOf(o);
-    const judged = label.startsWith('2 workers') && !(label.includes('portable') && chosenMeetsIt);
+    const judged = label === VERIFY_JUDGED || (label.startsWith('2 workers, portable') && !chosenMeetsIt);
     const goal = judged ? '≥ 1.0× native (2 workers, 2 cores)'
-      : label.startsWith('2 workers') ? 'figure (the decoder chosen at run time meets the goal)' : 'figure (goal is for 2 workers)';
+      : label.startsWith('2 workers, portable') ? 'figure (the decoder chosen at run time meets the goal)'
+        : label.startsWith('2 workers') ? 'figure (judged with workers started ahead)' : 'figure (goal is for 2 workers)';
     return { figure: `Verify all bodies, ${label} (${mib(num(f, 'rawBytes')!)} raw, ${f.verified} bodies, ${f.failed} failed)`,
       inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}`,
       reference: ref, goal, verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE' };

@@ -9,6 +9,11 @@ export interface ProbeArgs {
   readonly workers?: number;
   /** verify: 'auto' (native zstd when it loads) or 'fzstd' (portable). */
   readonly backend?: 'auto' | 'fzstd';
+  /**
+   * verify: start the workers before the open, as `check --verify-bodies` does, so their start (Node's bootstrap and
+   * module loading, ~100 ms) overlaps the open; without it they start when the job does, as the app's Verify button.
+   */
+  readonly prestart?: boolean;
   /** export: folder for the .warc.gz (deleted by the bench). */
   readonly outDir?: string;
   /** pages: how many random pages. */

@@ -12,6 +12,8 @@ import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence } from './check-evidence.js';
 import { damagedPagesReport, isPageDamage } from './damaged-pages-report.js';
 import type { CheckReport } from './types.js';
+import { defaultWorkerCount, MIN_BYTES_PER_WORKER } from '../jobs/verify-plan.js';
+import { prestartVerifyWorkers } from '../jobs/prestarted-workers.js';
 
 export interface CheckPathOptions extends CheckOptions {
   readonly scratchRoot?: string;
@@ -24,6 +26,8 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   if (input.kind !== 'session') {
     return { ok: false, error: fail('BAD_REQUEST', `${path} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; check needs a session folder or session.db`) };
   }
+  // The verification workers start now and load their modules while the ledger opens and the index is checked.
+  if (opts.verifyBodies) prestartVerifyWorkers(workersWorthStarting(input, opts.workers ?? defaultWorkerCount()));
   const opened = await openForCheck(input, opts.scratchRoot);
   if (!opened.ok) {
     if (isPageDamage(opened.error)) return { ok: true, value: damagedPagesReport({ id: basename(input.dir), dir: input.dir }, input.dbPath, opened.error) };
@@ -38,6 +42,21 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   } finally {
     evidence.close();
   }
+}
+
+/**
+ * How many workers the verification will surely use, judged before the open from the files' sizes: the archive
+ * (or, for a ledger with bodies inside SQLite, session.db) holds at least as many raw bytes as it has on disk, and
+ * the plan gives a worker at least MIN_BYTES_PER_WORKER. An underestimate only means the job starts the rest itself.
+ */
+export function workersWorthStarting(input: SessionInput, requested: number): number {
+  let bytes = 0;
+  try {
+    bytes = statSync(input.archive?.kind === 'file' ? input.archive.path : input.dbPath).size;
+  } catch {
+    return 0;
+  }
+  return Math.max(1, Math.min(requested, Math.floor(bytes / MIN_BYTES_PER_WORKER)));
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { mergeParts } from './body-failure.js';
-import { spawnWorker } from './worker-entry-url.js';
+import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-workers.js';
 import type { JobProgress, MainToWorker, PartResult, Progress, VerifySummary, VerifyTask, WorkerToMain } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES, POOL_PROGRESS_MS } from './verify-types.js';
 
@@ -32,14 +32,6 @@ export interface VerifyJobHandle {
 }
 
 const ZERO: Progress = { items: 0, bytes: 0, failed: 0 };
-
-/**
- * A verification worker keeps little on its heap: a page of index rows, the spans of one block (capped in
- * verify-blocks.ts) and the failure list (capped); its block buffers are outside it. V8's defaults let each worker's
- * heap grow with the rows it had seen (peak RSS 338 MiB for a 1 GiB ledger against 277 MiB for a quarter of it);
- * these limits keep it flat (measured 274 against 243 MiB) at no measurable cost in speed.
- */
-const VERIFY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } as const;
 
 export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = {}): VerifyJobHandle {
   const started = Date.now();
@@ -81,7 +73,8 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
   // One run counter per job, shared by its workers (a spec may be started more than once).
   const claim = new SharedArrayBuffer(4);
   spec.tasks.forEach((task, i) => {
-    const worker = spawnWorker(import.meta.url, 'verify-worker', { resourceLimits: VERIFY_WORKER_LIMITS });
+    // One started ahead (prestarted-workers.ts) when the caller asked for it, else a new one.
+    const worker = takePrestartedWorker() ?? spawnVerifyWorker();
     workers.push(worker);
     live += 1;
     exited.push(new Promise((resolve) => worker.once('exit', () => {
@@ -90,6 +83,8 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
     })));
     worker.on('message', (m: WorkerToMain) => {
       switch (m.type) {
+        case 'ready':
+          return;
         case 'progress':
           latest[i] = m.progress;
           return;

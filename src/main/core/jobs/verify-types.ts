@@ -70,6 +70,8 @@ export interface PartResult {
 export type MainToWorker = { readonly type: 'start'; readonly task: VerifyTask; readonly claim?: SharedArrayBuffer };
 
 export type WorkerToMain =
+  /** Its modules are loaded and it waits for `start` (what a worker started ahead of its job is waited on for). */
+  | { readonly type: 'ready' }
   | { readonly type: 'progress'; readonly progress: Progress }
   | { readonly type: 'done'; readonly result: PartResult }
   | { readonly type: 'failed'; readonly error: Failure };

@@ -1,0 +1,93 @@
+// Workers started before their job: a job takes the waiting ones before spawning any, the result is the same as with
+// workers spawned for it, a worker nobody takes ends on its own, and stopping ends every waiting one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
+import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
+import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
+import type { Evidence } from '../../../../src/main/core/evidence/types.js';
+import { checkArchiveIndex } from '../../../../src/main/core/check/archive-index.js';
+import { planVerification } from '../../../../src/main/core/jobs/verify-plan.js';
+import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
+import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers, stopPrestartedWorkers, takePrestartedWorker } from '../../../../src/main/core/jobs/prestarted-workers.js';
+
+const root = mkdtempSync(join(tmpdir(), 'prestarted-'));
+let ledger: WrittenLedger;
+let evidence: Evidence;
+
+beforeAll(async () => {
+  ledger = await writeLedger(root, { generation: 'A4', bodyScale: 4 });
+  const opened = await openEvidence([ledger.sessionDir], { hashArchive: false });
+  if (!opened.ok) throw new Error(opened.error.message);
+  evidence = opened.value;
+});
+afterEach(async () => {
+  await stopPrestartedWorkers();
+});
+afterAll(() => {
+  evidence?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function plan(workers: number) {
+  const index = checkArchiveIndex({ db: evidence.db, generation: evidence.generation, dbPath: evidence.input.dbPath,
+    location: evidence.input.archive, archiveState: evidence.archiveState, slot: evidence.archive });
+  return planVerification({ db: evidence.db, dbCopyPath: evidence.snapshot.dbCopyPath, generation: evidence.generation,
+    archive: index.openOptions, archiveUnreadable: index.unreadable, workers, minBytesPerWorker: 0 });
+}
+
+const until = async (cond: () => boolean, ms = 10_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('prestarted verification workers', () => {
+  it('a job takes the waiting workers first, and verifies every body with them', async () => {
+    prestartVerifyWorkers(3);
+    prestartVerifyWorkers(2); // already enough waiting: starts nothing
+    expect(prestartedWorkers()).toBe(3);
+    await prestartedWorkersReady(); // every one has loaded its modules and says so
+    expect(prestartedWorkers()).toBe(3);
+    const job = startVerifyJob(plan(2));
+    expect(prestartedWorkers()).toBe(1);
+    const result = await job.result;
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.verified).toBe(ledger.bodies.length);
+    expect(result.value.failed).toBe(0);
+    expect(result.value.workers).toBe(2);
+    expect(prestartedWorkers()).toBe(1);
+  });
+
+  it('a job with more tasks than waiting workers spawns the rest', async () => {
+    prestartVerifyWorkers(1);
+    const job = startVerifyJob(plan(2));
+    expect(prestartedWorkers()).toBe(0);
+    const result = await job.result;
+    expect(result.ok && result.value.verified).toBe(ledger.bodies.length);
+  });
+
+  it('a worker nobody takes ends after its idle time', async () => {
+    prestartVerifyWorkers(1, 100);
+    expect(prestartedWorkers()).toBe(1);
+    await until(() => prestartedWorkers() === 0);
+  });
+
+  it('a waiting worker that exits is dropped, and a taken one no longer carries the idle listeners', async () => {
+    prestartVerifyWorkers(2);
+    const taken = takePrestartedWorker();
+    expect(taken).not.toBeNull();
+    expect(taken!.listenerCount('exit')).toBe(0);
+    expect(taken!.listenerCount('error')).toBe(0);
+    await taken!.terminate();
+    expect(prestartedWorkers()).toBe(1);
+    await stopPrestartedWorkers();
+    expect(prestartedWorkers()).toBe(0);
+    expect(takePrestartedWorker()).toBeNull();
+  });
+});
