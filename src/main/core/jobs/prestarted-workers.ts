@@ -42,7 +42,6 @@ export function spawnVerifyWorker(): Worker {
 export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
   while (idle.length < count) {
     const worker = spawnVerifyWorker();
-    worker.unref();
     let settle = (): void => {};
     const ready = new Promise<void>((resolve) => {
       settle = resolve;
@@ -58,6 +57,8 @@ export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
     worker.on('message', onMessage);
     worker.once('error', forget);
     worker.once('exit', forget);
+    // Last: adding a 'message' listener refs the worker's port again, so unref only once every listener is on.
+    worker.unref();
     const timer = setTimeout(() => drop(worker, true), idleMs);
     timer.unref();
     idle.push({ worker, timer, forget, ready, settle: () => settle(), onMessage });

@@ -1,8 +1,10 @@
 // Workers started before their job: a job takes the waiting ones before spawning any, the result is the same as with
 // workers spawned for it, a worker nobody takes ends on its own, and stopping ends every waiting one.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
@@ -89,5 +91,15 @@ describe('prestarted verification workers', () => {
     await stopPrestartedWorkers();
     expect(prestartedWorkers()).toBe(0);
     expect(takePrestartedWorker()).toBeNull();
+  });
+
+  it('waiting workers never keep a process alive (a CLI whose open failed exits at once)', () => {
+    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-workers.ts', import.meta.url));
+    // Ten minutes of idle time: if the workers held the process, it would still be running when the test stops it.
+    const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(2, 600000); setTimeout(() => console.log('waiting', m.prestartedWorkers()), 1000);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('waiting 2');
   });
 });
