@@ -21,6 +21,7 @@ import { generateTableLedger, TABLE, TABLE_ROWS } from './browser-ledger.js';
 import type { ServeChild } from './browser-serve.js';
 import { startServe } from './browser-serve.js';
 import { firstViews, scrollDuringVerification } from './browser-session.js';
+import { useBuiltWorkers } from './built-workers.js';
 import type { FigureRow } from './report.js';
 
 export interface BrowserBenchOptions {
@@ -130,6 +131,9 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
   }
   console.log('\n== browser (serve mode + headless Chromium)');
   ensureRendererBuilt();
+  // bin/capsem-inspect.js runs build/node only when it is current, else the sources through tsx (seconds more to
+  // start, every module compiled on the fly): measure what ships, rebuilt first when a source is newer.
+  useBuiltWorkers();
   const work = opts.workDir ?? mkdtempSync(join(tmpdir(), 'capsem-bench-browser-'));
   const browser: Browser = await launchChromium();
   let bigTraceFound = false;

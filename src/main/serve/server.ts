@@ -29,6 +29,7 @@ import { resolveStatic } from './static-files.js';
 import { UploadArea } from './uploads.js';
 import { toWireJson } from './wire-json.js';
 import { downloadBody, downloadUrl } from './download.js';
+import { requestTrace } from './request-trace.js';
 
 export interface ServerOptions {
   /** Evidence paths from the command line; opened before the server answers. */
@@ -177,17 +178,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (!byCookie && !viaQuery) return refuse(res, 403, 'open the URL printed by capsem-inspect serve (it carries the token)');
     const file = resolveStatic(rendererDir, path);
     if (!file) return refuse(res, 404, path === '/' ? `the renderer is not built (${rendererDir}); run npm run build:web` : 'not found');
+    const bytes = method === 'HEAD' ? null : file.bytes();
     res.writeHead(200, {
       ...RENDERER_SECURITY_HEADERS,
       'Content-Type': file.type,
-      'Content-Length': file.size,
+      'Content-Length': bytes ? bytes.length : file.size,
       ...(viaQuery ? { 'Set-Cookie': tokenCookie(token) } : {}),
     });
     if (method === 'HEAD') return void res.end();
+    if (bytes) return void res.end(bytes);
     file.open().pipe(res);
   };
 
+  const trace = requestTrace();
   const server: Server = createServer((req, res) => {
+    trace?.request(req, res);
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       sendJson(res, { ok: false, error: toFailure(error) });
@@ -209,6 +214,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     opened,
     libraries,
     close: async () => {
+      trace?.stop();
       unsubscribe();
       for (const s of streams) s.end();
       streams.clear();

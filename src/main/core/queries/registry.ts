@@ -11,6 +11,7 @@ import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
 import { openEvidence } from '../evidence/open-evidence.js';
 import { restrictTables } from './schema.js';
+import { warmRowCounts } from './row-counts.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -53,6 +54,8 @@ export class EvidenceRegistry {
     }
     const evidence = opened.value;
     restrictTables(evidence.db, evidence.tables.keys());
+    // Counted off this thread from now on: the first Overview or Tables list needs them, nothing else waits on them.
+    void warmRowCounts(evidence.db, evidence.snapshot.dbCopyPath);
     const summary: EvidenceSummary = {
       id: evidence.id,
       sessionId: evidence.sessionId,

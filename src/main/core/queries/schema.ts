@@ -112,3 +112,14 @@ export function listTables(db: Database.Database): readonly TableInfo[] {
   }
   return list;
 }
+
+/**
+ * Hands listTables counts made elsewhere (row-counts.ts counts them in a worker on its own connection to the same
+ * read-only copy). Ignored unless it covers every table, or when listTables already has its answer.
+ */
+export function seedRowCounts(db: Database.Database, counts: ReadonlyMap<string, number>): void {
+  if (tableLists.has(db)) return;
+  const schemas = [...tableSchemas(db).values()];
+  if (!schemas.every((t) => counts.has(t.name))) return;
+  tableLists.set(db, schemas.map((t) => ({ name: t.name, rowCount: counts.get(t.name)!, columns: t.columns, hasEventId: t.hasEventId })));
+}

@@ -18,6 +18,7 @@ import { buildOverview } from './overview.js';
 import { readPage } from './page.js';
 import type { EvidenceRegistry } from './registry.js';
 import { listTables } from './schema.js';
+import { rowCountsSettled } from './row-counts.js';
 import { search } from './search.js';
 import { SqlConsole } from './sql-runner.js';
 import type { SqlChildSpawner } from './sql-child-spawner.js';
@@ -103,8 +104,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       verifications.delete(evidenceId);
       return null;
     },
-    'overview': ({ evidenceId }) => buildOverview(registry.get(evidenceId), registry.summary(evidenceId)),
-    'tables.list': ({ evidenceId }) => listTables(registry.get(evidenceId).db),
+    // Both need every table's row count: wait (without holding this thread) for the count the open started.
+    'overview': async ({ evidenceId }) => {
+      await rowCountsSettled(registry.get(evidenceId).db);
+      return buildOverview(registry.get(evidenceId), registry.summary(evidenceId));
+    },
+    'tables.list': async ({ evidenceId }) => {
+      await rowCountsSettled(registry.get(evidenceId).db);
+      return listTables(registry.get(evidenceId).db);
+    },
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;

@@ -6,6 +6,7 @@ import type { ArgOf, Channel, InspectorBridge, ResultOf } from '../../../shared/
 import type { Result } from '../../../shared/errors.js';
 import type { Transport } from './transport.js';
 import { httpTransport } from './http-transport.js';
+import { startEarly, takeEarly } from './early-calls.js';
 
 function electronTransport(bridge: InspectorBridge): Transport {
   return {
@@ -24,7 +25,20 @@ function pick(): Transport {
   return bridge ? electronTransport(bridge) : httpTransport();
 }
 
-export const client: Transport = pick();
+const transport = pick();
+
+/** The transport, except that a call main.tsx started early for the first view is answered from that call. */
+export const client: Transport = {
+  kind: transport.kind,
+  call: (channel, arg) => takeEarly(channel, arg) ?? transport.call(channel, arg),
+  onEvent: (listener) => transport.onEvent(listener),
+  openDropped: (files, folder) => transport.openDropped(files, folder),
+};
+
+/** Starts a call now; the first identical client.call takes its answer (see early-calls.ts). */
+export function callEarly<C extends Channel>(channel: C, arg: ArgOf<C>): void {
+  startEarly(channel, arg, (c, a) => transport.call(c, a));
+}
 
 /** Calls a channel and throws the Failure as an Error carrying its code (for views that show errors inline). */
 export class ApiError extends Error {

@@ -5,8 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cell, ColumnFilter, PageCursor, SortSpec, TableInfo, TablePage } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
+import { firstPageRequest, PAGE_ROWS } from '../api/first-calls.js';
 
-export const PAGE_ROWS = 200;
+export { PAGE_ROWS };
 export const MAX_ROWS = 1200;
 
 export interface WindowState {
@@ -32,7 +33,7 @@ export function useKeysetWindow(evidenceId: string, table: TableInfo | null, sor
     [keyIndex],
   );
   const base = useCallback(
-    () => ({ evidenceId, table: table!.name, ...(sort ? { sort } : {}), ...(filters.length ? { filters } : {}), limit: PAGE_ROWS }),
+    () => ({ ...firstPageRequest(evidenceId, table!.name, sort, filters), limit: PAGE_ROWS }),
     [evidenceId, table, sort, filters],
   );
 
@@ -43,7 +44,8 @@ export function useKeysetWindow(evidenceId: string, table: TableInfo | null, sor
       busy.current = true;
       const s = stRef.current;
       let req;
-      if (how === 'start') req = base();
+      // The first page: the same request main.tsx may have started already (api/first-calls.ts), one screen's worth.
+      if (how === 'start') req = firstPageRequest(evidenceId, table.name, sort, filters);
       // The far end: with a sort, the first page of the reversed order (reversed back below); in rowid order,
       // the page before a rowid past every row.
       else if (how === 'end') req = sort ? { ...base(), sort: { column: sort.column, direction: sort.direction === 'desc' ? 'asc' : 'desc' } as SortSpec } : { ...base(), before: { value: null, rowid: Number.MAX_SAFE_INTEGER } };
@@ -55,15 +57,20 @@ export function useKeysetWindow(evidenceId: string, table: TableInfo | null, sor
       if (!r.ok) return setSt((x) => ({ ...x, error: r.error, loading: false }));
       setSt((x) => merge(x, r.value, how, how === 'end' && sort !== null));
     },
-    [table, base, cursorAt, sort],
+    [table, base, cursorAt, sort, evidenceId, filters],
   );
   const stRef = useRef(st);
   stRef.current = st;
 
+  // On mount the grid is at the top already: no scroll back to it. Setting scrollTop there forced a synchronous
+  // layout of the whole page (100 ms on a busy machine) before the first rows had even arrived.
+  const mounted = useRef(false);
   useEffect(() => {
     gen.current++;
     busy.current = false;
-    setSt((x) => ({ ...EMPTY, topShift: { seq: x.topShift.seq + 1, rows: -1e9 } }));
+    const scrollBack = mounted.current;
+    mounted.current = true;
+    setSt((x) => ({ ...EMPTY, topShift: scrollBack ? { seq: x.topShift.seq + 1, rows: -1e9 } : x.topShift }));
     if (table) void load('start');
   }, [evidenceId, table?.name, JSON.stringify(sort), JSON.stringify(filters)]);
 

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
+import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
+import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
+import { rowCountsSettled, warmRowCounts } from '../../../../src/main/core/queries/row-counts.js';
+import { countRows, listTables, restrictTables, seedRowCounts } from '../../../../src/main/core/queries/schema.js';
+
+let root: string;
+let ledger: WrittenLedger;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'row-counts-'));
+  ledger = await writeLedger(join(root, 'ledger'), { generation: 'A4' });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('row counts counted off the main thread', () => {
+  it('gives listTables exactly the counts COUNT(*) gives on the evidence connection', async () => {
+    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    const ev = r.value;
+    try {
+      restrictTables(ev.db, ev.tables.keys());
+      await warmRowCounts(ev.db, ev.snapshot.dbCopyPath);
+      const listed = listTables(ev.db);
+      expect(listed.length).toBeGreaterThan(3);
+      expect(listed.some((t) => t.rowCount > 0)).toBe(true);
+      for (const t of listed) expect(t.rowCount, t.name).toBe(countRows(ev.db, t.name));
+    } finally {
+      ev.close();
+    }
+  });
+
+  it('the registry starts the count at open, and the Overview waits for it without counting on its thread', async () => {
+    const registry = new EvidenceRegistry();
+    const opened = await registry.open([ledger.sessionDir], 'path');
+    if (!opened.ok) throw new Error(opened.error.message);
+    try {
+      const ev = registry.get(opened.value.id);
+      await rowCountsSettled(ev.db);
+      // Seeded by the worker: a second seed with wrong numbers is ignored, so the listed counts are the worker's.
+      seedRowCounts(ev.db, new Map([...ev.tables.keys()].map((n) => [n, -1])));
+      for (const t of listTables(ev.db)) expect(t.rowCount, t.name).toBe(countRows(ev.db, t.name));
+    } finally {
+      registry.closeAll();
+    }
+  });
+
+  it('falls back to counting on the calling thread when the worker cannot open the copy', async () => {
+    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    const ev = r.value;
+    try {
+      restrictTables(ev.db, ev.tables.keys());
+      // Not a scratch copy: the worker's hardened open refuses it, nothing is seeded.
+      await warmRowCounts(ev.db, join(root, 'no-such.db'));
+      for (const t of listTables(ev.db)) expect(t.rowCount, t.name).toBe(countRows(ev.db, t.name));
+    } finally {
+      ev.close();
+    }
+  });
+
+  it('ignores a seed that does not cover every table', async () => {
+    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    const ev = r.value;
+    try {
+      restrictTables(ev.db, ev.tables.keys());
+      const [first] = ev.tables.keys();
+      seedRowCounts(ev.db, new Map([[first!, 123456789]]));
+      expect(listTables(ev.db).find((t) => t.name === first)!.rowCount).toBe(countRows(ev.db, first!));
+    } finally {
+      ev.close();
+    }
+  });
+});
