@@ -90,9 +90,18 @@ function unlisten(entry: Idle): void {
   entry.worker.off('message', entry.onMessage);
 }
 
-/** Settles once every waiting worker has loaded its modules (or gone). */
+/**
+ * Settles once every waiting worker has loaded its modules (or gone). The workers are ref'd while it waits: an
+ * unref'd worker alone would let the process end with this promise still pending.
+ */
 export async function prestartedWorkersReady(): Promise<void> {
-  await Promise.all(idle.map((e) => e.ready));
+  const waiting = [...idle];
+  for (const e of waiting) e.worker.ref();
+  try {
+    await Promise.all(waiting.map((e) => e.ready));
+  } finally {
+    for (const e of waiting) if (idle.includes(e)) e.worker.unref();
+  }
 }
 
 /** How many started workers wait for a job (for tests and the benchmark). */

@@ -102,4 +102,13 @@ describe('prestarted verification workers', () => {
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('waiting 2');
   });
+
+  it('waiting for them to be ready keeps the process alive until they are (then it may end)', () => {
+    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-workers.ts', import.meta.url));
+    const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(1, 600000); await m.prestartedWorkersReady(); console.log('ready', m.prestartedWorkers());`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(0); // 13 would be a top-level await left pending when the loop ran dry
+    expect(r.stdout.trim()).toBe('ready 1');
+  });
 });
