@@ -25,7 +25,7 @@ interface Idle {
   readonly worker: Worker;
   readonly timer: NodeJS.Timeout;
   readonly forget: () => void;
-  /** Settles when the worker says its modules are loaded, or when it is dropped. */
+  /** Settles when the worker says its modules are loaded, or when it leaves the idle list. */
   readonly ready: Promise<void>;
   readonly settle: () => void;
   readonly onMessage: (m: WorkerToMain) => void;
@@ -68,9 +68,7 @@ export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
 function drop(worker: Worker, terminate: boolean): void {
   const at = idle.findIndex((i) => i.worker === worker);
   if (at < 0) return;
-  const [entry] = idle.splice(at, 1);
-  unlisten(entry!);
-  entry!.settle();
+  release(idle.splice(at, 1)[0]!);
   if (terminate) void worker.terminate();
 }
 
@@ -78,16 +76,21 @@ function drop(worker: Worker, terminate: boolean): void {
 export function takePrestartedWorker(): Worker | null {
   const entry = idle.shift();
   if (!entry) return null;
-  unlisten(entry);
+  release(entry);
   entry.worker.ref();
   return entry.worker;
 }
 
-function unlisten(entry: Idle): void {
+/**
+ * A worker leaving the idle list (dropped, taken or stopped): its idle timer and listeners go, and whoever waits for
+ * it to be ready stops waiting (a taken worker's `ready` message goes to its job, never to this list).
+ */
+function release(entry: Idle): void {
   clearTimeout(entry.timer);
   entry.worker.off('error', entry.forget);
   entry.worker.off('exit', entry.forget);
   entry.worker.off('message', entry.onMessage);
+  entry.settle();
 }
 
 /**
@@ -113,8 +116,7 @@ export function prestartedWorkers(): number {
 export async function stopPrestartedWorkers(): Promise<void> {
   const all = idle.splice(0);
   await Promise.all(all.map(async (e) => {
-    unlisten(e);
-    e.settle();
+    release(e);
     await e.worker.terminate();
   }));
 }

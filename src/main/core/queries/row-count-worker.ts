@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from '../evidence/open-hardened.js';
-import { quoteIdent } from './schema.js';
+import { toFailure } from '../../../shared/errors.js';
+import { countRows } from './schema.js';
 import type { RowCountRequest, RowCountReply } from './row-count-protocol.js';
 
 const port = parentPort;
@@ -15,11 +16,12 @@ let reply: RowCountReply;
 try {
   const db = openHardened(data.dbCopyPath);
   try {
-    reply = { type: 'counts', counts: data.tables.map((t) => [t, Number(db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(t)}`).pluck().get() as number | bigint)]) };
+    reply = { type: 'counts', counts: data.tables.map((t) => [t, countRows(db, t)]) };
   } finally {
     db.close();
   }
 } catch (error) {
-  reply = { type: 'error', code: typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null, message: error instanceof Error ? error.message : String(error) };
+  const failure = toFailure(error);
+  reply = { type: 'error', code: failure.code, message: failure.message };
 }
 port.postMessage(reply);

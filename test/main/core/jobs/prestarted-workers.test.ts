@@ -93,6 +93,15 @@ describe('prestarted verification workers', () => {
     expect(takePrestartedWorker()).toBeNull();
   });
 
+  it('waiting for readiness ends when a job takes a worker before it was ready', async () => {
+    prestartVerifyWorkers(1);
+    const waited = prestartedWorkersReady();
+    const taken = takePrestartedWorker(); // its 'ready' now goes to whoever took it
+    expect(taken).not.toBeNull();
+    await waited; // would never settle if taking it left the wait hanging
+    await taken!.terminate();
+  });
+
   it('waiting workers never keep a process alive (a CLI whose open failed exits at once)', () => {
     const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-workers.ts', import.meta.url));
     // Ten minutes of idle time: if the workers held the process, it would still be running when the test stops it.
