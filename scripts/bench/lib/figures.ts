@@ -87,7 +87,8 @@ export function verifyRows(m: Measured): FigureRow[] {
       : label.startsWith('2 workers, portable') ? 'figure (the decoder chosen at run time meets the goal)'
         : label.startsWith('2 workers') ? 'figure (judged with workers started ahead)' : 'figure (goal is for 2 workers)';
     return { figure: `Verify all bodies, ${label} (${mib(num(f, 'rawBytes')!)} raw, ${f.verified} bodies, ${f.failed} failed)`,
-      inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}`,
+      inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}` +
+        (typeof f.runs === 'string' ? ` (fastest of runs ${f.runs} ms, each in a fresh process)` : ''),
       reference: ref, goal, verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE' };
   });
 }
