@@ -1,66 +1,41 @@
 // Evidence for the model_calls warnings (issue item 8): for a NULL model or tokens, was the matching
 // response gzip-encoded and was the call streaming; for zero cost, which models lack pricing; for AI
-// traffic without model calls, which requests they were. Matching a model call to its HTTP response:
-// same method and path to a known provider host (same trace when both tables have trace_id), nearest in time.
+// traffic without model calls, which requests they were. Matching a model call to its HTTP response is
+// response-matcher.ts's: same method and path to a known provider host (same trace when both tables have
+// trace_id), nearest in time.
 import type Database from 'better-sqlite3';
-import { AI_BARE_DOMAIN_WHERE, AI_DOMAIN_WHERE } from './providers.js';
+import { AI_DOMAIN_WHERE } from './providers.js';
+import { matchResponses } from './response-matcher.js';
 import { columnsOf, hasTable } from './sql.js';
 
 const SAMPLE = 5;
 
-export function nullModelEvidence(db: Database.Database, where: string): string[] {
-  if (!hasTable(db, 'model_calls')) return [];
+/**
+ * For each WHERE clause over model_calls, up to SAMPLE of its calls, each with whether it streamed and whether its
+ * matching response was gzip-encoded. The responses of every clause's samples are matched in one pass
+ * (response-matcher.ts).
+ */
+export function nullModelEvidence(db: Database.Database, wheres: readonly string[]): string[][] {
+  if (!hasTable(db, 'model_calls')) return wheres.map(() => []);
   const mc = columnsOf(db, 'model_calls');
   const col = (c: string): string => (mc.has(c) ? c : `NULL AS ${c}`);
-  const rows = db.prepare(
-    `SELECT id, ${col('provider')}, ${col('method')}, ${col('path')}, ${col('stream')}, ${col('timestamp')}, ${col('trace_id')} ` +
+  const julian = mc.has('timestamp') ? 'julianday(timestamp)' : 'NULL';
+  type Sample = { id: number; provider: string | null; method: string | null; path: string | null; stream: number | null; trace_id: string | null; julian: number | null };
+  const lists = wheres.map((where) => db.prepare(
+    `SELECT id, ${col('provider')}, ${col('method')}, ${col('path')}, ${col('stream')}, ${col('trace_id')}, ${julian} AS julian ` +
       `FROM model_calls WHERE ${where} ORDER BY id LIMIT ${SAMPLE}`,
-  ).all() as { id: number; provider: string | null; method: string | null; path: string | null; stream: number | null; timestamp: string | null; trace_id: string | null }[];
-  const match = responseMatcher(db);
-  return rows.map((r) => {
+  ).all() as Sample[]);
+  const all = lists.flat();
+  const found = matchResponses(db, all.map((r) => ({ method: r.method, path: r.path, traceId: r.trace_id, julian: r.julian })));
+  let at = 0;
+  return lists.map((rows) => rows.map((r) => {
+    const resp = found[at++] ?? null;
     const streaming = r.stream === null ? 'stream unknown' : r.stream ? 'streaming' : 'not streaming';
-    const resp = match(r);
     const response = resp === null ? 'no matching net_events response found'
       : `matching response net_events ${resp.id}${resp.gzip ? ' was gzip-encoded (content-encoding: gzip)' : ' was not gzip-encoded'}`;
     return `model_calls ${r.id} (${r.provider ?? '?'} ${r.method ?? ''} ${r.path ?? ''}): ${streaming}; ${response}`;
-  });
+  }));
 }
-
-type Matcher = (r: { method: string | null; path: string | null; timestamp: string | null; trace_id: string | null }) => { id: number; gzip: boolean } | null;
-
-function responseMatcher(db: Database.Database): Matcher {
-  if (!hasTable(db, 'net_events')) return () => null;
-  const ne = columnsOf(db, 'net_events');
-  if (!ne.has('path') || !ne.has('method') || !ne.has('domain')) return () => null;
-  const headers = ne.has('response_headers') ? "LOWER(COALESCE(response_headers, '')) LIKE '%content-encoding%gzip%'" : '0';
-  const trace = ne.has('trace_id') && columnsOf(db, 'model_calls').has('trace_id');
-  const when = ne.has('timestamp') ? 'ABS(julianday(timestamp) - julianday(?))' : '0 * LENGTH(?)';
-  const sql = (withTrace: boolean): string =>
-    `SELECT id, ${headers} AS gzip FROM net_events WHERE (${AI_DOMAIN_WHERE} OR ${AI_BARE_DOMAIN_WHERE}) AND method IS ? AND path IS ?` +
-    `${withTrace ? ' AND trace_id IS ?' : ''} ORDER BY ${when}, id LIMIT 1`;
-  const byTrace = trace ? db.prepare(sql(true)) : null;
-  const any = db.prepare(sql(false));
-  // Each lookup scans net_events; the NULL-model and NULL-token samples are often the same calls, so ask once.
-  let memo = matches.get(db);
-  if (!memo) matches.set(db, (memo = new Map()));
-  const known = memo;
-  return (r) => {
-    const key = JSON.stringify([r.method, r.path, r.trace_id, r.timestamp]);
-    if (known.has(key)) return known.get(key) ?? null;
-    const match = lookUp(r);
-    known.set(key, match);
-    return match;
-  };
-  function lookUp(r: Parameters<Matcher>[0]): { id: number; gzip: boolean } | null {
-    const found = (byTrace && r.trace_id !== null ? byTrace.get(r.method, r.path, r.trace_id, r.timestamp) : undefined)
-      ?? any.get(r.method, r.path, r.timestamp);
-    const row = found as { id: number; gzip: number } | undefined;
-    return row ? { id: row.id, gzip: row.gzip === 1 } : null;
-  }
-}
-
-/** Matches already looked up, per (read-only, unchanging) ledger connection. */
-const matches = new WeakMap<Database.Database, Map<string, { id: number; gzip: boolean } | null>>();
 
 export function aiRequestsNamed(db: Database.Database, limit: number): string[] {
   const ne = columnsOf(db, 'net_events');

@@ -110,14 +110,14 @@ function providerFindings(db: Database.Database, p: ProvidersSection): Finding[]
 function nullFindings(db: Database.Database, n: NullsSection): Finding[] {
   const out: Finding[] = [];
   const causes = ['the matching response was gzip-encoded and parsed undecoded', 'the call was streaming and the parser missed the event carrying the model or usage'];
+  // Both samples' responses are matched in one pass over the provider traffic.
+  const wheres = [...(n.model > 0 ? ['model IS NULL'] : []), ...(n.tokens > 0 ? ['input_tokens IS NULL AND output_tokens IS NULL'] : [])];
+  const evidence = nullModelEvidence(db, wheres);
   if (n.model > 0) {
-    out.push({ severity: 'warning', code: 'NULL_MODEL', message: `NULL model: ${n.model}/${n.total}`, causes, evidence: nullModelEvidence(db, 'model IS NULL') });
+    out.push({ severity: 'warning', code: 'NULL_MODEL', message: `NULL model: ${n.model}/${n.total}`, causes, evidence: evidence[0]! });
   }
   if (n.tokens > 0) {
-    out.push({
-      severity: 'warning', code: 'NULL_TOKENS', message: `NULL tokens: ${n.tokens}/${n.total}`, causes,
-      evidence: nullModelEvidence(db, 'input_tokens IS NULL AND output_tokens IS NULL'),
-    });
+    out.push({ severity: 'warning', code: 'NULL_TOKENS', message: `NULL tokens: ${n.tokens}/${n.total}`, causes, evidence: evidence[n.model > 0 ? 1 : 0]! });
   }
   if (n.requestBodyPreview > 0) {
     out.push({ severity: 'warning', code: 'NULL_REQUEST_PREVIEW', message: `NULL request_body_preview: ${n.requestBodyPreview}/${n.total}` });

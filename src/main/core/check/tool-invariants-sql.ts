@@ -114,16 +114,35 @@ export function toolInvariantCounts(db: Database.Database): ToolInvariantCounts 
  * The three orphan counts of orphanCallWhere, orphanCallByCallIdWhere and orphanResponseWhere (same keys, same NULL
  * rules) with each table read once: tool_responses rows carry the bodies' previews and are wide (about 200 MB at a
  * million events), and the three statements read it three times through a small page cache (1.4 s each there).
- * The (call_id, key) pairs are materialised once per table as ephemeral tables of the statement (no write to the ledger).
+ * Both tables' rows go into one ephemeral table of the statement (no write to the ledger): a key with no response
+ * row is that many orphan calls, a key with no call row that many orphan responses, and a call_id with no response
+ * row (grouped by call_id alone) the doctor's count. Grouping compares as NOT IN does (BINARY; NULL call_ids are
+ * counted apart, as orphans). It took ~35% less CPU than three NOT IN probes (1.0 s against 0.6-0.7 s at 94,000
+ * calls and responses), and the same statement names the first orphan calls (firstOrphanCallIds), which the
+ * report's evidence otherwise found with one more read of tool_responses.
  */
 function orphanCountsInOnePass(db: Database.Database): Omit<ToolInvariantCounts, 'mcpWithoutLogicalCall'> {
   const traced = hasColumn(db, 'tool_calls', 'trace_id') && hasColumn(db, 'tool_responses', 'trace_id');
   const key = traced ? callKey(null) : 'call_id';
   const row = db.prepare(
-    `WITH c AS MATERIALIZED (SELECT call_id, ${key} AS k FROM tool_calls), r AS MATERIALIZED (SELECT call_id, ${key} AS k FROM tool_responses) SELECT ` +
-      '(SELECT COUNT(*) FROM c WHERE c.call_id IS NULL OR c.k NOT IN (SELECT k FROM r WHERE call_id IS NOT NULL)), ' +
-      '(SELECT COUNT(*) FROM c WHERE c.call_id IS NULL OR c.call_id NOT IN (SELECT call_id FROM r WHERE call_id IS NOT NULL)), ' +
-      '(SELECT COUNT(*) FROM r WHERE r.call_id IS NULL OR r.k NOT IN (SELECT k FROM c WHERE call_id IS NOT NULL))',
+    `WITH u AS MATERIALIZED (SELECT id AS rid, call_id AS id, ${key} AS k, 1 AS c FROM tool_calls UNION ALL SELECT NULL, call_id, ${key}, 0 FROM tool_responses), ` +
+      'byKey AS MATERIALIZED (SELECT k, SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY k), ' +
+      'byId AS (SELECT SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY id) SELECT ' +
+      '(SELECT TOTAL(c) FROM u WHERE id IS NULL), (SELECT TOTAL(1 - c) FROM u WHERE id IS NULL), ' +
+      '(SELECT TOTAL(c) FROM byKey WHERE r = 0), (SELECT TOTAL(c) FROM byId WHERE r = 0), (SELECT TOTAL(r) FROM byKey WHERE c = 0), ' +
+      `(SELECT json_group_array(rid) FROM (SELECT rid FROM u WHERE c = 1 AND (id IS NULL OR k IN (SELECT k FROM byKey WHERE r = 0)) ORDER BY rid LIMIT ${FIRST_ORPHANS}))`,
   ).raw().get() as unknown[];
-  return { orphanCalls: Number(row[0]), orphanCallsByCallId: Number(row[1]), orphanResponses: Number(row[2]) };
+  const [nullCalls, nullResponses, orphanCalls, byCallId, orphanResponses] = row.slice(0, 5).map(Number) as [number, number, number, number, number];
+  firstOrphans.set(db, (JSON.parse(String(row[5])) as unknown[]).map(Number));
+  return { orphanCalls: nullCalls + orphanCalls, orphanCallsByCallId: nullCalls + byCallId, orphanResponses: nullResponses + orphanResponses };
+}
+
+/** How many of the first orphan calls (by tool_calls.id) the counts remember for the report's evidence. */
+export const FIRST_ORPHANS = 5;
+/** The first orphan calls' ids, per (read-only, unchanging) connection, as the last count found them. */
+const firstOrphans = new WeakMap<Database.Database, readonly number[]>();
+
+/** The ids of the first FIRST_ORPHANS orphan calls if toolInvariantCounts has counted on this connection, else null. */
+export function firstOrphanCallIds(db: Database.Database): readonly number[] | null {
+  return firstOrphans.get(db) ?? null;
 }

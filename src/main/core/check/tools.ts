@@ -3,7 +3,7 @@
 // lifecycles share; this file adds the totals, origins and the doctor's usage table.
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable, scalar } from './sql.js';
-import { orphanCallWhere, toolInvariantCounts } from './tool-invariants-sql.js';
+import { FIRST_ORPHANS, firstOrphanCallIds, orphanCallWhere, toolInvariantCounts } from './tool-invariants-sql.js';
 import type { ToolUsageRow, ToolsSection } from './types.js';
 
 export interface ToolOrphan {
@@ -39,13 +39,20 @@ function toolUsage(db: Database.Database): ToolUsageRow[] {
   ).all() as ToolUsageRow[];
 }
 
+/**
+ * The first `limit` orphan calls by id. When the counts already named them on this connection (checkTools runs
+ * first), they are read by id; otherwise found with orphanCallWhere, which reads tool_responses once more.
+ */
 export function orphanCallSamples(db: Database.Database, limit: number): ToolOrphan[] {
   if (!hasTable(db, 'tool_calls') || !hasTable(db, 'tool_responses')) return [];
   const cols = columnsOf(db, 'tool_calls');
   const trace = cols.has('trace_id') ? 'tc.trace_id' : 'NULL';
   const model = cols.has('model_call_id') ? 'tc.model_call_id' : 'NULL';
-  return db.prepare(
-    `SELECT tc.id, tc.call_id AS callId, tc.tool_name AS toolName, ${model} AS modelCallId, ${trace} AS traceId ` +
-      `FROM tool_calls tc WHERE ${orphanCallWhere(db)} ORDER BY tc.id LIMIT ${limit}`,
-  ).all() as ToolOrphan[];
+  const select = `SELECT tc.id, tc.call_id AS callId, tc.tool_name AS toolName, ${model} AS modelCallId, ${trace} AS traceId FROM tool_calls tc`;
+  const known = limit <= FIRST_ORPHANS ? firstOrphanCallIds(db) : null;
+  if (known) {
+    const byId = db.prepare(`${select} WHERE tc.id = ?`);
+    return known.slice(0, limit).map((id) => byId.get(id) as ToolOrphan | undefined).filter((o): o is ToolOrphan => o !== undefined);
+  }
+  return db.prepare(`${select} WHERE ${orphanCallWhere(db)} ORDER BY tc.id LIMIT ${limit}`).all() as ToolOrphan[];
 }
