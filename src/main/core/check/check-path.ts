@@ -12,7 +12,8 @@ import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence } from './check-evidence.js';
 import { damagedPagesReport, isPageDamage } from './damaged-pages-report.js';
 import type { CheckReport } from './types.js';
-import { defaultWorkerCount, MIN_BYTES_PER_WORKER } from '../jobs/verify-plan.js';
+import { defaultWorkerCount } from '../jobs/verify-plan.js';
+import { workersWorthStarting } from '../jobs/workers-worth-starting.js';
 import { prestartVerifyWorkers } from '../jobs/prestarted-workers.js';
 
 export interface CheckPathOptions extends CheckOptions {
@@ -42,21 +43,6 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   } finally {
     evidence.close();
   }
-}
-
-/**
- * How many workers the verification will surely use, judged before the open from the files' sizes: the archive
- * (or, for a ledger with bodies inside SQLite, session.db) holds at least as many raw bytes as it has on disk, and
- * the plan gives a worker at least MIN_BYTES_PER_WORKER. An underestimate only means the job starts the rest itself.
- */
-export function workersWorthStarting(input: SessionInput, requested: number): number {
-  let bytes = 0;
-  try {
-    bytes = statSync(input.archive?.kind === 'file' ? input.archive.path : input.dbPath).size;
-  } catch {
-    return 0;
-  }
-  return Math.max(1, Math.min(requested, Math.floor(bytes / MIN_BYTES_PER_WORKER)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { GenerationName } from '../../../fixtures/writer/schema-generations.js';
-import { checkPath, workersWorthStarting } from '../../../../src/main/core/check/check-path.js';
+import { checkPath } from '../../../../src/main/core/check/check-path.js';
 import { prestartedWorkers } from '../../../../src/main/core/jobs/prestarted-workers.js';
 
 const GENERATIONS: GenerationName[] = ['L0', 'A1', 'A2-deflate', 'A2-zstd', 'A2-mixed-open', 'A3', 'A4'];
@@ -71,10 +71,6 @@ describe('check on every generation', () => {
 describe('check starts its verification workers before the open', () => {
   it('starts as many as the files surely give work to, and leaves none waiting once verified', async () => {
     const w = await writeLedger(join(root, 'prestart'), { generation: 'A2-zstd' });
-    const input = { kind: 'session' as const, dir: w.sessionDir, dbPath: join(w.sessionDir, 'session.db'), archive: { kind: 'file' as const, path: w.archiveFilePath! }, givenAs: 'folder' as const };
-    // A small archive: one worker (a plan never gives a worker less than MIN_BYTES_PER_WORKER).
-    expect(workersWorthStarting(input, 2)).toBe(1);
-    expect(workersWorthStarting({ ...input, archive: { kind: 'file', path: join(w.sessionDir, 'absent') } }, 2)).toBe(0);
     await checkPath(w.sessionDir, {});
     expect(prestartedWorkers()).toBe(0);
     const result = await checkPath(w.sessionDir, { verifyBodies: true });
