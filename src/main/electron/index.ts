@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInspectorService } from '../core/queries/service.js';
 import { EvidenceRegistry, findBundledSample } from '../core/queries/registry.js';
-import { checkEvidence } from '../core/check/check-evidence.js';
+import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
 import { toIntegrityView } from '../core/queries/integrity-view.js';
 import { startExportWorker } from '../core/warc/export-worker-client.js';
 import type { ExportOptions, ExportSummary } from '../core/warc/types.js';
@@ -35,7 +35,8 @@ const service = createInspectorService({
   // The packaged app's fuses forbid child_process.fork (runAsNode: false); the console's child is a utility
   // process instead. It is only forked on the first query, after app `ready` as utilityProcess requires.
   sqlChildSpawner: utilitySqlChildSpawner(utilityProcess),
-  integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidence(evidence, { verification })),
+  // Off the main thread, as serve does: on a 1 GiB ledger the report's SQL holds a thread for seconds.
+  integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidenceOffThread(evidence, { verification })),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(
       {

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveState, Generation } from '../../../shared/ledger-types.js';
-import type { ArchiveLocation, ArchiveOpenOptions } from '../archive/types.js';
-import type { ArchiveSlot } from '../evidence/types.js';
+import type { ArchiveLocation, ArchiveOpenOptions, OpenedArchive } from '../archive/types.js';
 import { columnsOf, hasTable, scalar, scalarOrNull } from './sql.js';
 import type { ArchiveSection } from './types.js';
 
@@ -17,8 +16,17 @@ export interface ArchiveCheckInput {
   readonly location: ArchiveLocation | null;
   readonly archiveState: ArchiveState | null;
   /** The archive as the evidence opened it once (or why it could not be opened). */
-  readonly slot: ArchiveSlot;
+  readonly slot: ArchiveSlotFacts;
 }
+
+/**
+ * What the index check reads of the evidence's ArchiveSlot (evidence/types.ts): the opened file's path, size and
+ * version, never its cursors. An ArchiveSlot is one; a worker thread building the report gets these facts alone.
+ */
+export type ArchiveSlotFacts =
+  | { readonly state: 'open'; readonly archive: Pick<OpenedArchive, 'filePath' | 'fileSize' | 'fileVersion'> }
+  | { readonly state: 'failed'; readonly error: Failure }
+  | { readonly state: 'none' };
 
 export type IndexSection = Omit<ArchiveSection, 'verified' | 'failed' | 'unreadable' | 'failures' | 'failuresOmitted' | 'verifyError'>;
 

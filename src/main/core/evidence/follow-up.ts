@@ -29,6 +29,11 @@ export interface FollowUpInput {
   readonly runHere: (statements: readonly string[]) => unknown[][][];
   /** PRAGMA quick_check on this thread, throwing DB_CORRUPT (the fallback). */
   readonly quickCheckHere: () => void;
+  /**
+   * Nothing starts (no worker, no read) before this settles: the interactive app lets its first view be drawn
+   * first (OpenEvidenceOptions.followUpAfter). Absent: everything starts at once.
+   */
+  readonly startAfter?: Promise<void>;
 }
 
 export interface RunningFollowUp extends FollowUp {
@@ -145,24 +150,34 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     waiting.clear();
   };
 
-  try {
-    const data: FollowUpWorkerData = { dbCopyPath: input.dbCopyPath, quickCheck: input.quickCheck };
-    const started = spawnWorker(import.meta.url, 'follow-up-worker', { workerData: data });
-    started.on('message', onMessage);
-    // A worker that could not load or died: finish its work here (never leave a part pending for ever).
-    started.once('error', () => setImmediate(fallBackToHere));
-    started.once('exit', () => {
-      if (!stopped && worker === started) setImmediate(fallBackToHere);
-    });
-    worker = started;
-  } catch {
-    setImmediate(fallBackToHere);
-  }
+  const startWorker = (): void => {
+    if (stopped) return;
+    try {
+      const data: FollowUpWorkerData = { dbCopyPath: input.dbCopyPath, quickCheck: input.quickCheck };
+      const started = spawnWorker(import.meta.url, 'follow-up-worker', { workerData: data });
+      started.on('message', onMessage);
+      // A worker that could not load or died: finish its work here (never leave a part pending for ever).
+      started.once('error', () => setImmediate(fallBackToHere));
+      started.once('exit', () => {
+        if (!stopped && worker === started) setImmediate(fallBackToHere);
+      });
+      worker = started;
+      holdProcess();
+    } catch {
+      setImmediate(fallBackToHere);
+    }
+  };
+  // Settles (never rejects) when the work may start; a gate that rejects opens it all the same.
+  const begun: Promise<void> = input.startAfter ? input.startAfter.then(() => undefined, () => undefined) : Promise.resolve();
+  if (input.startAfter) void begun.then(startWorker);
+  else startWorker();
 
   const archiveDone = (async () => {
     if (!input.hashArchive) return;
     // Let the first view's queries go first; the hash is one full read of the archive file.
+    await begun;
     await new Promise((resolve) => setImmediate(resolve));
+    if (stopped) return;
     try {
       const hashes = await input.hashArchive();
       if (!stopped) archive = { state: 'done', value: hashes };
@@ -176,6 +191,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     if (typeof prove !== 'function') return;
     // As the archive hash: the open's caller gets its first turn, then the proof starts (it needs no CPU of this
     // thread to speak of: reads are async, the hashes run in their own workers).
+    await begun;
     await new Promise((resolve) => setImmediate(resolve));
     if (stopped) return;
     try {

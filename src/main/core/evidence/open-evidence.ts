@@ -127,6 +127,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
           copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,
           runHere: (statements) => statements.map((sql) => opened.prepare(sql).raw().all() as unknown[][]),
           quickCheckHere: () => requireQuickCheck(opened, input.dbPath),
+          ...(opts.followUpAfter ? { startAfter: opts.followUpAfter } : {}),
         })
       : null;
     const archiveHashes = defer ? null : await hashArchive(slot, opts.hashArchive !== false);

@@ -12,6 +12,8 @@ import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
 import { openEvidence } from '../evidence/open-evidence.js';
 import { restrictTables } from './schema.js';
 import { warmRowCounts } from './row-counts.js';
+import type { FirstViewGate, FirstViewGateTimes } from './first-view-gate.js';
+import { firstViewGate } from './first-view-gate.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -22,6 +24,8 @@ interface Entry {
   readonly key: string;
   /** Extra cleanup (e.g. an upload folder) run on close. */
   readonly onClose: (() => void) | null;
+  /** Holds the open's follow-up back until the first view was answered (first-view-gate.ts). */
+  readonly gate: FirstViewGate;
 }
 
 /** resources/sample/<session-id>/ above this module (sources or build), or null when not bundled. */
@@ -39,19 +43,30 @@ export function findBundledSample(start = dirname(fileURLToPath(import.meta.url)
 export class EvidenceRegistry {
   private readonly entries = new Map<string, Entry>();
   constructor(
-    private readonly options: { readonly open?: EvidenceOpener; readonly openOptions?: OpenEvidenceOptions; readonly sampleDir?: string | null } = {},
+    private readonly options: {
+      readonly open?: EvidenceOpener;
+      readonly openOptions?: OpenEvidenceOptions;
+      readonly sampleDir?: string | null;
+      /** When the follow-up of an open may start (first-view-gate.ts); null: at once, as the CLI. */
+      readonly firstViewGate?: FirstViewGateTimes | null;
+    } = {},
   ) {}
 
   async open(paths: string[], origin: EvidenceSummary['origin'], onClose: (() => void) | null = null): Promise<Result<EvidenceSummary>> {
     const key = `${origin}:${paths.join('\0')}`;
     const existing = [...this.entries.values()].find((e) => e.key === key);
     if (existing && origin !== 'dropped') return { ok: true, value: existing.summary };
-    // The app's opens are deferred: the first view needs no quick_check of a large ledger (see open-evidence.ts).
-    const opened = await (this.options.open ?? openEvidence)(paths, { deferChecks: true, ...this.options.openOptions });
+    // The app's opens are deferred: the first view needs no quick_check of a large ledger (see open-evidence.ts), and
+    // the follow-up that runs it starts once the first view was answered.
+    const gate = firstViewGate(this.options.firstViewGate ?? {});
+    if (this.options.firstViewGate === null) gate.release();
+    const opened = await (this.options.open ?? openEvidence)(paths, { deferChecks: true, followUpAfter: gate.passed, ...this.options.openOptions });
     if (!opened.ok) {
+      gate.release();
       onClose?.();
       return opened;
     }
+    gate.arm();
     const evidence = opened.value;
     restrictTables(evidence.db, evidence.tables.keys());
     // Counted off this thread from now on: the first Overview or Tables list needs them, nothing else waits on them.
@@ -64,7 +79,7 @@ export class EvidenceRegistry {
       openedAt: new Date().toISOString(),
       origin,
     };
-    this.entries.set(evidence.id, { evidence, summary, key, onClose });
+    this.entries.set(evidence.id, { evidence, summary, key, onClose, gate });
     return { ok: true, value: summary };
   }
 
@@ -96,6 +111,11 @@ export class EvidenceRegistry {
     return e.evidence;
   }
 
+  /** A call for this evidence was answered (the service tells): the follow-up starts once the first view's are. */
+  answered(id: string): void {
+    this.entries.get(id)?.gate.answered();
+  }
+
   summary(id: string): EvidenceSummary {
     this.get(id);
     return this.entries.get(id)!.summary;
@@ -109,6 +129,7 @@ export class EvidenceRegistry {
     const e = this.entries.get(id);
     if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
     this.entries.delete(id);
+    e.gate.release();
     e.evidence.close();
     e.onClose?.();
   }

@@ -1,0 +1,97 @@
+/**
+ * The integrity report's parts after the open: its head, the report that stops at page damage, and every section
+ * after the pages, built from a connection plus plain facts about the evidence. check-evidence.ts builds them on the
+ * calling thread; report-worker.ts builds the same from its own connection on the scratch copy.
+ */
+import type { Evidence } from '../evidence/types.js';
+import type { ArchiveCheckInput, ArchiveCheckResult } from './archive-index.js';
+import { checkArchiveIndex } from './archive-index.js';
+import { diagnose } from './diagnoses.js';
+import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOLS, HELP_NOTES } from './empty-sections.js';
+import { archiveFindings, pageFindings, tableFindings } from './error-findings.js';
+import { checkOverflow } from './overflow.js';
+import { buildPreviews } from './previews.js';
+import { checkNulls, checkProviders } from './providers.js';
+import { checkTables } from './tables.js';
+import { checkTools } from './tools.js';
+import type { ArchiveSection, CheckReport, PagesSection } from './types.js';
+import { verdictOf } from './verdict.js';
+import type { VerifySummary } from '../jobs/verify-types.js';
+import { withVerification } from './verify-bodies.js';
+
+export const DEFAULT_PREVIEW_ROWS = 5;
+
+export interface SectionOptions {
+  /** Preview rows per table (default 5). */
+  readonly rows?: number;
+  /** A verification that already ran, folded into the archive section. */
+  readonly verification?: VerifySummary | null;
+}
+
+export type ReportHead = Pick<CheckReport, 'generation' | 'session' | 'dbPath' | 'help'>;
+
+export function reportHead(evidence: Evidence): ReportHead {
+  return {
+    generation: evidence.generation,
+    session: { id: evidence.sessionId, dir: evidence.input.dir },
+    dbPath: evidence.input.dbPath,
+    help: HELP_NOTES,
+  };
+}
+
+/** What the sections read of the evidence besides its connection: plain data a worker thread can be handed. */
+export function sectionFacts(evidence: Evidence): Omit<SectionSource, 'db'> {
+  const slot = evidence.archive;
+  return {
+    generation: evidence.generation,
+    dbPath: evidence.input.dbPath,
+    location: evidence.input.archive,
+    archiveState: evidence.archiveState,
+    slot: slot.state === 'open' ? { state: 'open', archive: { filePath: slot.archive.filePath, fileSize: slot.archive.fileSize, fileVersion: slot.archive.fileVersion } } : slot,
+  };
+}
+
+export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport {
+  const findings = pageFindings(pages);
+  return {
+    ...head, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], archive: EMPTY_ARCHIVE, overflow: EMPTY_OVERFLOW,
+    tools: EMPTY_TOOLS, providers: EMPTY_PROVIDERS, nulls: EMPTY_NULLS, previews: [], findings, verdict: verdictOf(findings),
+  };
+}
+
+/** The connection and facts the sections are built from (the evidence's own, or a worker's connection on its copy). */
+export interface SectionSource {
+  readonly db: Evidence['db'];
+  readonly generation: Evidence['generation'];
+  readonly dbPath: string;
+  readonly location: ArchiveCheckInput['location'];
+  readonly archiveState: ArchiveCheckInput['archiveState'];
+  readonly slot: ArchiveCheckInput['slot'];
+}
+
+/** Every section after the pages. `verify` reads the bodies (verifyBodies); without it a known verification folds in. */
+export async function buildSections(src: SectionSource, opts: SectionOptions, head: ReportHead, pages: PagesSection,
+  verify: ((index: ArchiveCheckResult) => Promise<ArchiveSection>) | null): Promise<CheckReport> {
+  const { db } = src;
+  const { tables, missingTables } = checkTables(db);
+  const index = checkArchiveIndex({
+    db, generation: src.generation, dbPath: src.dbPath, location: src.location, archiveState: src.archiveState, slot: src.slot,
+  });
+  const archive: ArchiveSection = verify
+    ? await verify(index)
+    : withVerification(index.section, opts.verification ? { ok: true, value: opts.verification } : null);
+  const overflow = checkOverflow(db);
+  const tools = checkTools(db);
+  const providers = checkProviders(db);
+  const nulls = checkNulls(db);
+  const previews = buildPreviews(db, opts.rows ?? DEFAULT_PREVIEW_ROWS);
+  const findings = [
+    ...tableFindings(missingTables),
+    ...archiveFindings(archive, src.generation),
+    ...diagnose({ db, archive, overflow, tools, providers, nulls, tables }),
+  ];
+  return {
+    ...head, stoppedAfter: null, pages, tables, missingTables, archive, overflow, tools, providers, nulls, previews,
+    findings, verdict: verdictOf(findings),
+  };
+}
