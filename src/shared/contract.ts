@@ -95,6 +95,11 @@ export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, 
   'integrity.report': { arg: EvidenceArg; result: IntegrityReportView };
   /** Start verifying every body; progress and the end arrive as `job.progress` / `job.done` events. */
   'jobs.verify.start': { arg: EvidenceArg; result: JobStarted };
+  /**
+   * A verification may follow soon (the Integrity view with its Verify button is on screen): start its worker threads
+   * now, so that a job started within 30 s finds them loaded. Starts nothing when none would get work.
+   */
+  'jobs.verify.prepare': { arg: EvidenceArg; result: null };
   'jobs.cancel': { arg: { readonly jobId: string }; result: null };
   'sql.canned': { arg: null; result: readonly CannedQuery[] };
   /** Read-only SQL in a killable child process; DEADLINE, CANCELLED or QUERY_REFUSED on failure. */
@@ -136,6 +141,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   'body.save': obj({ evidenceId: ID, key: bodyKey }),
   'integrity.report': obj({ evidenceId: ID }),
   'jobs.verify.start': obj({ evidenceId: ID }),
+  'jobs.verify.prepare': obj({ evidenceId: ID }),
   'jobs.cancel': obj({ jobId: ID }),
   'sql.canned': literalNull(),
   'sql.run': obj({

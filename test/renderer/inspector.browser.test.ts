@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { startServer } from '../../src/main/serve/server.js';
+import { prestartedWorkers } from '../../src/main/core/jobs/prestarted-workers.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
 import type { HostileLedger } from './fixtures.js';
@@ -200,7 +201,10 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.verdict');
     await shot(page, '07-integrity');
     expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
+    // The view asked for the verification's workers once the report was shown; the click takes them.
+    await expect.poll(() => prestartedWorkers(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Verify all bodies' }).click();
+    await expect.poll(() => prestartedWorkers(), { timeout: 10_000 }).toBe(0);
     await page.waitForSelector('.verify[data-state="done"]', { timeout: 60_000 });
     const text = await page.locator('.verify[data-state="done"]').textContent();
     expect(text).toContain(`${sample.bodies.length} of ${sample.bodies.length} bodies verified`);

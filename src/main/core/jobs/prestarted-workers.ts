@@ -23,7 +23,8 @@ const IDLE_MS = 30_000;
 
 interface Idle {
   readonly worker: Worker;
-  readonly timer: NodeJS.Timeout;
+  /** Ends the worker after its idle time; restarted when a caller asks for workers again while it waits. */
+  timer: NodeJS.Timeout;
   readonly forget: () => void;
   /** Settles when the worker says its modules are loaded, or when it leaves the idle list. */
   readonly ready: Promise<void>;
@@ -38,8 +39,16 @@ export function spawnVerifyWorker(): Worker {
   return spawnWorker(import.meta.url, 'verify-worker', { resourceLimits: VERIFY_WORKER_LIMITS });
 }
 
-/** Starts workers until `count` wait idle (never more: a second call for the same job starts nothing). */
+/**
+ * Starts workers until `count` wait idle (never more: a second call for the same job starts nothing). The workers
+ * already waiting get their idle time afresh: a caller that still expects a verification (the app, while its
+ * Integrity view is on screen) keeps them loaded by asking again before they expire.
+ */
 export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
+  for (const entry of idle) {
+    clearTimeout(entry.timer);
+    entry.timer = idleTimer(entry.worker, idleMs);
+  }
   while (idle.length < count) {
     const worker = spawnVerifyWorker();
     let settle = (): void => {};
@@ -59,10 +68,14 @@ export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
     worker.once('exit', forget);
     // Last: adding a 'message' listener refs the worker's port again, so unref only once every listener is on.
     worker.unref();
-    const timer = setTimeout(() => drop(worker, true), idleMs);
-    timer.unref();
-    idle.push({ worker, timer, forget, ready, settle: () => settle(), onMessage });
+    idle.push({ worker, timer: idleTimer(worker, idleMs), forget, ready, settle: () => settle(), onMessage });
   }
+}
+
+function idleTimer(worker: Worker, idleMs: number): NodeJS.Timeout {
+  const timer = setTimeout(() => drop(worker, true), idleMs);
+  timer.unref();
+  return timer;
 }
 
 function drop(worker: Worker, terminate: boolean): void {

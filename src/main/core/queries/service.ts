@@ -151,6 +151,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       return p;
     },
     'jobs.verify.start': ({ evidenceId }) => ({ jobId: jobs.startVerify(registry.get(evidenceId)) }),
+    'jobs.verify.prepare': ({ evidenceId }) => {
+      jobs.prepareVerify(registry.get(evidenceId));
+      return null;
+    },
     'jobs.cancel': ({ jobId }) => {
       jobs.cancel(jobId);
       return null;
@@ -180,6 +184,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
         return { ok: true, value: await handler(arg.value) };
       } catch (error) {
         return { ok: false, error: toFailure(namedSqliteError(registry, arg.value, error)) };
+      } finally {
+        const evidenceId = evidenceIdOf(arg.value);
+        if (evidenceId !== null) registry.answered(evidenceId);
       }
     },
     onEvent(listener) {
@@ -196,6 +203,12 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   };
 }
 
+/** The evidence a call is about, when its argument names one. */
+function evidenceIdOf(arg: unknown): string | null {
+  const id = arg && typeof arg === 'object' && 'evidenceId' in arg ? (arg as { evidenceId: unknown }).evidenceId : null;
+  return typeof id === 'string' ? id : null;
+}
+
 /**
  * An error SQLite raised on an evidence connection, classified by the open's own rules (sqliteFailure) and naming the
  * file: a query that meets page damage (on a large ledger before its deferred quick_check has finished) is the same
@@ -203,8 +216,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
  */
 function namedSqliteError(registry: EvidenceRegistry, arg: unknown, error: unknown): unknown {
   const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
-  const evidenceId = arg && typeof arg === 'object' && 'evidenceId' in arg ? (arg as { evidenceId: unknown }).evidenceId : null;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_') || typeof evidenceId !== 'string') return error;
+  const evidenceId = evidenceIdOf(arg);
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_') || evidenceId === null) return error;
   try {
     return sqliteFailure(registry.getEvenIfDamaged(evidenceId).input.dbPath, error);
   } catch {

@@ -10,6 +10,8 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
+/** Within the workers' 30 s idle time (src/main/core/jobs/prestarted-workers.ts). */
+const PREPARE_AGAIN_MS = 20_000;
 
 function linkRoute(ev: string, link: FindingLink): Route | null {
   switch (link.kind) {
@@ -56,6 +58,19 @@ export function IntegrityView(props: { ev: string }) {
       }),
     [],
   );
+  // Once the report is on screen, and its Verify button with it, the verification's worker threads start loading, so
+  // that the click finds them ready (their start is ~10% of a 1 GiB verification). After the report, not with it: on
+  // 2 cores their start would compete with the report's own work. Asked again while the view waits for a first
+  // click, which keeps them from ending after their 30 s idle time; once a job ran, no more.
+  const reportShown = rep.value !== null && rep.value !== undefined;
+  const awaitingFirstJob = job.phase === 'idle';
+  useEffect(() => {
+    if (!reportShown || !awaitingFirstJob) return;
+    const prepare = (): void => void client.call('jobs.verify.prepare', { evidenceId: ev });
+    prepare();
+    const again = setInterval(prepare, PREPARE_AGAIN_MS);
+    return () => clearInterval(again);
+  }, [reportShown, awaitingFirstJob, ev]);
   const start = async (): Promise<void> => {
     const r = await client.call('jobs.verify.start', { evidenceId: ev });
     if (!r.ok) return setJob({ phase: 'failed', error: r.error });
