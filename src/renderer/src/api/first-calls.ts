@@ -8,8 +8,12 @@ import type { Route } from '../router.js';
 
 export type FirstCall = { readonly [C in Channel]: { readonly channel: C; readonly arg: ArgOf<C> } }[Channel];
 
-/** Rows per table page (the keyset window's page size as the reader scrolls). */
-export const PAGE_ROWS = 200;
+/**
+ * Rows per table page (the keyset window's page size as the reader scrolls). A page arrives while the reader
+ * scrolls: its JSON is decoded and parsed on the page's one thread in one task (200 rows of net_events were 800 kB
+ * and 20 ms of CPU, a long task as soon as anything else ran), so pages are small and come more often.
+ */
+export const PAGE_ROWS = 100;
 /**
  * Rows of a table's first page: a tall screen's worth. 200 rows of a wide table (net_events with its headers) were
  * 832 kB of JSON, 15-40 ms of SQLite and serialising on the server's one thread (over 100 ms on a busy machine) and

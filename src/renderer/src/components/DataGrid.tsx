@@ -12,8 +12,15 @@ import type { Cell, ColumnInfo, SortSpec } from '../../../shared/contract.js';
 import type { TimeMode } from './format.js';
 import { formatCell, oneLine } from './format.js';
 import { visibleText } from './visible-text.js';
+import { columnOffsets, columnRange, columnWidths, useViewBox } from './column-window.js';
 
 export const GRID_ROW_HEIGHT = 26;
+/** Rows drawn beyond each edge of the screen: enough for several frames of fast scrolling, few enough to paint. */
+const OVERSCAN = 8;
+/** More rows are asked for this many rows before the loaded ones end (about half a second of fast scrolling). */
+const NEAR_EDGE = 60;
+/** Characters of a value drawn in a cell: a column shows at most ~36; the rest is the cell bar's (and copy's). */
+const CELL_CHARS = 160;
 
 export interface GridColumn {
   readonly name: string;
@@ -54,11 +61,18 @@ export function DataGrid(p: DataGridProps) {
     state: { columnVisibility: p.hidden ?? {} },
   });
   const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: p.rows.length, getScrollElement: () => scroller.current, estimateSize: () => GRID_ROW_HEIGHT, overscan: 12 });
+  const v = useVirtualizer({ count: p.rows.length, getScrollElement: () => scroller.current, estimateSize: () => GRID_ROW_HEIGHT, overscan: OVERSCAN });
   const items = v.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
 
+  // Rows added (+) or dropped (−) at the top shift every index; `base` keeps index + base fixed for each row.
+  const baseRef = useRef({ seq: 0, value: 0 });
+  const shift = p.topShift;
+  if (shift && shift.seq !== baseRef.current.seq) {
+    // A reset (the window emptied and started over) is a shift of "every row": back to zero.
+    baseRef.current = { seq: shift.seq, value: Math.abs(shift.rows) >= 1e9 ? 0 : baseRef.current.value - shift.rows };
+  }
   const lastShift = useRef(0);
   useLayoutEffect(() => {
     const s = p.topShift;
@@ -68,8 +82,8 @@ export function DataGrid(p: DataGridProps) {
   }, [p.topShift]);
 
   useEffect(() => {
-    if (last && p.onNearEnd && last.index >= p.rows.length - 30) p.onNearEnd();
-    if (first && p.onNearStart && first.index <= 30) p.onNearStart();
+    if (last && p.onNearEnd && last.index >= p.rows.length - NEAR_EDGE) p.onNearEnd();
+    if (first && p.onNearStart && first.index <= NEAR_EDGE) p.onNearStart();
   }, [first, last, p]);
 
   useEffect(() => {
@@ -83,56 +97,80 @@ export function DataGrid(p: DataGridProps) {
   // below re-render only when their own data does (scrolling renders only the rows that come into view).
   const visibleKey = visible.map((c) => c.id).join('\u0000');
   const cols = useMemo(() => visible.map((c) => colIndex(c.id)), [visibleKey, p.columns]);
-  const template = useMemo(() => cols.map((ci) => (p.columns[ci]?.kind === 'timestamp' ? 'minmax(220px, max-content)' : 'minmax(90px, 260px)')).join(' '), [cols, p.columns]);
-  const width = `max(100%, ${visible.length * 160}px)`;
+  // Fixed pixel widths (no look at the content), and of the visible columns only those the view shows (see
+  // column-window.ts): the header keeps every column (its filter inputs keep what is typed in them).
+  const view = useViewBox(scroller);
+  const widths = useMemo(() => columnWidths(cols.map((ci) => p.columns[ci]?.kind), p.time, view.width), [cols, p.columns, p.time, view.width]);
+  const offsets = useMemo(() => columnOffsets(widths), [widths]);
+  const template = useMemo(() => widths.map((w) => `${w}px`).join(' '), [widths]);
+  const range = columnRange(offsets, view.left, view.width);
+  const rowTemplate = useMemo(() => widths.slice(range.from, range.to).map((w) => `${w}px`).join(' '), [widths, range.from, range.to]);
+  const shown = useMemo(() => cols.slice(range.from, range.to), [cols, range.from, range.to]);
+  const padLeft = offsets[range.from]!;
+  const width = `max(100%, ${offsets[offsets.length - 1]!}px)`;
   // Stable handlers that always call the latest props (the parent passes fresh closures on each render).
   const latest = useRef(p);
   latest.current = p;
-  const select = useCallback((row: number, col: number) => latest.current.onSelect({ row, col }), []);
-  const open = useCallback((row: number) => latest.current.onOpen?.(row), []);
+  // Rows call back with their place (index + base), which does not change when the window shifts; the index is
+  // that place less the base at the time of the click.
+  const select = useCallback((pos: number, col: number) => latest.current.onSelect({ row: pos - baseRef.current.value, col }), []);
+  const open = useCallback((pos: number) => latest.current.onOpen?.(pos - baseRef.current.value), []);
+  const base = baseRef.current.value;
+  // The header does not change while the reader scrolls: built once per column set, sort and filters.
+  const head = useMemo(
+    () => (
+      <div className="grid-head" style={{ gridTemplateColumns: template, width }} role="row">
+        {visible.map((c) => {
+          const col = p.columns[colIndex(c.id)]!;
+          const sorted = p.sort?.column === col.name ? p.sort.direction : null;
+          return (
+            <div key={c.id} className="gh" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              {col.sortable && p.onSort ? (
+                <button type="button" className="gh-sort" title="sort (indexed column)" onClick={() => p.onSort?.(col.name)}>
+                  {visibleText(col.name)} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                </button>
+              ) : (
+                <span className="gh-name" title={p.onSort ? 'not indexed: sorting would scan the whole table' : undefined}>
+                  {col.name}
+                </span>
+              )}
+              {p.headerExtra?.(col)}
+            </div>
+          );
+        })}
+      </div>
+    ),
+    [cols, template, width, p.columns, p.sort, p.onSort, p.headerExtra],
+  );
   return (
-    <div className="grid" role="grid" aria-label={p.label} aria-rowcount={p.rows.length}>
+    <div className="grid" role="grid" aria-label={p.label} aria-rowcount={p.rows.length} aria-colcount={cols.length}>
       <div className="grid-scroll" ref={scroller}>
-        <div className="grid-head" style={{ gridTemplateColumns: template, width }} role="row">
-          {visible.map((c) => {
-            const col = p.columns[colIndex(c.id)]!;
-            const sorted = p.sort?.column === col.name ? p.sort.direction : null;
-            return (
-              <div key={c.id} className="gh" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                {col.sortable && p.onSort ? (
-                  <button type="button" className="gh-sort" title="sort (indexed column)" onClick={() => p.onSort?.(col.name)}>
-                    {visibleText(col.name)} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                  </button>
-                ) : (
-                  <span className="gh-name" title={p.onSort ? 'not indexed: sorting would scan the whole table' : undefined}>
-                    {col.name}
-                  </span>
-                )}
-                {p.headerExtra?.(col)}
-              </div>
-            );
-          })}
-        </div>
+        {head}
         <div className="grid-body" style={{ height: v.getTotalSize(), width }}>
-          {items.map((it) => {
-            const isSel = p.selected?.row === it.index;
-            return (
-              <GridRow
-                key={String(p.rowKeys[it.index] ?? it.index)}
-                index={it.index}
-                start={it.start}
-                row={p.rows[it.index]!}
-                rowKey={String(p.rowKeys[it.index] ?? '')}
-                selCol={isSel ? p.selected!.col : null}
-                columns={p.columns}
-                cols={cols}
-                template={template}
-                time={p.time}
-                onSelect={select}
-                onOpen={open}
-              />
-            );
-          })}
+          {/* Rows sit at (index + base) rows down inside a layer moved up by base rows: when rows are dropped or
+              added at the top of the window, only this one offset changes, not every row on screen. */}
+          <div className="grid-rows" style={{ top: -base * GRID_ROW_HEIGHT }}>
+            {items.map((it) => {
+              const isSel = p.selected?.row === it.index;
+              return (
+                <GridRow
+                  key={String(p.rowKeys[it.index] ?? it.index)}
+                  pos={it.index + base}
+                  row={p.rows[it.index]!}
+                  rowKey={String(p.rowKeys[it.index] ?? '')}
+                  selCol={isSel ? p.selected!.col : null}
+                  columns={p.columns}
+                  cols={shown}
+                  firstCol={range.from}
+                  padLeft={padLeft}
+                  template={rowTemplate}
+                  time={p.time}
+                  onSelect={select}
+                  onOpen={open}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>
@@ -140,21 +178,30 @@ export function DataGrid(p: DataGridProps) {
 }
 
 interface GridRowProps {
-  readonly index: number;
-  readonly start: number;
+  /** Index + base: rows from the top of the rows layer, unchanged when rows are added or dropped above. */
+  readonly pos: number;
   readonly row: readonly Cell[];
   readonly rowKey: string;
   /** The selected column when this row is the selected one, else null. */
   readonly selCol: number | null;
   readonly columns: readonly GridColumn[];
+  /** The columns this row draws (indexes into columns): those in view. */
   readonly cols: readonly number[];
+  /** Position of cols[0] among the visible columns (for aria-colindex). */
+  readonly firstCol: number;
+  /** Pixels left of the first drawn column (the columns scrolled past). */
+  readonly padLeft: number;
   readonly template: string;
   readonly time: TimeMode;
-  onSelect(row: number, col: number): void;
-  onOpen(row: number): void;
+  onSelect(pos: number, col: number): void;
+  onOpen(pos: number): void;
 }
 
-/** One row; memoised so a scroll re-renders only rows whose data, place or selection changed. */
+/**
+ * One row; memoised so a scroll re-renders only rows whose data, place or selection changed. Its cells do not
+ * clip (a clip per cell was a paint chunk per cell, most of each frame's paint and layerize time): each paints an
+ * opaque background over the text its left neighbour lets overflow, and the row clips once (contain: strict).
+ */
 const GridRow = memo(function GridRow(r: GridRowProps) {
   const isSel = r.selCol !== null;
   return (
@@ -163,16 +210,16 @@ const GridRow = memo(function GridRow(r: GridRowProps) {
       aria-selected={isSel}
       data-rowkey={r.rowKey}
       className={isSel ? 'gr sel' : 'gr'}
-      style={{ transform: `translateY(${r.start}px)`, gridTemplateColumns: r.template }}
-      onDoubleClick={() => r.onOpen(r.index)}
+      style={{ top: r.pos * GRID_ROW_HEIGHT, paddingLeft: r.padLeft, gridTemplateColumns: r.template }}
+      onDoubleClick={() => r.onOpen(r.pos)}
     >
-      {r.cols.map((ci) => {
+      {r.cols.map((ci, k) => {
         const col = r.columns[ci]!;
         const cell = r.row[ci] ?? null;
         const text = formatCell(cell, col.kind, r.time);
         return (
-          <div key={col.name} role="gridcell" className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`} onClick={() => r.onSelect(r.index, ci)}>
-            {cell === null ? 'NULL' : oneLine(text)}
+          <div key={col.name} role="gridcell" aria-colindex={r.firstCol + k + 1} className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`} onClick={() => r.onSelect(r.pos, ci)}>
+            {cell === null ? 'NULL' : oneLine(text, CELL_CHARS)}
           </div>
         );
       })}

@@ -135,8 +135,8 @@ describe('visibleSet', () => {
     expect(pinned).toEqual(['mc:0:0', ...plain]);
   });
 
-  it('snaps the scroll window outward to 256 px steps with one viewport of overscan', () => {
-    expect(scrollWindow({ left: 1000, top: 300, width: 900, height: 600 })).toEqual({ x0: 0, y0: -512, x1: 2816, y1: 1536 });
+  it('snaps the scroll window outward to 256 px steps with half a viewport of overscan', () => {
+    expect(scrollWindow({ left: 1000, top: 300, width: 900, height: 600 })).toEqual({ x0: 512, y0: 0, x1: 2560, y1: 1280 });
     expect(scrollWindow({ left: 1010, top: 310, width: 900, height: 600 })).toEqual(scrollWindow({ left: 1000, top: 300, width: 900, height: 600 }));
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The trace graph drawn as plain SVG, virtualised: the <svg> keeps the layout's full size (so the scrollbars
- * are true), but only the turn bands, edges and nodes meeting the scroll window (plus one viewport each side)
+ * are true), but only the turn bands, edges and nodes meeting the scroll window (plus half a viewport each side)
  * are in the DOM — a 5,000-call trace is thousands of nodes, and painting them all on every scroll frame is
  * what made scrolling stutter. Every node is a `<g data-node-id>` and every edge a `<path data-edge>`
  * (`from>to>kind`), with data-broken on broken ones; the svg says how many are drawn (data-drawn-nodes of
