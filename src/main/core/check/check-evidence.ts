@@ -7,8 +7,8 @@ import type { Evidence, FollowUp } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import type { ArchiveCheckResult } from './archive-index.js';
 import { checkPages } from './pages.js';
-import type { ReportHead, SectionSource } from './report-sections.js';
-import { buildSections, reportHead, sectionFacts, stopAtPages } from './report-sections.js';
+import type { ReportHead } from './report-sections.js';
+import { archiveCheckInput, buildSections, reportHead, stopAtPages } from './report-sections.js';
 import type { CheckReport, PagesSection } from './types.js';
 import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport } from './verify-bodies.js';
@@ -47,7 +47,7 @@ export async function requireProvenCopy(evidence: Evidence): Promise<void> {
 async function reportOn(evidence: Evidence, opts: CheckOptions): Promise<CheckReport> {
   const { db } = evidence;
   const head = reportHead(evidence);
-  const source = sectionSource(evidence);
+  const source = archiveCheckInput(evidence);
   const verify = opts.verifyBodies ? (index: ArchiveCheckResult) => verifyForReport(evidence, index, opts) : null;
   // A deferred open runs quick_check on its own connection in a worker thread (evidence.followUp). The sections below
   // are built meanwhile and kept only if it passes: the report still stops at page damage, but a 1 GiB ledger's
@@ -87,8 +87,6 @@ export async function keptIfPagesPass(followUp: FollowUp, db: Evidence['db'], he
 export function deferredQuickCheck(evidence: Evidence): FollowUp | null {
   return evidence.followUp && evidence.followUp.quickCheck().state !== 'skipped' ? evidence.followUp : null;
 }
-
-const sectionSource = (evidence: Evidence): SectionSource => ({ db: evidence.db, ...sectionFacts(evidence) });
 
 /** The follow-up's quick_check verdict; on damage the lines come from quick_check run here (up to 10, as the doctor). */
 async function pagesFromFollowUp(followUp: FollowUp, db: Evidence['db']): Promise<PagesSection> {

@@ -1,13 +1,14 @@
 /** Messages of report-worker.ts, which builds an integrity report's sections off the main thread (report-off-thread.ts). */
 import type { VerifySummary } from '../jobs/verify-types.js';
-import type { ReportHead, SectionSource } from './report-sections.js';
+import type { ArchiveCheckInput } from './archive-index.js';
+import type { ReportHead } from './report-sections.js';
 import type { CheckReport } from './types.js';
 
 export interface ReportWorkerData {
   /** The evidence's scratch copy of session.db, opened read-only by the worker (openHardened). */
   readonly dbCopyPath: string;
   readonly head: ReportHead;
-  readonly facts: Omit<SectionSource, 'db'>;
+  readonly facts: Omit<ArchiveCheckInput, 'db'>;
   /** Run quick_check first and stop at page damage (the evidence has no follow-up running it). */
   readonly runPages: boolean;
   readonly rows: number | undefined;

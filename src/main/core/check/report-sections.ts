@@ -40,7 +40,7 @@ export function reportHead(evidence: Evidence): ReportHead {
 }
 
 /** What the sections read of the evidence besides its connection: plain data a worker thread can be handed. */
-export function sectionFacts(evidence: Evidence): Omit<SectionSource, 'db'> {
+export function sectionFacts(evidence: Evidence): Omit<ArchiveCheckInput, 'db'> {
   const slot = evidence.archive;
   return {
     generation: evidence.generation,
@@ -59,24 +59,23 @@ export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport 
   };
 }
 
-/** The connection and facts the sections are built from (the evidence's own, or a worker's connection on its copy). */
-export interface SectionSource {
-  readonly db: Evidence['db'];
-  readonly generation: Evidence['generation'];
-  readonly dbPath: string;
-  readonly location: ArchiveCheckInput['location'];
-  readonly archiveState: ArchiveCheckInput['archiveState'];
-  readonly slot: ArchiveCheckInput['slot'];
+/**
+ * The evidence's connection with its facts: what the archive index check and the other sections read (the report,
+ * and the verification the app starts, plan from the same index check).
+ */
+export function archiveCheckInput(evidence: Evidence): ArchiveCheckInput {
+  return { db: evidence.db, ...sectionFacts(evidence) };
 }
 
-/** Every section after the pages. `verify` reads the bodies (verifyBodies); without it a known verification folds in. */
-export async function buildSections(src: SectionSource, opts: SectionOptions, head: ReportHead, pages: PagesSection,
+/**
+ * Every section after the pages, from a connection and the evidence's facts (the evidence's own connection, or a
+ * worker's on the scratch copy). `verify` reads the bodies (verifyBodies); without it a known verification folds in.
+ */
+export async function buildSections(src: ArchiveCheckInput, opts: SectionOptions, head: ReportHead, pages: PagesSection,
   verify: ((index: ArchiveCheckResult) => Promise<ArchiveSection>) | null): Promise<CheckReport> {
   const { db } = src;
   const { tables, missingTables } = checkTables(db);
-  const index = checkArchiveIndex({
-    db, generation: src.generation, dbPath: src.dbPath, location: src.location, archiveState: src.archiveState, slot: src.slot,
-  });
+  const index = checkArchiveIndex(src);
   const archive: ArchiveSection = verify
     ? await verify(index)
     : withVerification(index.section, opts.verification ? { ok: true, value: opts.verification } : null);

@@ -4,15 +4,14 @@
  */
 import type { Evidence } from '../evidence/types.js';
 import { checkArchiveIndex } from '../check/archive-index.js';
+import { archiveCheckInput } from '../check/report-sections.js';
 import { planVerification } from '../jobs/verify-plan.js';
 import type { VerifyJobHandle } from '../jobs/verify-pool.js';
 import { startVerifyJob } from '../jobs/verify-pool.js';
 import type { JobProgress } from '../jobs/verify-types.js';
 
 export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, workers?: number): VerifyJobHandle {
-  const index = checkArchiveIndex({
-    db: e.db, generation: e.generation, dbPath: e.input.dbPath, location: e.input.archive, archiveState: e.archiveState, slot: e.archive,
-  });
+  const index = checkArchiveIndex(archiveCheckInput(e));
   const spec = planVerification({
     db: e.db,
     dbCopyPath: e.snapshot.dbCopyPath,
