@@ -1,5 +1,6 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { preloadFirstView } from './scripts/vite/preload-first-view.js';
 
 // Electron build: main (glue + core + worker entries), sandboxed preload, renderer. Output goes to out/.
 export default defineConfig({
@@ -36,6 +37,6 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     build: { rolldownOptions: { input: { index: 'src/renderer/index.html' } } },
-    plugins: [react()],
+    plugins: [react(), preloadFirstView('/src/boot.tsx')],
   },
 });

@@ -16,4 +16,15 @@ describe('the built renderer', () => {
       expect(readFileSync(join(assets, f), 'utf8'), f).not.toContain('Each child in a list should have a unique "key" prop');
     }
   });
+
+  it('asks for the app chunk and its imports from the HTML, beside the entry (scripts/vite/preload-first-view.ts)', () => {
+    ensureRendererBuilt();
+    const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8');
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.some((f) => /^boot-[\w-]+\.js$/.test(f))).toBe(true);
+    // Each of the boot chunk's static imports is preloaded too, and nothing is named twice.
+    const boot = readFileSync(join(RENDERER_DIR, 'assets', preloads.find((f) => f.startsWith('boot-'))!), 'utf8');
+    for (const m of boot.matchAll(/from\s*["']\.\/([\w-]+\.js)["']/g)) expect(html, m[1]).toContain(`./assets/${m[1]}`);
+    expect(new Set(preloads).size).toBe(preloads.length);
+  });
 });
