@@ -15,6 +15,7 @@ import { markString } from './pieces.js';
 import { sseLines } from './sse.js';
 import { TextRows } from './text-decoder.js';
 import { STRUCTURED_CAP, WINDOW, concat, useBodyBytes } from './use-body-bytes.js';
+import { countLabel } from '../components/format.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
@@ -83,8 +84,8 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
     <div className="body-view" data-mode={mode} data-event={body.eventId} data-body={`${body.sourceTable}/${body.direction}`} data-loaded={bytes.loaded} data-total={bytes.total ?? ''}>
       <div className="body-status">
         {bytes.total !== null && <span className="verified" title="read back through its segment and body hashes before any byte was sent">✓ verified · </span>}
-        {bytes.total === null ? 'reading and verifying…' : `${bytes.loaded.toLocaleString()} of ${bytes.total.toLocaleString()} bytes loaded`}
-        {bytes.truncated && bytes.originalBytes !== null && <span className="warn"> · truncated by the recorder: {bytes.originalBytes.toLocaleString()} bytes originally</span>}
+        {bytes.total === null ? 'reading and verifying…' : `${countLabel(bytes.loaded)} of ${countLabel(bytes.total)} bytes loaded`}
+        {bytes.truncated && bytes.originalBytes !== null && <span className="warn"> · truncated by the recorder: {countLabel(bytes.originalBytes)} bytes originally</span>}
         {cut && <span className="warn"> · this view decodes the first {STRUCTURED_CAP / 1048576} MiB only</span>}
         {structuredResult.problem && <span className="warn"> · {structuredResult.problem}</span>}
       </div>

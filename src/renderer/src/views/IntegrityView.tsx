@@ -4,7 +4,7 @@ import type { BodyFailureView, FindingLink, InspectorEvent, IntegrityFinding, Jo
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { bytesLabel } from '../components/format.js';
+import { bytesLabel, countLabel } from '../components/format.js';
 import type { Route } from '../router.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
@@ -107,16 +107,16 @@ export function IntegrityView(props: { ev: string }) {
         {r && (
           <div className="facts">
             <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
-            <span>{r.archive.bodies.toLocaleString()} bodies in {r.archive.blocks.toLocaleString()} blocks</span>
+            <span>{countLabel(r.archive.bodies)} bodies in {countLabel(r.archive.blocks)} blocks</span>
             {r.archive.archiveBytes !== null && <span>archive {bytesLabel(r.archive.archiveBytes)}</span>}
             {r.archive.verified !== null && (
               <span className="archive-verified" data-verified={r.archive.verified} data-failed={r.archive.failed ?? 0} data-unreadable={r.archive.unreadable ?? 0}>
-                {r.archive.verified.toLocaleString()} verified · {(r.archive.failed ?? 0).toLocaleString()} failed · {(r.archive.unreadable ?? 0).toLocaleString()} unreadable
+                {countLabel(r.archive.verified)} verified · {countLabel(r.archive.failed ?? 0)} failed · {countLabel(r.archive.unreadable ?? 0)} unreadable
               </span>
             )}
-            <span>{r.tools.calls.toLocaleString()} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call</span>
-            <span>{r.overflow.windows} overflow windows · {r.overflow.heldBack.toLocaleString()} changes held back</span>
-            <span>{r.providers.modelCalls.toLocaleString()} model calls · {r.providers.aiNetEvents.toLocaleString()} AI-provider requests</span>
+            <span>{countLabel(r.tools.calls)} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call</span>
+            <span>{r.overflow.windows} overflow windows · {countLabel(r.overflow.heldBack)} changes held back</span>
+            <span>{countLabel(r.providers.modelCalls)} model calls · {countLabel(r.providers.aiNetEvents)} AI-provider requests</span>
           </div>
         )}
       </section>
@@ -203,7 +203,7 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
       return (
         <div className="verify" data-state="running">
           <progress max={1} value={frac} aria-label="verification progress" />
-          <span>{p ? `${p.itemsDone.toLocaleString()} / ${p.itemsTotal.toLocaleString()} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}` : 'starting…'}</span>
+          <span>{p ? `${countLabel(p.itemsDone)} / ${countLabel(p.itemsTotal)} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}` : 'starting…'}</span>
         </div>
       );
     }
@@ -218,10 +218,10 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
         <div className="verify" data-state="done">
           <p>
             <strong className={job.summary.failed + job.summary.unreadable > 0 ? 'bad' : 'good'}>
-              {job.summary.verified.toLocaleString()} of {job.summary.total.toLocaleString()} bodies verified
+              {countLabel(job.summary.verified)} of {countLabel(job.summary.total)} bodies verified
             </strong>
-            {job.summary.failed > 0 && `, ${job.summary.failed.toLocaleString()} failed`}
-            {job.summary.unreadable > 0 && `, ${job.summary.unreadable.toLocaleString()} unreadable`}
+            {job.summary.failed > 0 && `, ${countLabel(job.summary.failed)} failed`}
+            {job.summary.unreadable > 0 && `, ${countLabel(job.summary.unreadable)} unreadable`}
           </p>
           {job.summary.failures.length > 0 && <FailureList failures={job.summary.failures} ev={ev} />}
         </div>

@@ -2,6 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '../../../shared/contract.js';
 import { visibleText } from '../components/visible-text.js';
+import { countLabel } from '../components/format.js';
 
 export function OverviewModels({ v }: { v: Overview }) {
   if (v.models.length === 0) return <p className="muted">No model calls.</p>;
@@ -35,9 +36,9 @@ export function OverviewModels({ v }: { v: Overview }) {
           {data.map((m) => (
             <tr key={m.name}>
               <td>{m.name}</td>
-              <td className="num">{m.calls.toLocaleString()}</td>
-              <td className="num">{m.input.toLocaleString()}</td>
-              <td className="num">{m.output.toLocaleString()}</td>
+              <td className="num">{countLabel(m.calls)}</td>
+              <td className="num">{countLabel(m.input)}</td>
+              <td className="num">{countLabel(m.output)}</td>
               <td className="num">${m.cost.toFixed(4)}</td>
             </tr>
           ))}

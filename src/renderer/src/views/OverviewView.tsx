@@ -4,7 +4,7 @@ import type { FollowUpStatus, Overview } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { bytesLabel, formatCell } from '../components/format.js';
+import { bytesLabel, countLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
@@ -81,7 +81,7 @@ export function OverviewView(props: { ev: string }) {
                   <tr key={`${d.source}/${d.decision}`}>
                     <td>{visibleText(d.source)}</td>
                     <td className={d.decision === 'denied' || d.decision === 'block' ? 'denied' : d.decision === 'allowed' ? 'allowed' : ''}>{d.decision}</td>
-                    <td className="num">{d.count.toLocaleString()}</td>
+                    <td className="num">{countLabel(d.count)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -101,7 +101,7 @@ export function OverviewView(props: { ev: string }) {
                   <td>
                     <a href={href({ view: 'tables', ev: props.ev, table: r.table, sort: null, filters: [] })}>{visibleText(r.table)}</a>
                   </td>
-                  <td className="num">{r.rows.toLocaleString()}</td>
+                  <td className="num">{countLabel(r.rows)}</td>
                 </tr>
               ))}
             </tbody>

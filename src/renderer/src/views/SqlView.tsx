@@ -7,7 +7,7 @@ import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { formatCell } from '../components/format.js';
+import { countLabel, formatCell } from '../components/format.js';
 import { navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
@@ -124,7 +124,7 @@ export function SqlView(props: { ev: string; canned: string | null }) {
         {result && !error && (
           <>
             <p className="muted result-meta">
-              {result.rows.length.toLocaleString()} row{result.rows.length === 1 ? '' : 's'}
+              {countLabel(result.rows.length)} row{result.rows.length === 1 ? '' : 's'}
               {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
             </p>
             <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} />

@@ -6,7 +6,7 @@ import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
 import { filterInputText, parseFilterInput } from '../components/filter-syntax.js';
-import { formatCell } from '../components/format.js';
+import { countLabel, formatCell } from '../components/format.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { useKeysetWindow } from './use-keyset-window.js';
@@ -24,7 +24,7 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
         {list.map((t) => (
           <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
             <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
-            <span className="count">{t.rowCount.toLocaleString()}</span>
+            <span className="count">{countLabel(t.rowCount)}</span>
           </a>
         ))}
       </nav>
@@ -79,7 +79,7 @@ function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; 
       <div className="toolbar">
         <h2>{visibleText(info.name)}</h2>
         <span className="muted">
-          {info.rowCount.toLocaleString()} rows · {w.state.rows.length.toLocaleString()} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {countLabel(info.rowCount)} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
         </span>
         <span className="spacer" />

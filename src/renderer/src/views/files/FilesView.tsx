@@ -6,7 +6,7 @@
 import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { formatCell } from '../../components/format.js';
+import { countLabel, formatCell } from '../../components/format.js';
 import { href, navigate } from '../../router.js';
 import { ActivityChart } from './ActivityChart.js';
 import { PathsTable } from './PathsTable.js';
@@ -27,7 +27,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
       <div className="fs-charts">
         <section className="card fs-chart" aria-label="file events by action">
           <h3>
-            File events by action {a && <span className="muted">({a.events.toLocaleString()} rows, {a.bucketMs.toLocaleString()} ms per bar)</span>}
+            File events by action {a && <span className="muted">({countLabel(a.events)} rows, {countLabel(a.bucketMs)} ms per bar)</span>}
           </h3>
           {a ? <ActivityChart a={a} by="action" height={190} /> : <p className="muted">Loading…</p>}
         </section>
@@ -39,7 +39,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
       <div className="fs-lower">
         <section className="card fs-overflow" aria-label="overflow windows" data-windows={a?.overflowWindows ?? ''} data-held-back={a?.overflowHeldBack ?? ''}>
           <h3>
-            Overflow windows: <span className={a?.overflowWindows ? 'bad' : ''}>{a?.overflowWindows ?? '…'}</span>, {a?.overflowHeldBack.toLocaleString() ?? '…'} changes held back
+            Overflow windows: <span className={a?.overflowWindows ? 'bad' : ''}>{a?.overflowWindows ?? '…'}</span>, {a ? countLabel(a.overflowHeldBack) : '…'} changes held back
           </h3>
           <p className="note">
             When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their number is the row’s size. They are not
@@ -60,7 +60,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                     <td className="mono">
                       <a href={row(w.id)}>#{w.id}</a> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
                     </td>
-                    <td className="num">{w.heldBack.toLocaleString()}</td>
+                    <td className="num">{countLabel(w.heldBack)}</td>
                     <td className="mono">
                       {w.heldFor ? (
                         <>
@@ -82,7 +82,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
           <div className="toolbar">
             <h3>Paths</h3>
             <span className="muted" data-paths-total={paths.totals?.total ?? ''} data-persist-total={paths.totals?.persistTotal ?? ''}>
-              {paths.totals ? `${paths.totals.total.toLocaleString()} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
+              {paths.totals ? `${countLabel(paths.totals.total)} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
             </span>
             <span className="spacer" />
             <label>

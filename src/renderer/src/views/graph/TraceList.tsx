@@ -2,7 +2,7 @@
 import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { formatCell } from '../../components/format.js';
+import { countLabel, formatCell } from '../../components/format.js';
 import { href } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
 
@@ -43,10 +43,10 @@ export function TraceList(props: { ev: string }) {
                 </td>
                 <td className="mono">{t.first ? formatCell(t.first, 'timestamp', time) : '—'}</td>
                 <td className="num">{t.turns}</td>
-                <td className="num">{t.modelCalls.toLocaleString()}</td>
-                <td className="num">{t.toolCalls.toLocaleString()}</td>
+                <td className="num">{countLabel(t.modelCalls)}</td>
+                <td className="num">{countLabel(t.toolCalls)}</td>
                 <td className="num">
-                  {t.inputTokens.toLocaleString()} / {t.outputTokens.toLocaleString()}
+                  {countLabel(t.inputTokens)} / {countLabel(t.outputTokens)}
                 </td>
                 <td className="num">${t.costUsd.toFixed(4)}</td>
                 <td className={`num${t.findings ? ' bad' : ''}`}>{t.findings}</td>
@@ -55,7 +55,7 @@ export function TraceList(props: { ev: string }) {
           </tbody>
         </table>
       )}
-      {v.truncated && <p className="warn">Only the first {v.traces.length.toLocaleString()} traces are listed.</p>}
+      {v.truncated && <p className="warn">Only the first {countLabel(v.traces.length)} traces are listed.</p>}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its duration. */
 import type { GraphNode } from '../../../../shared/contract/graph.js';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 const ROW = 20;
 const LABEL_W = 128;
@@ -28,7 +29,7 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
         0 ms
       </text>
       <text x={WIDTH - 6} y={12} className="wf-axis" textAnchor="end">
-        {(t1 - t0).toLocaleString()} ms
+        {countLabel(t1 - t0)} ms
       </text>
       {rows.map(({ n, t, d }, i) => (
         <g key={n.id} data-wf-node={n.id} transform={`translate(0, ${20 + i * ROW})`} className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`} onClick={() => props.onPick(n)}>

@@ -1,6 +1,7 @@
 /** The host ledger's chain status, read first: intact, or broken with every break listed; and the tail caveat. */
 import type { LibraryChain } from '../../../../shared/contract/library.js';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 export function ChainBanner({ chain }: { chain: LibraryChain }) {
   return (
@@ -10,7 +11,7 @@ export function ChainBanner({ chain }: { chain: LibraryChain }) {
         <span className="chain-summary">{visibleText(chain.summary)}</span>
       </div>
       <div className="chain-facts muted">
-        {chain.events.toLocaleString()} events · intact up to event {chain.intactPrefix.toLocaleString()}
+        {countLabel(chain.events)} events · intact up to event {countLabel(chain.intactPrefix)}
         {chain.head && (
           <>
             {' '}

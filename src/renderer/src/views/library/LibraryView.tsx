@@ -16,6 +16,7 @@ import { SessionTable } from './SessionTable.js';
 import { SessionCard } from './SessionCard.js';
 import './library.css';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 export function LibraryView(props: { lib: string }) {
   const v = useCall('library.view', { libraryId: props.lib });
@@ -56,7 +57,7 @@ function Library({ data }: { data: LibraryData }) {
         <div className="lib-head">
           <h2>Sessions</h2>
           <span className="muted">
-            {data.sessions.length.toLocaleString()} recorded · {onDisk.toLocaleString()} still on disk (<span className="mono">*</span>) · newest first · times in {time === 'utc' ? 'UTC' : 'local time'}
+            {countLabel(data.sessions.length)} recorded · {countLabel(onDisk)} still on disk (<span className="mono">*</span>) · newest first · times in {time === 'utc' ? 'UTC' : 'local time'}
           </span>
           <span className="spacer" />
           <span className="muted mono lib-label" title={data.library.label}>

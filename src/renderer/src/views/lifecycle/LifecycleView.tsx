@@ -17,6 +17,7 @@ import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 const COLUMNS: readonly GridColumn[] = [
   { name: 'id', kind: 'integer' }, { name: 'flags' }, { name: 'tool' }, { name: 'origin' }, { name: 'emitted by' }, { name: 'consumed by' }, { name: 'status' },
@@ -74,8 +75,8 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
     <div className="lifecycle-view">
       <div className="lc-top">
         <div className="lc-counts" aria-label="lifecycle counts">
-          <span className="stat" data-stat="calls"><b>{s?.calls.toLocaleString() ?? '…'}</b> tool calls</span>
-          <span className="stat" data-stat="responses"><b>{s?.responses.toLocaleString() ?? '…'}</b> responses</span>
+          <span className="stat" data-stat="calls"><b>{s ? countLabel(s.calls) : '…'}</b> tool calls</span>
+          <span className="stat" data-stat="responses"><b>{s ? countLabel(s.responses) : '…'}</b> responses</span>
           <span className={`stat${s?.orphanCalls ? ' flagged' : ''}`} data-stat="orphan-calls" title="no response with the same call_id in the same trace">
             <b>{s?.orphanCalls ?? '…'}</b> calls without a response
           </span>
@@ -96,7 +97,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             <input type="checkbox" checked={!!filters.flaggedOnly} onChange={(e) => setFilter({ flaggedOnly: e.target.checked || undefined })} /> flagged only
           </label>
           <span className="muted" data-rows-total={data.total ?? ''}>
-            {data.total === null ? '' : `${data.total.toLocaleString()} matching`}
+            {data.total === null ? '' : `${countLabel(data.total)} matching`}
           </span>
         </div>
       </div>
@@ -104,7 +105,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
         <div className="lc-left">
           <section className="card lc-lanes" aria-label="swimlanes">
             {lanes.value ? <Swimlanes lanes={lanes.value} width={720} onPick={open} /> : <p className="muted">Loading…</p>}
-            {lanes.value?.truncated && <p className="warn">Only the first {lanes.value.points.length.toLocaleString()} calls are drawn.</p>}
+            {lanes.value?.truncated && <p className="warn">Only the first {countLabel(lanes.value.points.length)} calls are drawn.</p>}
           </section>
           {data.error && <ErrorNote error={data.error} />}
           <DataGrid

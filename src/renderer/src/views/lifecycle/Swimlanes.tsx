@@ -1,6 +1,7 @@
 /** One lane per tool; each call a bar from its time for its duration (at least a tick), flagged calls in red. */
 import type { Swimlanes as Lanes } from '../../../../shared/contract/lifecycle.js';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 const LANE_H = 24;
 const LABEL_W = 140;
@@ -42,7 +43,7 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
         {new Date(t0).toISOString()}
       </text>
       <text x={props.width - 6} y={height - 6} className="axis" textAnchor="end">
-        +{Math.round(t1 - t0).toLocaleString()} ms
+        +{countLabel(Math.round(t1 - t0))} ms
       </text>
     </svg>
   );

@@ -1,6 +1,7 @@
 /** The doctor's usage breakdown (count and average duration by tool × origin × decision), and the same summed by each. */
 import type { UsageRow } from '../../../../shared/contract/lifecycle.js';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 function rollup(rows: readonly UsageRow[], key: (r: UsageRow) => string): { key: string; count: number; avgMs: number | null }[] {
   const acc = new Map<string, { count: number; ms: number; timed: number }>();
@@ -30,7 +31,7 @@ function Small(props: { title: string; rows: { key: string; count: number; avgMs
         {props.rows.map((r) => (
           <tr key={r.key}>
             <td>{visibleText(r.key)}</td>
-            <td className="num">{r.count.toLocaleString()}</td>
+            <td className="num">{countLabel(r.count)}</td>
             <td className="num">{r.avgMs ?? '—'}</td>
           </tr>
         ))}
@@ -62,7 +63,7 @@ export function UsageTables(props: { usage: readonly UsageRow[] }) {
               <td>{visibleText(r.toolName)}</td>
               <td>{r.origin !== null ? visibleText(r.origin) : '—'}</td>
               <td>{r.decision !== null ? visibleText(r.decision) : '—'}</td>
-              <td className="num">{r.count.toLocaleString()}</td>
+              <td className="num">{countLabel(r.count)}</td>
               <td className="num">{r.avgMs ?? '—'}</td>
             </tr>
           ))}
