@@ -17,7 +17,7 @@ import { exportWarc } from '../../../src/main/core/warc/export-job.js';
 import type { ExportPhase } from '../../../src/main/core/warc/types.js';
 import type { EvidenceSummary } from '../../../src/shared/contract.js';
 import type { ProbeArgs } from './probe-types.js';
-import { timeShell } from './native-inputs.js';
+import { settleBeforeCopy, timeShell } from './native-inputs.js';
 
 /** Rounds of (cp, dd, snapshot) in the open probe; each figure is the median of its rounds. */
 const COPY_ROUNDS = 3;
@@ -56,8 +56,8 @@ async function archiveBytesOf(sessionDir: string): Promise<number> {
  */
 export async function probeOpen(a: ProbeArgs): Promise<Figures> {
   const dbPath = join(a.sessionDir, 'session.db');
-  // The copy and its references, taken in turn (cp, dd, snapshot; three rounds) so that each meets the page cache in
-  // the same state. Measured apart, whichever ran first after the cache was reclaimed paid for the disk: one run
+  // The copy and its references, taken in turn (cp, dd, snapshot; three rounds), each after settleBeforeCopy, so that
+  // each meets the page cache and writeback in the same state. Measured apart, whichever ran first after the cache was reclaimed paid for the disk: one run
   // printed a 3.8 s snapshot beside a 1.5 s cp, and the same snapshot took 1.4 s inside the open right after it.
   const refPath = join(scratchRoot ?? tmpdir(), 'reference-copy.db');
   const cpRuns: number[] = [];
@@ -69,12 +69,15 @@ export async function probeOpen(a: ProbeArgs): Promise<Figures> {
   // The open's rule: deferred (and so kernel-copied) when the SQLite set and the archive exceed the threshold.
   const kernelCopyAboveBytes = DEFER_CHECKS_ABOVE_BYTES - (await archiveBytesOf(a.sessionDir));
   for (let round = 0; round < COPY_ROUNDS; round++) {
+    settleBeforeCopy(dbPath);
     const cp = timeShell(`cp '${dbPath}' '${refPath}'`);
     rmSync(refPath, { force: true });
+    settleBeforeCopy(dbPath);
     const dd = timeShell(`dd if='${dbPath}' of='${refPath}' bs=4M status=none`);
     rmSync(refPath, { force: true });
     if (cp !== null) cpRuns.push(cp);
     if (dd !== null) ddRuns.push(dd);
+    settleBeforeCopy(dbPath);
     const s0 = performance.now();
     const snap = await snapshotSqlite(dbPath, { scratchRoot: scratchRoot ?? undefined, kernelCopyAboveBytes });
     snapshotRuns.push(performance.now() - s0);
