@@ -46,7 +46,7 @@ export function openRows(m: Measured): FigureRow[] {
   const proofMs = num(f, 'proofMs');
   const proof = byKernel && proofMs !== null ? `; proof ${ms(proofMs)}, ${rate(m.dbBytes, proofMs)}${runs('proofRuns')}, done ${ms(num(f, 'proofAfterOpenMs'))} after the open returned` : '';
   return [
-    { figure: `Open: snapshot copy of session.db (${mib(m.dbBytes)}, ${how}; median of 3, taken in turn with cp and dd)`,
+    { figure: `Open: snapshot copy of session.db (${mib(m.dbBytes)}, ${how}; median of 3, taken in turn with cp and dd, each after the source was read once and sync)`,
       inspector: `${ms(snapshotMs)}, ${rate(m.dbBytes, snapshotMs)}${copyRatio === null ? '' : ` = ${copyRatio.toFixed(2)}× cp`}${runs('snapshotRuns')}${proof}`,
       reference: `cp: ${ms(cpMs)}, ${rate(m.dbBytes, cpMs)}${runs('cpRuns')}${ddMs ? `; dd bs=4M (user-space copy): ${ms(ddMs)}, ${rate(m.dbBytes, ddMs)}${runs('ddRuns')} (we are ${(ddMs / snapshotMs).toFixed(2)}× dd)` : ''}`, goal: 'disk speed (≥ 0.8× cp)', verdict: pass(copyRatio === null ? null : copyRatio >= 0.8) },
     { figure: 'Open: overview ready beyond the copy (schema, generation, archive open, row counts, time span; copy proof, quick_check, archive hash, model/decision scans follow)',
