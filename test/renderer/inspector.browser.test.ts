@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { startServer } from '../../src/main/serve/server.js';
-import { prestartedWorkers } from '../../src/main/core/jobs/prestarted-workers.js';
+import { verifyHostRunner } from '../../src/main/core/jobs/verify-host-runner.js';
+import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
 import type { HostileLedger } from './fixtures.js';
@@ -30,6 +31,19 @@ let sampleId: string;
 let hostileId: string;
 let w: Watched;
 let page: Page;
+// Serve's own runner (its verification host process), with what the server asks of it written down.
+const host = verifyHostRunner();
+const runnerCalls: string[] = [];
+const recordingHost: VerifyRunner = {
+  start: (spec, options) => {
+    runnerCalls.push('start');
+    return host.start(spec, options);
+  },
+  prestart: (count) => {
+    runnerCalls.push(`prestart ${count}`);
+    host.prestart(count);
+  },
+};
 
 const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -66,7 +80,7 @@ beforeAll(async () => {
     writeLedger(join(dir, 'sample'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-samp', bodyScale: 40 }),
     hostileLedger(join(dir, 'hostile')),
   ]);
-  server = await startServer({ paths: [big.sessionDir], sampleDir: sample.sessionDir, rendererDir: RENDERER_DIR });
+  server = await startServer({ paths: [big.sessionDir], sampleDir: sample.sessionDir, rendererDir: RENDERER_DIR, verifyRunner: recordingHost });
   bigId = ok(server.opened[0]!).id;
   hostileId = ok(await server.service.openPaths([hostile.sessionDir], 'path')).id;
   browser = await launchChromium();
@@ -77,6 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  host.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -201,10 +216,11 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.verdict');
     await shot(page, '07-integrity');
     expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
-    // The view asked for the verification's workers once the report was shown; the click takes them.
-    await expect.poll(() => prestartedWorkers(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The view asked serve's verification host for the workers once the report was shown; the click starts the job.
+    await expect.poll(() => runnerCalls.filter((c) => c.startsWith('prestart ')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(runnerCalls).not.toContain('start');
     await page.getByRole('button', { name: 'Verify all bodies' }).click();
-    await expect.poll(() => prestartedWorkers(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => runnerCalls.includes('start'), { timeout: 10_000 }).toBe(true);
     await page.waitForSelector('.verify[data-state="done"]', { timeout: 60_000 });
     const text = await page.locator('.verify[data-state="done"]').textContent();
     expect(text).toContain(`${sample.bodies.length} of ${sample.bodies.length} bodies verified`);

@@ -9,7 +9,7 @@
  * /proc/thread-self. macOS and Windows have no per-thread equivalent that Node exposes (os.setPriority would lower
  * the whole app), so there it does nothing and says so.
  */
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** The niceness background threads take (0 is normal, 19 the lowest). */
@@ -37,5 +37,32 @@ export function lowerThisThreadPriority(platform: NodeJS.Platform = process.plat
     return { lowered: true, tid };
   } catch (e) {
     return { lowered: false, why: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The niceness of a whole background process's scheduling group (the lowest). */
+export const BACKGROUND_GROUP_NICE = 19;
+
+/**
+ * Lowers this whole process, for a process that exists only to run background work (verify-host.ts). On Linux
+ * with autogroup the kernel shares the CPU between sessions first and applies nice only inside one, so a thread's
+ * nice 10 cannot yield to a browser in another session (measured: serve and Chromium sat in different autogroups,
+ * and two nice-10 workers still took a core from the page). A process that started its own session (spawned
+ * detached) lowers its session's group instead, via /proc/self/autogroup; elsewhere the process's own priority.
+ */
+export function lowerThisProcessAsBackground(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'linux') {
+    try {
+      writeFileSync('/proc/self/autogroup', String(BACKGROUND_GROUP_NICE));
+      return readFileSync('/proc/self/autogroup', 'utf8').trim();
+    } catch {
+      // No autogroup (kernel built without it, or disabled): the process's own nice is the next best thing.
+    }
+  }
+  try {
+    setPriority(0, BACKGROUND_GROUP_NICE);
+    return `process nice ${BACKGROUND_GROUP_NICE}`;
+  } catch (e) {
+    return `not lowered: ${e instanceof Error ? e.message : String(e)}`;
   }
 }

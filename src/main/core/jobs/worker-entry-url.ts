@@ -39,7 +39,7 @@ export function workerEntry(callerUrl: string, baseName: string): WorkerEntry {
 }
 
 /** `<root>/build/node/src/…/<baseName>.js` for a caller at `<root>/src/…`, when that file exists. */
-function builtSibling(callerUrl: string, baseName: string): URL | null {
+export function builtSibling(callerUrl: string, baseName: string): URL | null {
   const at = callerUrl.lastIndexOf('/src/');
   if (at < 0) return null;
   const url = new URL(`./${baseName}.js`, `${callerUrl.slice(0, at)}/build/node${callerUrl.slice(at)}`);

@@ -7,7 +7,8 @@ import { disjointCounts } from '../jobs/body-failure.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { startEvidenceVerify } from './verify-adapter.js';
 import { workersWorthStarting } from '../jobs/workers-worth-starting.js';
-import { prestartVerifyWorkers } from '../jobs/prestarted-workers.js';
+import type { VerifyRunner } from '../jobs/verify-runner.js';
+import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import { defaultWorkerCount } from '../jobs/verify-plan.js';
 
 /** The job's summary as the contract carries it: verified + failed + unreadable = total (jobs/body-failure.ts). */
@@ -28,6 +29,8 @@ export class JobBoard {
   constructor(
     private readonly emit: (e: InspectorEvent) => void,
     private readonly verified: (evidenceId: string, summary: VerifySummary) => void = () => undefined,
+    /** Where the workers run: this process's threads, or serve's verification host (jobs/verify-runner.ts). */
+    private readonly runner: VerifyRunner = inProcessVerifyRunner,
   ) {}
 
   startVerify(evidence: Evidence): string {
@@ -35,7 +38,7 @@ export class JobBoard {
     const evidenceId = evidence.id;
     const handle = startEvidenceVerify(evidence, (p) =>
       this.emit({ name: 'job.progress', payload: { jobId, kind: 'verify', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } }),
-    );
+    undefined, this.runner);
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {
       this.cancels.delete(jobId);
@@ -52,7 +55,7 @@ export class JobBoard {
    * report. Idle workers end on their own after 30 s; a second call while they wait starts nothing.
    */
   prepareVerify(evidence: Evidence): void {
-    prestartVerifyWorkers(workersWorthStarting(evidence.input, defaultWorkerCount()));
+    this.runner.prestart(workersWorthStarting(evidence.input, defaultWorkerCount()));
   }
 
   cancel(jobId: string): void {

@@ -23,6 +23,7 @@ import { search } from './search.js';
 import { SqlConsole } from './sql-runner.js';
 import type { SqlChildSpawner } from './sql-child-spawner.js';
 import { JobBoard } from './jobs.js';
+import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
@@ -42,6 +43,8 @@ export interface InspectorServiceOptions {
   readonly integrityReport: (evidence: Evidence, verification: VerifySummary | null) => Promise<IntegrityReportView> | IntegrityReportView;
   /** How the SQL console starts its child (default child_process.fork; the desktop app passes utilityProcess). */
   readonly sqlChildSpawner?: SqlChildSpawner;
+  /** Where "Verify all bodies" runs its workers (default this process's threads; serve passes its host). */
+  readonly verifyRunner?: VerifyRunner;
 }
 
 export interface InspectorService {
@@ -83,7 +86,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const jobs = new JobBoard(emit, (evidenceId, summary) => {
     verifications.set(evidenceId, summary);
     reports.delete(evidenceId);
-  });
+  }, opts.verifyRunner);
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
     return r.value;

@@ -7,10 +7,11 @@ import { checkArchiveIndex } from '../check/archive-index.js';
 import { archiveCheckInput } from '../check/report-sections.js';
 import { planVerification } from '../jobs/verify-plan.js';
 import type { VerifyJobHandle } from '../jobs/verify-pool.js';
-import { startVerifyJob } from '../jobs/verify-pool.js';
+import type { VerifyRunner } from '../jobs/verify-runner.js';
+import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import type { JobProgress } from '../jobs/verify-types.js';
 
-export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, workers?: number): VerifyJobHandle {
+export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, workers?: number, runner: VerifyRunner = inProcessVerifyRunner): VerifyJobHandle {
   const index = checkArchiveIndex(archiveCheckInput(e));
   const spec = planVerification({
     db: e.db,
@@ -21,5 +22,5 @@ export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) =>
     ...(workers ? { workers } : {}),
     maxListedFailures: 2000,
   });
-  return startVerifyJob(spec, { onProgress });
+  return runner.start(spec, { onProgress });
 }

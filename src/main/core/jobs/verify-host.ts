@@ -1,0 +1,50 @@
+/**
+ * Serve mode's verification host: a child process in a session of its own (its client spawns it detached) that runs
+ * verification jobs on its worker threads exactly as the CLI runs them in process (verify-pool.ts). It first lowers
+ * its session's scheduling group (background-priority.ts), so that a verification yields the CPU to the browser
+ * showing serve's pages, and to serve itself, whenever they want it.
+ *
+ * It ends when its parent goes (the IPC channel closes), cancelling what runs; it holds no ledger itself, only the
+ * paths of serve's scratch copies that its workers open read-only.
+ */
+import { lowerThisProcessAsBackground } from './background-priority.js';
+import { prestartVerifyWorkers } from './prestarted-workers.js';
+import type { VerifyJobHandle } from './verify-pool.js';
+import { startVerifyJob } from './verify-pool.js';
+import type { FromHost, ToHost } from './verify-host-protocol.js';
+
+const priority = lowerThisProcessAsBackground();
+const jobs = new Map<number, VerifyJobHandle>();
+
+function send(m: FromHost): void {
+  if (process.connected) process.send?.(m, (err: Error | null) => void err);
+}
+
+process.on('message', (m: ToHost) => {
+  switch (m.type) {
+    case 'prestart':
+      prestartVerifyWorkers(m.count);
+      return;
+    case 'start': {
+      const job = startVerifyJob(m.spec, { onProgress: (progress) => send({ type: 'progress', jobId: m.jobId, progress }), ...(m.progressMs ? { progressMs: m.progressMs } : {}) });
+      jobs.set(m.jobId, job);
+      void job.result.then((result) => {
+        jobs.delete(m.jobId);
+        send({ type: 'done', jobId: m.jobId, result });
+      });
+      return;
+    }
+    case 'cancel':
+      jobs.get(m.jobId)?.cancel();
+      return;
+  }
+});
+
+process.on('disconnect', () => {
+  for (const job of jobs.values()) job.cancel();
+  // Workers are terminated by the cancels; nothing else holds the process, but do not wait on a stuck one.
+  setTimeout(() => process.exit(0), 2000).unref();
+  void Promise.all([...jobs.values()].map((j) => j.result)).then(() => process.exit(0));
+});
+
+send({ type: 'ready', priority });
