@@ -68,7 +68,7 @@ async function withServe(ledger: string, words: string, out: { serves: ServeMeas
     await fn(serve, list[0]!.id, watch);
   } finally {
     watch.close();
-    out.serves.push({ ledger: words, startMs: serve.startMs, memory: serve.memory(), phases: serve.phasePeaks() });
+    out.serves.push({ ledger: words, startMs: serve.startMs, memory: serve.memory(), phases: serve.phasePeaks(), childrenPeakBytes: serve.childrenPeakBytes() });
     await serve.stop();
   }
 }

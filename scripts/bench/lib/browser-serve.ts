@@ -3,7 +3,7 @@
 // its RSS is read from /proc/<pid>/status. bin/capsem-inspect.js runs the build when current, else the sources.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,8 @@ export interface ServeChild {
   phase(name: string): void;
   /** Peak sampled RSS per phase, in order; the first phase, "open", is VmHWM when the URL was printed. */
   phasePeaks(): readonly { readonly phase: string; readonly peakBytes: number }[];
+  /** The highest VmHWM seen of serve's child processes (its verification host), 0 when it started none. */
+  childrenPeakBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,20 @@ export function processMemory(pid: number): ProcessMemory {
     return Number(m[1]) * 1024;
   };
   return { hwmBytes: kib('VmHWM'), rssBytes: kib('VmRSS') };
+}
+
+/** The processes `pid` started (Linux: /proc/<pid>/task/<tid>/children of each of its threads). */
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // The process is gone.
+  }
+  return out;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -87,7 +103,15 @@ export async function startServe(ledger: string, timeoutMs = 15 * 60_000): Promi
   // The open happens before the URL is printed: its peak is VmHWM at that moment.
   const peaks: { phase: string; peakBytes: number }[] = [{ phase: 'open', peakBytes: processMemory(pid).hwmBytes }];
   let current: { phase: string; peakBytes: number } | null = null;
+  let childrenPeak = 0;
   const sampler = setInterval(() => {
+    for (const c of childPids(pid)) {
+      try {
+        childrenPeak = Math.max(childrenPeak, processMemory(c).hwmBytes);
+      } catch {
+        // Ended between the listing and the read.
+      }
+    }
     if (!current) return;
     try {
       current.peakBytes = Math.max(current.peakBytes, processMemory(pid).rssBytes);
@@ -110,6 +134,7 @@ export async function startServe(ledger: string, timeoutMs = 15 * 60_000): Promi
       peaks.push(current);
     },
     phasePeaks: () => peaks,
+    childrenPeakBytes: () => childrenPeak,
     async stop(): Promise<void> {
       // SIGTERM is serve's own "stop" (it closes the server and its evidence, removing its scratch copy).
       process.off('exit', orphanGuard);
