@@ -6,16 +6,12 @@
 import type { ModelUsage as LedgerModelUsage } from '../../../shared/contract.js';
 import type { Count, LedgerCounters, ModelUsage } from '../host/types.js';
 import { countText } from '../host/count.js';
-
-/** "1234567" → "1,234,567" (exact: works on the decimal text, never through a float). */
-export function grouped(decimal: string): string {
-  return decimal.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+import { groupDigits } from '../../../shared/group-digits.js';
 
 /** micro-USD as exact dollars with six decimals: 12340 → "$0.012340". */
 export function usdFromMicro(v: Count): string {
   const t = countText(v).padStart(7, '0');
-  return `$${grouped(t.slice(0, -6))}.${t.slice(-6)}`;
+  return `$${groupDigits(t.slice(0, -6))}.${t.slice(-6)}`;
 }
 
 export function flattenCounters(c: LedgerCounters): Map<string, string> {
@@ -46,7 +42,7 @@ export function flattenCounters(c: LedgerCounters): Map<string, string> {
 }
 
 const modelText = (u: ModelUsage): string =>
-  `${grouped(countText(u.calls))} calls · ${grouped(countText(u.inputTokens))} in · ${grouped(countText(u.outputTokens))} out · ${usdFromMicro(u.costMicroUsd)}`;
+  `${groupDigits(countText(u.calls))} calls · ${groupDigits(countText(u.inputTokens))} in · ${groupDigits(countText(u.outputTokens))} out · ${usdFromMicro(u.costMicroUsd)}`;
 
 export function modelsFromCounters(c: LedgerCounters): Map<string, string> {
   const m = new Map<string, string>();
@@ -61,7 +57,7 @@ export function modelsFromRows(rows: readonly LedgerModelUsage[]): Map<string, s
   return new Map(
     rows.map((r) => [
       `${r.provider} · ${r.model ?? 'unknown'}`,
-      `${grouped(String(r.calls))} calls · ${grouped(String(r.inputTokens))} in · ${grouped(String(r.outputTokens))} out · $${r.costUsd.toFixed(6)}`,
+      `${groupDigits(String(r.calls))} calls · ${groupDigits(String(r.inputTokens))} in · ${groupDigits(String(r.outputTokens))} out · $${r.costUsd.toFixed(6)}`,
     ]),
   );
 }

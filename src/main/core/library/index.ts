@@ -8,4 +8,4 @@ export { compareFacts, compareSessions } from './compare.js';
 export type { Known, SideFacts } from './compare-side.js';
 export { gatherSide } from './compare-side.js';
 export { openLibrarySession } from './open-library-session.js';
-export { flattenCounters, grouped, modelsFromCounters, toolsFromCounters, usdFromMicro } from './counter-facts.js';
+export { flattenCounters, modelsFromCounters, toolsFromCounters, usdFromMicro } from './counter-facts.js';

@@ -1,5 +1,6 @@
 /** Cell display: exact values, timestamps in UTC (as stored) or local time, blobs summarised. */
 import type { Cell, ColumnInfo } from '../../../shared/contract.js';
+import { groupDigits } from '../../../shared/group-digits.js';
 import { visibleText } from './visible-text.js';
 
 export type TimeMode = 'utc' | 'local';
@@ -50,7 +51,7 @@ export function oneLine(s: string, max = 300): string {
 export function countLabel(n: number): string {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return String(n);
   const [whole = '', fraction] = (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000)).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupDigits(whole);
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 

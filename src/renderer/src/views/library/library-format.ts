@@ -1,9 +1,10 @@
 /** Display helpers for library numbers: exact decimal text grouped, durations, dollars. */
+import { groupDigits } from '../../../../shared/group-digits.js';
 
 /** "1234567" → "1,234,567", exactly (text, never through a float); other text is returned as it is. */
 export function groupedDecimal(d: string | null): string {
   if (d === null) return '—';
-  return /^\d+$/.test(d) ? d.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : d;
+  return /^\d+$/.test(d) ? groupDigits(d) : d;
 }
 
 export function durationText(ms: number | null): string {
