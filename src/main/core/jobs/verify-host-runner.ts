@@ -5,13 +5,12 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Result } from '../../../shared/errors.js';
 import type { FromHost, ToHost } from './verify-host-protocol.js';
 import type { VerifyJobHandle, VerifyJobOptions, VerifyJobSpec } from './verify-pool.js';
 import type { VerifyRunner } from './verify-runner.js';
 import type { JobProgress, VerifySummary } from './verify-types.js';
-import { builtSibling } from './worker-entry-url.js';
+import { childProcessScript } from './worker-entry-url.js';
 
 export interface VerifyHostRunner extends VerifyRunner {
   /** The running host's pid, or null (tests; the benchmark adds its memory to serve's). */
@@ -25,15 +24,6 @@ export interface VerifyHostRunner extends VerifyRunner {
 interface Pending {
   readonly onProgress?: (p: JobProgress) => void;
   readonly settle: (r: Result<VerifySummary>) => void;
-}
-
-/** The host's script: the built .js beside this module, or from sources the .ts through tsx. */
-function hostScript(): { path: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { path: fileURLToPath(new URL('./verify-host.js', here)), execArgv: [] };
-  const built = process.env.CAPSEM_BUILT_WORKERS === '1' ? builtSibling(here, 'verify-host') : null;
-  if (built) return { path: fileURLToPath(built), execArgv: [] };
-  return { path: fileURLToPath(new URL('./verify-host.ts', here)), execArgv: ['--import', 'tsx'] };
 }
 
 const NOT_STARTED = 'not started';
@@ -51,9 +41,9 @@ export function verifyHostRunner(): VerifyHostRunner {
 
   const started = (): ChildProcess => {
     if (host && host.connected) return host;
-    const { path, execArgv } = hostScript();
+    const { path, execArgv } = childProcessScript(import.meta.url, 'verify-host');
     // detached: a new session, hence its own autogroup on Linux, which the host then lowers as a whole.
-    const child = fork(path, [], { execArgv, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    const child = fork(path, [], { execArgv: [...execArgv], detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
     host = child;
     let sayReady = (_: string): void => {};
     ready = new Promise<string>((resolve) => {

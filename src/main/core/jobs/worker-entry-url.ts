@@ -39,11 +39,23 @@ export function workerEntry(callerUrl: string, baseName: string): WorkerEntry {
 }
 
 /** `<root>/build/node/src/…/<baseName>.js` for a caller at `<root>/src/…`, when that file exists. */
-export function builtSibling(callerUrl: string, baseName: string): URL | null {
+function builtSibling(callerUrl: string, baseName: string): URL | null {
   const at = callerUrl.lastIndexOf('/src/');
   if (at < 0) return null;
   const url = new URL(`./${baseName}.js`, `${callerUrl.slice(0, at)}/build/node${callerUrl.slice(at)}`);
   return existsSync(fileURLToPath(url)) ? url : null;
+}
+
+/**
+ * A child process's script `<baseName>` beside the caller, and the runtime flags it needs: the built `.js` when the
+ * caller is built (or runs from sources with CAPSEM_BUILT_WORKERS=1 and a build is there, as workers do), else the
+ * `.ts` through tsx. Node loads `--import tsx` in a child process before its main module, unlike in a worker.
+ */
+export function childProcessScript(callerUrl: string, baseName: string): { readonly path: string; readonly execArgv: readonly string[] } {
+  if (!callerUrl.endsWith('.ts')) return { path: fileURLToPath(new URL(`./${baseName}.js`, callerUrl)), execArgv: [] };
+  const built = process.env.CAPSEM_BUILT_WORKERS === '1' ? builtSibling(callerUrl, baseName) : null;
+  if (built) return { path: fileURLToPath(built), execArgv: [] };
+  return { path: fileURLToPath(new URL(`./${baseName}.ts`, callerUrl)), execArgv: ['--import', 'tsx'] };
 }
 
 export function spawnWorker(callerUrl: string, baseName: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {

@@ -6,11 +6,11 @@
  * sent, so a cold start on a loaded machine (Node + tsx + better-sqlite3 can take seconds) never turns a trivial
  * query into DEADLINE. Start-up has its own, much longer bound.
  */
-import { fileURLToPath } from 'node:url';
 import type { SqlResult } from '../../../shared/contract.js';
 import type { Failure, Result } from '../../../shared/errors.js';
 import type { SqlChildHandle, SqlChildSpawner } from './sql-child-spawner.js';
 import { forkSqlChildSpawner } from './sql-child-spawner.js';
+import { childProcessScript } from '../jobs/worker-entry-url.js';
 import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -54,13 +54,11 @@ interface Running {
   finish(result: Result<SqlResult>): void;
 }
 
-/** The child script beside this file: .ts when running from sources (tsx), .js when built. */
+/** The child script beside this file (jobs/worker-entry-url.ts picks .js or .ts through tsx). */
 function childScript(): { path: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const path = fileURLToPath(new URL(`./sql-child.${fromSources ? 'ts' : 'js'}`, import.meta.url));
-  // The heap cap bounds a runaway result; tsx loads the TypeScript sources when not built.
-  const execArgv = ['--max-old-space-size=512', ...(fromSources ? ['--import', 'tsx'] : [])];
-  return { path, execArgv };
+  const { path, execArgv } = childProcessScript(import.meta.url, 'sql-child');
+  // The heap cap bounds a runaway result.
+  return { path, execArgv: ['--max-old-space-size=512', ...execArgv] };
 }
 
 export class SqlConsole {

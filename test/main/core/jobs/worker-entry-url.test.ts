@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { workerEntry, withoutTsx } from '../../../../src/main/core/jobs/worker-entry-url.js';
+import { childProcessScript, workerEntry, withoutTsx } from '../../../../src/main/core/jobs/worker-entry-url.js';
 
 describe('workerEntry', () => {
   it('starts the .ts sibling through a tsx bootstrap when running from sources', () => {
@@ -44,5 +44,36 @@ describe('withoutTsx', () => {
     expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=512', '--import=tsx/esm', '--require', '/x/node_modules/tsx/dist/cjs.cjs', '--loader', 'tsx', '-r', 'tsx', '--cpu-prof', '--import', './other.js']))
       .toEqual(['--max-old-space-size=512', '--cpu-prof', '--import', './other.js']);
     expect(withoutTsx([])).toEqual([]);
+  });
+});
+
+describe('childProcessScript', () => {
+  it('runs the built .js sibling as it is, and from sources the .ts through tsx', () => {
+    expect(childProcessScript('file:///app/build/node/src/main/core/jobs/verify-host-runner.js', 'verify-host'))
+      .toEqual({ path: '/app/build/node/src/main/core/jobs/verify-host.js', execArgv: [] });
+    const before = process.env.CAPSEM_BUILT_WORKERS;
+    delete process.env.CAPSEM_BUILT_WORKERS;
+    try {
+      expect(childProcessScript('file:///repo/src/main/core/queries/sql-runner.ts', 'sql-child'))
+        .toEqual({ path: '/repo/src/main/core/queries/sql-child.ts', execArgv: ['--import', 'tsx'] });
+    } finally {
+      if (before !== undefined) process.env.CAPSEM_BUILT_WORKERS = before;
+    }
+  });
+
+  it('with CAPSEM_BUILT_WORKERS=1 takes the build when it has the script, else the sources', () => {
+    const before = process.env.CAPSEM_BUILT_WORKERS;
+    process.env.CAPSEM_BUILT_WORKERS = '1';
+    try {
+      expect(childProcessScript('file:///nowhere/src/main/core/jobs/x.ts', 'verify-host').execArgv).toEqual(['--import', 'tsx']);
+      const runner = new URL('../../../../src/main/core/jobs/verify-host-runner.ts', import.meta.url).href;
+      const built = new URL('../../../../build/node/src/main/core/jobs/verify-host.js', import.meta.url);
+      const s = childProcessScript(runner, 'verify-host');
+      if (existsSync(built)) expect(s).toEqual({ path: built.pathname, execArgv: [] });
+      else expect(s.execArgv).toEqual(['--import', 'tsx']);
+    } finally {
+      if (before === undefined) delete process.env.CAPSEM_BUILT_WORKERS;
+      else process.env.CAPSEM_BUILT_WORKERS = before;
+    }
   });
 });
