@@ -57,8 +57,9 @@ async function archiveBytesOf(sessionDir: string): Promise<number> {
 export async function probeOpen(a: ProbeArgs): Promise<Figures> {
   const dbPath = join(a.sessionDir, 'session.db');
   // The copy and its references, taken in turn (cp, dd, snapshot; three rounds), each after settleBeforeCopy, so that
-  // each meets the page cache and writeback in the same state. Measured apart, whichever ran first after the cache was reclaimed paid for the disk: one run
-  // printed a 3.8 s snapshot beside a 1.5 s cp, and the same snapshot took 1.4 s inside the open right after it.
+  // each meets the page cache and writeback in the same state. Measured apart, whichever ran first after the cache
+  // was reclaimed paid for the disk: one run printed a 3.8 s snapshot beside a 1.5 s cp, and the same snapshot took
+  // 1.4 s inside the open right after it.
   const refPath = join(scratchRoot ?? tmpdir(), 'reference-copy.db');
   const cpRuns: number[] = [];
   const ddRuns: number[] = [];

@@ -38,7 +38,7 @@ export class JobBoard {
     const evidenceId = evidence.id;
     const handle = startEvidenceVerify(evidence, (p) =>
       this.emit({ name: 'job.progress', payload: { jobId, kind: 'verify', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } }),
-    undefined, this.runner);
+    this.runner);
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {
       this.cancels.delete(jobId);

@@ -11,7 +11,7 @@ import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import type { JobProgress } from '../jobs/verify-types.js';
 
-export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, workers?: number, runner: VerifyRunner = inProcessVerifyRunner): VerifyJobHandle {
+export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, runner: VerifyRunner = inProcessVerifyRunner): VerifyJobHandle {
   const index = checkArchiveIndex(archiveCheckInput(e));
   const spec = planVerification({
     db: e.db,
@@ -19,7 +19,6 @@ export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) =>
     generation: e.generation,
     archive: index.openOptions,
     archiveUnreadable: index.unreadable,
-    ...(workers ? { workers } : {}),
     maxListedFailures: 2000,
   });
   return runner.start(spec, { onProgress });
