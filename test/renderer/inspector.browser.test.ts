@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { startServer } from '../../src/main/serve/server.js';
-import { verifyHostRunner } from '../../src/main/core/jobs/verify-host-runner.js';
+import { backgroundHost } from '../../src/main/core/jobs/background-host-client.js';
+import type { SpawnWorker } from '../../src/main/core/jobs/worker-like.js';
 import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
@@ -31,8 +32,8 @@ let sampleId: string;
 let hostileId: string;
 let w: Watched;
 let page: Page;
-// Serve's own runner (its verification host process), with what the server asks of it written down.
-const host = verifyHostRunner();
+// Serve's own background host (a process of its own session), with what the server asks of it written down.
+const host = backgroundHost();
 const runnerCalls: string[] = [];
 const recordingHost: VerifyRunner = {
   start: (spec, options) => {
@@ -43,6 +44,10 @@ const recordingHost: VerifyRunner = {
     runnerCalls.push(`prestart ${count}`);
     host.prestart(count);
   },
+};
+const recordingWorkers: SpawnWorker = (callerUrl, baseName, options) => {
+  runnerCalls.push(`worker ${baseName}`);
+  return host.spawnWorker(callerUrl, baseName, options);
 };
 
 const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
@@ -80,7 +85,7 @@ beforeAll(async () => {
     writeLedger(join(dir, 'sample'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-samp', bodyScale: 40 }),
     hostileLedger(join(dir, 'hostile')),
   ]);
-  server = await startServer({ paths: [big.sessionDir], sampleDir: sample.sessionDir, rendererDir: RENDERER_DIR, verifyRunner: recordingHost });
+  server = await startServer({ paths: [big.sessionDir], sampleDir: sample.sessionDir, rendererDir: RENDERER_DIR, verifyRunner: recordingHost, backgroundWorkers: recordingWorkers });
   bigId = ok(server.opened[0]!).id;
   hostileId = ok(await server.service.openPaths([hostile.sessionDir], 'path')).id;
   browser = await launchChromium();
@@ -216,6 +221,8 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.verdict');
     await shot(page, '07-integrity');
     expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
+    // The report was built in the background host, not in a thread of serve.
+    expect(runnerCalls).toContain('worker report-worker');
     // The view asked serve's verification host for the workers once the report was shown; the click starts the job.
     await expect.poll(() => runnerCalls.filter((c) => c.startsWith('prestart ')).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(runnerCalls).not.toContain('start');

@@ -21,7 +21,8 @@ import type { OpenEvidenceOptions } from '../core/evidence/types.js';
 import type { InspectorService } from '../core/queries/service.js';
 import { createInspectorService } from '../core/queries/service.js';
 import type { VerifyRunner } from '../core/jobs/verify-runner.js';
-import { verifyHostRunner } from '../core/jobs/verify-host-runner.js';
+import type { SpawnWorker } from '../core/jobs/worker-like.js';
+import { backgroundHost } from '../core/jobs/background-host-client.js';
 import type { EvidenceOpener } from '../core/queries/registry.js';
 import { EvidenceRegistry } from '../core/queries/registry.js';
 import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
@@ -50,12 +51,18 @@ export interface ServerOptions {
   /** Where uploads are placed (default os.tmpdir()). */
   readonly uploadRoot?: string;
   /**
-   * Where "Verify all bodies" runs (default: a helper process in a session of its own, jobs/verify-host-runner.ts).
-   * The page is in a browser of another session, and on Linux a session's threads cannot yield the CPU to it by
-   * their own nice: measured, a verification in serve's threads cost the table's scrolling p95 33 ms and 83 ms long
-   * tasks; the same with serve's session lowered as a whole, p95 17 ms and none.
+   * Where "Verify all bodies" runs (default: serve's background host, a helper process in a session of its own,
+   * jobs/background-host-client.ts). The page is in a browser of another session, and on Linux a session's threads
+   * cannot yield the CPU to it by their own nice: measured, a verification in serve's threads cost the table's
+   * scrolling p95 33 ms and 83 ms long tasks; the same with serve's session lowered as a whole, p95 17 ms and none.
    */
   readonly verifyRunner?: VerifyRunner;
+  /**
+   * Where an open's follow-up worker (quick_check, the overview's scans) and the integrity report's builder run
+   * (default: the background host too; null: threads of serve, as the CLI and the desktop app run them). Measured
+   * as threads of serve: the 1,000,000-row table's second first view took 1.7-2.3 s while quick_check ran.
+   */
+  readonly backgroundWorkers?: SpawnWorker | null;
 }
 
 export interface RunningServer {
@@ -108,15 +115,17 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const token = newToken();
   const rendererDir = opts.rendererDir ?? defaultRendererDir();
-  const registry = new EvidenceRegistry({ open: opts.open, openOptions: opts.openOptions, sampleDir: opts.sampleDir });
+  const host = opts.verifyRunner && opts.backgroundWorkers !== undefined ? null : backgroundHost();
+  const workers = opts.backgroundWorkers === undefined ? host!.spawnWorker : (opts.backgroundWorkers ?? undefined);
+  const openOptions: OpenEvidenceOptions = { ...(workers ? { backgroundWorkers: workers } : {}), ...opts.openOptions };
+  const registry = new EvidenceRegistry({ open: opts.open, openOptions, sampleDir: opts.sampleDir });
   let port = 0;
-  const verifyHost = opts.verifyRunner ? null : verifyHostRunner();
   const service = createInspectorService({
     registry,
-    verifyRunner: opts.verifyRunner ?? verifyHost!,
+    verifyRunner: opts.verifyRunner ?? host!,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
     // Built in a worker thread: on a large ledger the report reads for seconds, and this thread answers the page.
-    integrityReport: async (e, verification) => toIntegrityView(await checkEvidenceOffThread(e, { verification })),
+    integrityReport: async (e, verification) => toIntegrityView(await checkEvidenceOffThread(e, { verification }, workers ? { spawn: workers } : {})),
   });
   const uploads = new UploadArea(opts.uploadRoot);
   const streams = new Set<ServerResponse>();
@@ -231,7 +240,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       for (const s of streams) s.end();
       streams.clear();
       service.dispose();
-      verifyHost?.close();
+      host?.close();
       uploads.disposeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

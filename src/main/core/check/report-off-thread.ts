@@ -14,6 +14,7 @@ import { InspectorError } from '../../../shared/errors.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
+import type { SpawnWorker } from '../jobs/worker-like.js';
 import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence, deferredQuickCheck, keptIfPagesPass, requireProvenCopy } from './check-evidence.js';
 import type { ReportWorkerData, ReportWorkerReply, ThrownError } from './report-protocol.js';
@@ -24,8 +25,11 @@ import type { CheckReport } from './types.js';
 type WorkerOutcome = { readonly ok: true; readonly report: CheckReport } | { readonly ok: false; readonly error: Error } | null;
 
 export interface OffThreadDeps {
-  /** Starts the worker (tests replace it to simulate a build without the entry). */
-  readonly spawn?: typeof spawnWorker;
+  /**
+   * Starts the worker: by default a thread of this process; serve passes its background host's (a lowered session of
+   * its own, jobs/background-host-client.ts); tests replace it to simulate a build without the entry.
+   */
+  readonly spawn?: SpawnWorker;
 }
 
 export async function checkEvidenceOffThread(evidence: Evidence, opts: CheckOptions = {}, deps: OffThreadDeps = {}): Promise<CheckReport> {
@@ -53,7 +57,7 @@ function rethrowable(t: ThrownError): Error {
   return t.code === null ? error : Object.assign(error, { code: t.code });
 }
 
-function inWorker(evidence: Evidence, opts: CheckOptions, runPages: boolean, spawn: typeof spawnWorker): Promise<WorkerOutcome> {
+function inWorker(evidence: Evidence, opts: CheckOptions, runPages: boolean, spawn: SpawnWorker): Promise<WorkerOutcome> {
   const data: ReportWorkerData = {
     dbCopyPath: evidence.snapshot.dbCopyPath,
     head: reportHead(evidence),

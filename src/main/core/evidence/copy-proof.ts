@@ -6,18 +6,18 @@
  * the SHA-256 of those same bytes (one read fed both source hashes). A source changed since the copy, replaced, or
  * gone fails the proof: SNAPSHOT_MISMATCH naming the file (and, for different bytes, both digests).
  */
-import type { Stats } from 'node:fs';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Result } from '../../../shared/errors.js';
 import { InspectorError, fail, toFailure } from '../../../shared/errors.js';
 import type { Evidence } from './types.js';
 import { blake3OfOwnFile, hashEvidenceFileInBackground } from './hash-copy.js';
+import type { SeenFile } from './safe-fs.js';
 
 export interface CopyProofRequest {
   /** The evidence file that was copied. */
   readonly sourcePath: string;
   /** The lstat taken when it was classified: the proof reads only that same inode. */
-  readonly seen?: Stats;
+  readonly seen?: SeenFile;
   /** The scratch copy. */
   readonly copyPath: string;
   /** Stops both reads (the proof then rejects with CANCELLED): the evidence was closed, the copy is going away. */
@@ -26,15 +26,15 @@ export interface CopyProofRequest {
 
 /** Reads behind the proof; replaceable in tests to stand for a source whose bytes changed after the copy. */
 export interface CopyProofReads {
-  readonly hashSource: (path: string, seen?: Stats, signal?: AbortSignal) => Promise<FileHashes>;
+  readonly hashSource: (path: string, seen?: SeenFile, signal?: AbortSignal) => Promise<FileHashes>;
   readonly hashCopy: (path: string, signal?: AbortSignal) => Promise<{ size: number; blake3: string }>;
 }
 
 // Both reads hash in background-priority workers: the proof follows the first view and must not take the CPU from it.
-const DEFAULT_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: (path, signal) => blake3OfOwnFile(path, signal, true) };
+export const DEFAULT_PROOF_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: (path, signal) => blake3OfOwnFile(path, signal, true) };
 
 /** Resolves with the source's hashes when the copy is proven; rejects with SNAPSHOT_MISMATCH otherwise (CANCELLED once stopped). */
-export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_READS): Promise<FileHashes> {
+export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_PROOF_READS): Promise<FileHashes> {
   const [source, copy] = await Promise.allSettled([reads.hashSource(req.sourcePath, req.seen, req.signal), reads.hashCopy(req.copyPath, req.signal)]);
   if (req.signal?.aborted) throw new InspectorError('CANCELLED', `the proof of the scratch copy of ${req.sourcePath} was stopped: the evidence was closed`);
   if (source.status === 'rejected' || copy.status === 'rejected') {

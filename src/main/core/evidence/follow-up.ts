@@ -4,11 +4,11 @@
  * reads; both hashes in background-priority workers, hash-copy.ts). When the worker cannot start (e.g. a
  * build without its entry) the same work runs on this thread instead: slower to answer, never skipped.
  */
-import type { Worker } from 'node:worker_threads';
 import type { Failure } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
+import type { SpawnWorker, WorkerLike } from '../jobs/worker-like.js';
 import type { FollowUp, FollowUpPart } from './types.js';
 import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
 import { sqliteFailure } from './open-hardened.js';
@@ -34,6 +34,8 @@ export interface FollowUpInput {
    * first (OpenEvidenceOptions.followUpAfter). Absent: everything starts at once.
    */
   readonly startAfter?: Promise<void>;
+  /** Starts the worker (default a thread of this process; serve passes its background host's, jobs/worker-like.ts). */
+  readonly spawn?: SpawnWorker;
 }
 
 export interface RunningFollowUp extends FollowUp {
@@ -54,7 +56,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
   let stopped = false;
   let onStopped: () => void = () => undefined;
   const stoppedNow = new Promise<void>((resolve) => (onStopped = resolve));
-  let worker: Worker | null = null;
+  let worker: WorkerLike | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
   const queued: Waiting[] = [];
@@ -154,7 +156,8 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     if (stopped) return;
     try {
       const data: FollowUpWorkerData = { dbCopyPath: input.dbCopyPath, quickCheck: input.quickCheck };
-      const started = spawnWorker(import.meta.url, 'follow-up-worker', { workerData: data });
+      const spawn: SpawnWorker = input.spawn ?? spawnWorker;
+      const started = spawn(import.meta.url, 'follow-up-worker', { workerData: data });
       started.on('message', onMessage);
       // A worker that could not load or died: finish its work here (never leave a part pending for ever).
       started.once('error', () => setImmediate(fallBackToHere));

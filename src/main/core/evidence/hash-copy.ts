@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
+import type { SeenFile } from './safe-fs.js';
 import type { FileHandle } from 'node:fs/promises';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { InspectorError } from '../../../shared/errors.js';
@@ -87,16 +88,16 @@ async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buff
  * Hashes an evidence file read-only (no copy). `seen` is the lstat taken when the file was classified; `signal`
  * stops the read (CANCELLED), e.g. when the evidence is closed while a copy proof still runs.
  */
-export async function hashEvidenceFile(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
+export async function hashEvidenceFile(path: string, seen?: SeenFile, signal?: AbortSignal): Promise<FileHashes> {
   return hashEvidenceFileAs(path, seen, signal, false);
 }
 
 /** The same, for hashing that follows the first view: both hashes run in workers at background priority. */
-export async function hashEvidenceFileInBackground(path: string, seen?: Stats, signal?: AbortSignal): Promise<FileHashes> {
+export async function hashEvidenceFileInBackground(path: string, seen?: SeenFile, signal?: AbortSignal): Promise<FileHashes> {
   return hashEvidenceFileAs(path, seen, signal, true);
 }
 
-async function hashEvidenceFileAs(path: string, seen: Stats | undefined, signal: AbortSignal | undefined, background: boolean): Promise<FileHashes> {
+async function hashEvidenceFileAs(path: string, seen: SeenFile | undefined, signal: AbortSignal | undefined, background: boolean): Promise<FileHashes> {
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();

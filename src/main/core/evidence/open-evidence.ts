@@ -29,6 +29,7 @@ import { detectGeneration } from './generation.js';
 import type { ArchiveOpener } from './archive-slot.js';
 import { openArchiveSlot } from './archive-slot.js';
 import { hashEvidenceFile, hashEvidenceFileInBackground } from './hash-copy.js';
+import { hashEvidenceFileElsewhere, proofReadsElsewhere } from './hash-file-elsewhere.js';
 import type { RunningFollowUp } from './follow-up.js';
 import { startFollowUp } from './follow-up.js';
 import { readBlockRows } from '../bodies/block-rows.js';
@@ -86,6 +87,8 @@ export async function openEvidence(paths: string[], opts: OpenEvidenceOptions = 
 }
 
 export async function openSession(input: SessionInput, opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
+  const spawn = opts.backgroundWorkers;
+  const archiveHashInBackground = (path: string): Promise<FileHashes> => (spawn ? hashEvidenceFileElsewhere(spawn, path) : hashEvidenceFileInBackground(path));
   // The deferral rule (deferChecks and evidence above the threshold) also decides the kernel copy, so it is taken
   // from sizes before copying: the SQLite set as the snapshot lstat's it, plus the archive file.
   const archive = archiveBytes(input);
@@ -93,6 +96,8 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
   const snapshotResult = await snapshotSqlite(input.dbPath, {
     scratchRoot: opts.scratchRoot,
     ...(opts.deferChecks === true && opts.kernelCopy !== false ? { kernelCopyAboveBytes: threshold - archive } : {}),
+    // The follow-up's reads go where its worker goes (serve: its background host).
+    ...(opts.backgroundWorkers ? { proofReads: proofReadsElsewhere(opts.backgroundWorkers) } : {}),
   });
   if (!snapshotResult.ok) return snapshotResult;
   const snapshot: Snapshot = snapshotResult.value;
@@ -121,13 +126,14 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
           dbCopyPath: snapshot.dbCopyPath,
           dbPath: input.dbPath,
           quickCheck: opts.quickCheck !== false,
-          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => hashEvidenceFileInBackground(finalSlot.archive.filePath) : null,
+          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => archiveHashInBackground(finalSlot.archive.filePath) : null,
           // Kernel-copied: proven now, after the open. Otherwise (small set, or no /proc/self/fd) it was proven in
           // the snapshot, as without deferChecks.
           copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,
           runHere: (statements) => statements.map((sql) => opened.prepare(sql).raw().all() as unknown[][]),
           quickCheckHere: () => requireQuickCheck(opened, input.dbPath),
           ...(opts.followUpAfter ? { startAfter: opts.followUpAfter } : {}),
+          ...(opts.backgroundWorkers ? { spawn: opts.backgroundWorkers } : {}),
         })
       : null;
     const archiveHashes = defer ? null : await hashArchive(slot, opts.hashArchive !== false);

@@ -26,6 +26,7 @@ import { preflightSqlite } from './sqlite-preflight.js';
 import { blake3OfOwnFile, hashAndCopy } from './hash-copy.js';
 import { kernelCopyAvailable, kernelCopyEvidenceFile } from './kernel-copy.js';
 import { proveCopy } from './copy-proof.js';
+import type { CopyProofReads } from './copy-proof.js';
 import { makeScratchDir, removeScratchDir } from './scratch.js';
 
 export interface SnapshotOptions {
@@ -37,6 +38,8 @@ export interface SnapshotOptions {
    * (or where the kernel copy is unavailable: not Linux): every file is hashed in the read that copies it.
    */
   readonly kernelCopyAboveBytes?: number;
+  /** How `proveDbCopy` reads (default copy-proof.ts's own: in this process; serve: in its background host). */
+  readonly proofReads?: CopyProofReads;
 }
 
 function checkCopy(source: FileHashes, copy: { size: number; blake3: string }): void {
@@ -74,7 +77,7 @@ export async function snapshotSqlite(dbPath: string, opts: SnapshotOptions = {})
     // Disposing stops a proof still running: its copy is being removed, and a CLI must not wait for a 1 GiB read.
     const stop = new AbortController();
     const proveDbCopy = (): Promise<FileHashes> =>
-      (proof ??= proveCopy({ sourcePath: dbPath, seen: set.dbStat, copyPath: dbCopyPath, signal: stop.signal }).then((hashes) => {
+      (proof ??= proveCopy({ sourcePath: dbPath, seen: set.dbStat, copyPath: dbCopyPath, signal: stop.signal }, opts.proofReads).then((hashes) => {
         db = hashes;
         return hashes;
       }));

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ArchiveState, BlockRow, FileHashes, Generation } from '../../../shared/ledger-types.js';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveLocation, OpenedArchive } from '../archive/types.js';
+import type { SpawnWorker } from '../jobs/worker-like.js';
 
 /** What the user pointed at, after classification (no SQLite opened yet). */
 export interface SessionInput {
@@ -175,4 +176,11 @@ export interface OpenEvidenceOptions {
    * CLI and check paths, which wait for it anyway).
    */
   readonly followUpAfter?: Promise<void>;
+  /**
+   * Where a deferred open's follow-up runs its workers (quick_check and the overview's scans on the scratch copy, the
+   * copy proof's and the archive's hashes): by default threads of this process; serve mode passes its background
+   * host's (jobs/background-host-client.ts), a process of its own session whose scheduling group is lowered, so the
+   * browser's first views come first.
+   */
+  readonly backgroundWorkers?: SpawnWorker;
 }

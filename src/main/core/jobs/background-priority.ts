@@ -44,7 +44,7 @@ export function lowerThisThreadPriority(platform: NodeJS.Platform = process.plat
 export const BACKGROUND_GROUP_NICE = 19;
 
 /**
- * Lowers this whole process, for a process that exists only to run background work (verify-host.ts). On Linux
+ * Lowers this whole process, for a process that exists only to run background work (background-host.ts). On Linux
  * with autogroup the kernel shares the CPU between sessions first and applies nice only inside one, so a thread's
  * nice 10 cannot yield to a browser in another session (measured: serve and Chromium sat in different autogroups,
  * and two nice-10 workers still took a core from the page). A process that started its own session (spawned

@@ -1,6 +1,6 @@
 /**
  * Where a verification's workers run. In process (the CLI, the desktop app, tests): worker threads of this process,
- * each lowered to nice 10. In a helper process (serve mode, verify-host-runner.ts): the same workers inside a process
+ * each lowered to nice 10. In a helper process (serve mode, background-host-client.ts): the same workers inside a process
  * of their own session, so that the kernel can put the whole job behind a browser that lives in another session.
  */
 import { prestartVerifyWorkers } from './prestarted-workers.js';

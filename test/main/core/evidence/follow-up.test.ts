@@ -7,6 +7,8 @@ import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
+import { EventEmitter } from 'node:events';
+import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/jobs/worker-like.js';
 import { buildSmallLedger, removeDir, tempDir } from './helpers.js';
 
 let root: string;
@@ -52,6 +54,35 @@ describe('openEvidence with deferChecks', () => {
     ev.close();
     await expect(early).rejects.toMatchObject({ code: 'CANCELLED' });
     await expect(ev.followUp!.scan(['SELECT 1'])).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+
+  it('runs its workers where it is told, and finishes on this thread when they die', async () => {
+    const asked: string[] = [];
+    // A worker that dies at once, as a relayed worker does when serve's background host goes away.
+    const dying: SpawnWorker = (_url, baseName) => {
+      asked.push(baseName);
+      const w = Object.assign(new EventEmitter(), { postMessage: () => undefined, terminate: async () => 1, ref: () => undefined, unref: () => undefined });
+      setImmediate(() => {
+        w.emit('error', new Error('the background host exited'));
+        w.emit('exit', 1);
+      });
+      return w as unknown as WorkerLike;
+    };
+    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0, hashArchive: false, backgroundWorkers: dying });
+    if (!r.ok) throw new Error(r.error.message);
+    const ev = r.value;
+    try {
+      await ev.followUp!.settled;
+      // Every worker of the follow-up was asked of it: quick_check's and, where the kernel copied session.db (Linux),
+      // the copy proof's two reads; each died and its work was done here all the same.
+      expect([...asked].sort()).toEqual(process.platform === 'linux' ? ['follow-up-worker', 'hash-file-worker', 'hash-file-worker'] : ['follow-up-worker']);
+      expect(ev.followUp!.quickCheck()).toEqual({ state: 'done', value: 'ok' });
+      expect(ev.followUp!.copyProof().state).toBe('done');
+      expect(ev.hashes.db).toEqual(await hashEvidenceFile(ledger.dbPath));
+      expect(await ev.followUp!.scan(['SELECT COUNT(*) FROM net_events'])).toEqual([[[ledger.rowCounts.net_events]]]);
+    } finally {
+      ev.close();
+    }
   });
 
   it('an open without deferChecks has no follow-up and hashes the archive before returning', async () => {

@@ -1,17 +1,19 @@
 /**
- * Serve mode's verification host: a child process in a session of its own (its client spawns it detached) that runs
- * verification jobs on its worker threads exactly as the CLI runs them in process (verify-pool.ts). It first lowers
- * its session's scheduling group (background-priority.ts), so that a verification yields the CPU to the browser
- * showing serve's pages, and to serve itself, whenever they want it.
+ * Serve mode's background host: a child process in a session of its own (its client spawns it detached) that runs
+ * serve's background work: verification jobs on its worker threads exactly as the CLI runs them in process
+ * (verify-pool.ts), and the worker threads serve would otherwise start itself for an open's follow-up and for the
+ * integrity report (hosted-workers.ts). It first lowers its session's scheduling group (background-priority.ts), so
+ * that this work yields the CPU to the browser showing serve's pages, and to serve itself, whenever they want it.
  *
  * It ends when its parent goes (the IPC channel closes), cancelling what runs; it holds no ledger itself, only the
  * paths of serve's scratch copies that its workers open read-only.
  */
 import { lowerThisProcessAsBackground } from './background-priority.js';
+import { hostedWorkers } from './hosted-workers.js';
 import { prestartVerifyWorkers } from './prestarted-workers.js';
 import type { VerifyJobHandle } from './verify-pool.js';
 import { startVerifyJob } from './verify-pool.js';
-import type { FromHost, ToHost } from './verify-host-protocol.js';
+import type { FromHost, ToHost } from './background-host-protocol.js';
 
 const priority = lowerThisProcessAsBackground();
 const jobs = new Map<number, VerifyJobHandle>();
@@ -19,6 +21,7 @@ const jobs = new Map<number, VerifyJobHandle>();
 function send(m: FromHost): void {
   if (process.connected) process.send?.(m, (err: Error | null) => void err);
 }
+const workers = hostedWorkers(send);
 
 process.on('message', (m: ToHost) => {
   switch (m.type) {
@@ -37,6 +40,15 @@ process.on('message', (m: ToHost) => {
     case 'cancel':
       jobs.get(m.jobId)?.cancel();
       return;
+    case 'worker-spawn':
+      workers.spawn(m.workerId, m.callerUrl, m.baseName, m.workerData);
+      return;
+    case 'worker-post':
+      workers.post(m.workerId, m.message);
+      return;
+    case 'worker-terminate':
+      workers.terminate(m.workerId);
+      return;
   }
 });
 
@@ -44,7 +56,7 @@ process.on('disconnect', () => {
   for (const job of jobs.values()) job.cancel();
   // Workers are terminated by the cancels; nothing else holds the process, but do not wait on a stuck one.
   setTimeout(() => process.exit(0), 2000).unref();
-  void Promise.all([...jobs.values()].map((j) => j.result)).then(() => process.exit(0));
+  void Promise.all([...[...jobs.values()].map((j) => j.result), workers.terminateAll()]).then(() => process.exit(0));
 });
 
 send({ type: 'ready', priority });
