@@ -223,7 +223,7 @@ describe('inspector in Chromium (serve mode)', () => {
     expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
     // The report was built in the background host, not in a thread of serve.
     expect(runnerCalls).toContain('worker report-worker');
-    // The view asked serve's verification host for the workers once the report was shown; the click starts the job.
+    // The view asked serve's background host for the workers once the report was shown; the click starts the job.
     await expect.poll(() => runnerCalls.filter((c) => c.startsWith('prestart ')).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(runnerCalls).not.toContain('start');
     await page.getByRole('button', { name: 'Verify all bodies' }).click();

@@ -13,7 +13,7 @@ export interface ServeMeasured {
   readonly ledger: string;
   readonly startMs: number;
   readonly memory: ProcessMemory;
-  /** Serve's verification host (a child process of its own session), peak VmHWM; 0 when none ran. */
+  /** Serve's background host (a child process of its own session: verification, the open's follow-up, the report), peak VmHWM; 0 when none ran. */
   readonly childrenPeakBytes: number;
   readonly phases: readonly { readonly phase: string; readonly peakBytes: number }[];
 }
@@ -80,13 +80,13 @@ export function browserFigureRows(m: BrowserMeasured): FigureRow[] {
       inspector: heaps.map((h) => `${h.what} ${MB(h.usedBytes)} used of ${MB(h.totalBytes)}`).join('; '), reference: '—', goal: '< 300 MB', verdict: pass(max < 300e6) });
   }
 
-  const label = 'Serve-mode server process RSS (stand-in for Electron\'s main process: the same core behind HTTP instead of IPC; its own child process; verification runs in a child process of serve, shown apart)';
+  const label = 'Serve-mode server process RSS (stand-in for Electron\'s main process: the same core behind HTTP instead of IPC; its own child process; verification, an open\'s follow-up and the integrity report run in serve\'s background host, a child process shown apart)';
   if (m.serves.length === 0) rows.push(notMeasured(label, '< 300 MB', m.serveFailures.join('; ') || 'serve mode was not started'));
   else {
     const peak = Math.max(...m.serves.map((s) => s.memory.hwmBytes));
     rows.push({ figure: label,
       inspector: m.serves.map((s) => `${s.ledger}: peak (VmHWM) ${MB(s.memory.hwmBytes)}, at the end (VmRSS) ${MB(s.memory.rssBytes)}, ready to serve after ${ms(s.startMs)}; ` +
-        `peak by phase: ${s.phases.map((p) => `${p.phase} ${MB(p.peakBytes)}`).join(', ')}; its verification host (child process): peak ${MB(s.childrenPeakBytes)}`).join('; ') +
+        `peak by phase: ${s.phases.map((p) => `${p.phase} ${MB(p.peakBytes)}`).join(', ')}; its background host (child process): peak ${MB(s.childrenPeakBytes)}`).join('; ') +
         (m.serveFailures.length ? `; not measured: ${m.serveFailures.join('; ')}` : ''),
       reference: '—', goal: '< 300 MB (peak)', verdict: pass(peak < 300e6) });
   }

@@ -25,7 +25,7 @@ export interface ServeChild {
   phase(name: string): void;
   /** Peak sampled RSS per phase, in order; the first phase, "open", is VmHWM when the URL was printed. */
   phasePeaks(): readonly { readonly phase: string; readonly peakBytes: number }[];
-  /** The highest VmHWM seen of serve's child processes (its verification host), 0 when it started none. */
+  /** The highest VmHWM seen of serve's child processes (its background host), 0 when it started none. */
   childrenPeakBytes(): number;
   stop(): Promise<void>;
 }

@@ -43,7 +43,7 @@ export function backgroundHost(): BackgroundHost {
   const held = new Set<number>();
 
   const endAll = (why: string): void => {
-    for (const p of pending.values()) p.settle({ ok: false, error: { code: 'INTERNAL', message: `the verification host ${why} before the job reported` } });
+    for (const p of pending.values()) p.settle({ ok: false, error: { code: 'INTERNAL', message: `the background host ${why} before the verification reported` } });
     pending.clear();
     for (const w of [...relayed.values()]) w.hostGone(why);
     relayed.clear();

@@ -29,7 +29,7 @@ export class JobBoard {
   constructor(
     private readonly emit: (e: InspectorEvent) => void,
     private readonly verified: (evidenceId: string, summary: VerifySummary) => void = () => undefined,
-    /** Where the workers run: this process's threads, or serve's verification host (jobs/verify-runner.ts). */
+    /** Where the workers run: this process's threads, or serve's background host (jobs/verify-runner.ts). */
     private readonly runner: VerifyRunner = inProcessVerifyRunner,
   ) {}
 
