@@ -1,8 +1,9 @@
 /**
  * The part of a deferred open that runs after openEvidence returned: quick_check and the overview's scans in a
- * worker thread (follow-up-worker.ts), the archive hash and the proof of session.db's kernel copy from here (async
- * reads; both hashes in background-priority workers, hash-copy.ts). When the worker cannot start (e.g. a
- * build without its entry) the same work runs on this thread instead: slower to answer, never skipped.
+ * worker thread (follow-up-worker.ts), the archive hash and the proof of session.db's kernel copy as the open passes
+ * them in (in process: async reads, both hashes in background-priority workers, hash-copy.ts; in serve: workers of
+ * its background host, hash-file-elsewhere.ts). When the worker cannot start (e.g. a build without its entry) the
+ * same work runs on this thread instead: slower to answer, never skipped.
  */
 import type { Failure } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';

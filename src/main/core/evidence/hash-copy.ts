@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
-import type { SeenFile } from './safe-fs.js';
 import type { FileHandle } from 'node:fs/promises';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { createBlake3Stream } from '../archive/blake3.js';
 import { openEvidenceFile } from './safe-fs.js';
+import type { SeenFile } from './safe-fs.js';
 import type { ConsumeChunk } from './read-pipeline.js';
 import { pipelineBuffers, pipelineRead } from './read-pipeline.js';
 import { startHashOffload } from './hash-offload.js';

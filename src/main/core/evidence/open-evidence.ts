@@ -28,8 +28,9 @@ import { readSchema } from './schema.js';
 import { detectGeneration } from './generation.js';
 import type { ArchiveOpener } from './archive-slot.js';
 import { openArchiveSlot } from './archive-slot.js';
-import { hashEvidenceFile, hashEvidenceFileInBackground } from './hash-copy.js';
-import { hashEvidenceFileElsewhere, proofReadsElsewhere } from './hash-file-elsewhere.js';
+import { hashEvidenceFile } from './hash-copy.js';
+import { proofReadsElsewhere } from './hash-file-elsewhere.js';
+import { DEFAULT_PROOF_READS } from './copy-proof.js';
 import type { RunningFollowUp } from './follow-up.js';
 import { startFollowUp } from './follow-up.js';
 import { readBlockRows } from '../bodies/block-rows.js';
@@ -87,8 +88,8 @@ export async function openEvidence(paths: string[], opts: OpenEvidenceOptions = 
 }
 
 export async function openSession(input: SessionInput, opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
-  const spawn = opts.backgroundWorkers;
-  const archiveHashInBackground = (path: string): Promise<FileHashes> => (spawn ? hashEvidenceFileElsewhere(spawn, path) : hashEvidenceFileInBackground(path));
+  // The follow-up's file reads (the copy proof's, the archive hash) go where its worker goes (serve: its background host).
+  const followUpReads = opts.backgroundWorkers ? proofReadsElsewhere(opts.backgroundWorkers) : DEFAULT_PROOF_READS;
   // The deferral rule (deferChecks and evidence above the threshold) also decides the kernel copy, so it is taken
   // from sizes before copying: the SQLite set as the snapshot lstat's it, plus the archive file.
   const archive = archiveBytes(input);
@@ -96,8 +97,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
   const snapshotResult = await snapshotSqlite(input.dbPath, {
     scratchRoot: opts.scratchRoot,
     ...(opts.deferChecks === true && opts.kernelCopy !== false ? { kernelCopyAboveBytes: threshold - archive } : {}),
-    // The follow-up's reads go where its worker goes (serve: its background host).
-    ...(opts.backgroundWorkers ? { proofReads: proofReadsElsewhere(opts.backgroundWorkers) } : {}),
+    proofReads: followUpReads,
   });
   if (!snapshotResult.ok) return snapshotResult;
   const snapshot: Snapshot = snapshotResult.value;
@@ -126,7 +126,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
           dbCopyPath: snapshot.dbCopyPath,
           dbPath: input.dbPath,
           quickCheck: opts.quickCheck !== false,
-          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => archiveHashInBackground(finalSlot.archive.filePath) : null,
+          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => followUpReads.hashSource(finalSlot.archive.filePath) : null,
           // Kernel-copied: proven now, after the open. Otherwise (small set, or no /proc/self/fd) it was proven in
           // the snapshot, as without deferChecks.
           copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,

@@ -45,13 +45,13 @@ export async function lstatEntry(path: string): Promise<Entry> {
 
 const BASE_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
+/** What a classification saw of a file, enough to know a later open reached the same one (any Stats is one). */
+export type SeenFile = Pick<Stats, 'ino' | 'dev'>;
+
 /**
  * Opens an evidence file for reading only. Checks after opening that the handle is the same regular file lstat saw
  * (same device and inode), so a swap between the look and the open is caught rather than read.
  */
-/** What a classification saw of a file, enough to know a later open reached the same one (any Stats is one). */
-export type SeenFile = Pick<Stats, 'ino' | 'dev'>;
-
 export async function openEvidenceFile(path: string, seen?: SeenFile): Promise<FileHandle> {
   let handle: FileHandle;
   try {

@@ -1,8 +1,8 @@
 /**
  * Serve mode's client of its background host (background-host.ts): a child process started in a session of its own
  * (detached), which lowers its session's scheduling group before it loads a worker. Verification jobs run there with
- * the in-process pool's specs, progress and results (a VerifyRunner); and `spawnWorker` starts the open's follow-up
- * and the report builder there as relayed workers (relayed-worker.ts). The host is started on first use and started
+ * the in-process pool's specs, progress and results (a VerifyRunner); and `spawnWorker` starts the open's follow-up,
+ * its file hashes and the report builder there as relayed workers (relayed-worker.ts). The host is started on first use and started
  * again if it went away.
  */
 import { fork } from 'node:child_process';

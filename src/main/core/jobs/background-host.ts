@@ -1,12 +1,13 @@
 /**
  * Serve mode's background host: a child process in a session of its own (its client spawns it detached) that runs
  * serve's background work: verification jobs on its worker threads exactly as the CLI runs them in process
- * (verify-pool.ts), and the worker threads serve would otherwise start itself for an open's follow-up and for the
- * integrity report (hosted-workers.ts). It first lowers its session's scheduling group (background-priority.ts), so
+ * (verify-pool.ts), and the worker threads serve would otherwise start itself for an open's follow-up (with its file
+ * hashes) and for the integrity report (hosted-workers.ts). It first lowers its session's scheduling group (background-priority.ts), so
  * that this work yields the CPU to the browser showing serve's pages, and to serve itself, whenever they want it.
  *
- * It ends when its parent goes (the IPC channel closes), cancelling what runs; it holds no ledger itself, only the
- * paths of serve's scratch copies that its workers open read-only.
+ * It ends when its parent goes (the IPC channel closes), cancelling what runs; it holds no ledger itself, only paths:
+ * serve's scratch copies, which its workers open read-only, and evidence files, which they read only through the
+ * safe opener (evidence/safe-fs.ts) and only while they are still the file first seen.
  */
 import { lowerThisProcessAsBackground } from './background-priority.js';
 import { hostedWorkers } from './hosted-workers.js';
