@@ -8,6 +8,7 @@ import { utilitySqlChildSpawner } from '../../../src/main/electron/sql-utility-s
 import type { MiniLedger } from '../core/queries/mini-ledger.js';
 import { makeMiniLedger } from '../core/queries/mini-ledger.js';
 import { forkingUtilityProcess, scriptedUtilityProcess } from './fake-utility-process.js';
+import { processGoneWithin } from '../../fixtures/process-alive.js';
 
 const RUN = { type: 'run', dbPath: '/x.db', sql: 'SELECT 1', params: {}, maxRows: 10 } as const;
 const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c';
@@ -95,18 +96,7 @@ describe('SqlConsole through a utility process (real child, Electron-like parent
   });
   afterAll(() => L.cleanup());
 
-  const alive = (pid: number): boolean => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const gone = async (pid: number): Promise<boolean> => {
-    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
-    return !alive(pid);
-  };
+  const gone = (pid: number): Promise<boolean> => processGoneWithin(pid, 1000);
 
   it('runs a query, talking only through process.parentPort', async () => {
     const up = forkingUtilityProcess();

@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { checkArchiveIndex } from '../../../../src/main/core/check/archive-index.js';
-import { planVerification } from '../../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
 import { backgroundHost } from '../../../../src/main/core/jobs/background-host-client.js';
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
@@ -19,6 +17,8 @@ import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js
 import { checkEvidenceOffThread } from '../../../../src/main/core/check/report-off-thread.js';
 import type { SpawnWorker } from '../../../../src/main/core/jobs/worker-like.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
+import { processGoneWithin } from '../../../fixtures/process-alive.js';
+import { verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'background-host-'));
 let evidence: Evidence;
@@ -34,21 +34,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function plan() {
-  const index = checkArchiveIndex({ db: evidence.db, generation: evidence.generation, dbPath: evidence.input.dbPath,
-    location: evidence.input.archive, archiveState: evidence.archiveState, slot: evidence.archive });
-  return planVerification({ db: evidence.db, dbCopyPath: evidence.snapshot.dbCopyPath, generation: evidence.generation,
-    archive: index.openOptions, archiveUnreadable: index.unreadable, workers: 2, minBytesPerWorker: 0 });
-}
+const plan = () => verificationPlan(evidence, { workers: 2, minBytesPerWorker: 0 });
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('the background host: verification', () => {
   it('verifies as the in-process pool does, with progress, from a lowered session of its own', async () => {
@@ -104,9 +91,7 @@ describe('the background host: verification', () => {
     const r = await job.result;
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('INTERNAL');
-    const end = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < end) await new Promise((res) => setTimeout(res, 50));
-    expect(alive(pid)).toBe(false);
+    expect(await processGoneWithin(pid, 10_000, 50)).toBe(true);
   });
 
   it('does not outlive the process that started it, even one that exits without closing it (it runs in another session)', async () => {
@@ -122,9 +107,7 @@ process.exit(0);
 `);
     const pid = Number(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: process.cwd() }).trim().split('\n').at(-1));
     expect(pid).toBeGreaterThan(0);
-    const end = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < end) await new Promise((res) => setTimeout(res, 50));
-    expect(alive(pid)).toBe(false);
+    expect(await processGoneWithin(pid, 10_000, 50)).toBe(true);
   });
 });
 

@@ -10,10 +10,9 @@ import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { checkArchiveIndex } from '../../../../src/main/core/check/archive-index.js';
-import { planVerification } from '../../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
 import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers, stopPrestartedWorkers, takePrestartedWorker } from '../../../../src/main/core/jobs/prestarted-workers.js';
+import { verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'prestarted-'));
 let ledger: WrittenLedger;
@@ -33,12 +32,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function plan(workers: number) {
-  const index = checkArchiveIndex({ db: evidence.db, generation: evidence.generation, dbPath: evidence.input.dbPath,
-    location: evidence.input.archive, archiveState: evidence.archiveState, slot: evidence.archive });
-  return planVerification({ db: evidence.db, dbCopyPath: evidence.snapshot.dbCopyPath, generation: evidence.generation,
-    archive: index.openOptions, archiveUnreadable: index.unreadable, workers, minBytesPerWorker: 0 });
-}
+const plan = (workers: number) => verificationPlan(evidence, { workers, minBytesPerWorker: 0 });
 
 const until = async (cond: () => boolean, ms = 10_000): Promise<void> => {
   const end = Date.now() + ms;

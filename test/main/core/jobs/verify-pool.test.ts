@@ -8,10 +8,9 @@ import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { checkArchiveIndex } from '../../../../src/main/core/check/archive-index.js';
-import { planVerification } from '../../../../src/main/core/jobs/verify-plan.js';
 import type { VerifyPlanInput } from '../../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
+import { verificationPlan } from './verification-plan.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
 
 const root = mkdtempSync(join(tmpdir(), 'verify-pool-'));
@@ -29,12 +28,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function plan(extra: Partial<VerifyPlanInput> = {}) {
-  const index = checkArchiveIndex({ db: evidence.db, generation: evidence.generation, dbPath: evidence.input.dbPath,
-    location: evidence.input.archive, archiveState: evidence.archiveState, slot: evidence.archive });
-  return planVerification({ db: evidence.db, dbCopyPath: evidence.snapshot.dbCopyPath, generation: evidence.generation,
-    archive: index.openOptions, archiveUnreadable: index.unreadable, ...extra });
-}
+const plan = (extra: Partial<VerifyPlanInput> = {}) => verificationPlan(evidence, extra);
 
 describe('verification pool', () => {
   it('two workers claim runs of the blocks from one counter: each block verified once, and counts reconcile', async () => {
