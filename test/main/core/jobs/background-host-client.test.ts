@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
@@ -18,16 +17,13 @@ import { checkEvidenceOffThread } from '../../../../src/main/core/check/report-o
 import type { SpawnWorker } from '../../../../src/main/core/jobs/worker-like.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
 import { processGoneWithin } from '../../../fixtures/process-alive.js';
-import { verificationPlan } from './verification-plan.js';
+import { openVerificationLedger, verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'background-host-'));
 let evidence: Evidence;
 
 beforeAll(async () => {
-  const ledger = await writeLedger(root, { generation: 'A4', bodyScale: 8 });
-  const opened = await openEvidence([ledger.sessionDir], { hashArchive: false });
-  if (!opened.ok) throw new Error(opened.error.message);
-  evidence = opened.value;
+  ({ evidence } = await openVerificationLedger(root, 8));
 });
 afterAll(() => {
   evidence?.close();

@@ -6,23 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
-import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
 import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers, stopPrestartedWorkers, takePrestartedWorker } from '../../../../src/main/core/jobs/prestarted-workers.js';
-import { verificationPlan } from './verification-plan.js';
+import { openVerificationLedger, verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'prestarted-'));
 let ledger: WrittenLedger;
 let evidence: Evidence;
 
 beforeAll(async () => {
-  ledger = await writeLedger(root, { generation: 'A4', bodyScale: 4 });
-  const opened = await openEvidence([ledger.sessionDir], { hashArchive: false });
-  if (!opened.ok) throw new Error(opened.error.message);
-  evidence = opened.value;
+  ({ ledger, evidence } = await openVerificationLedger(root, 4));
 });
 afterEach(async () => {
   await stopPrestartedWorkers();

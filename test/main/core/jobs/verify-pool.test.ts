@@ -4,13 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
-import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import type { VerifyPlanInput } from '../../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
-import { verificationPlan } from './verification-plan.js';
+import { openVerificationLedger, verificationPlan } from './verification-plan.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
 
 const root = mkdtempSync(join(tmpdir(), 'verify-pool-'));
@@ -18,10 +16,7 @@ let ledger: WrittenLedger;
 let evidence: Evidence;
 
 beforeAll(async () => {
-  ledger = await writeLedger(root, { generation: 'A4', bodyScale: 8 });
-  const opened = await openEvidence([ledger.sessionDir], { hashArchive: false });
-  if (!opened.ok) throw new Error(opened.error.message);
-  evidence = opened.value;
+  ({ ledger, evidence } = await openVerificationLedger(root, 8));
 });
 afterAll(() => {
   evidence?.close();
