@@ -6,7 +6,7 @@ import type { JobWatch } from './browser-jobs.js';
 import { keepVerifying, startVerificationInUi } from './browser-jobs.js';
 import type { FrameStats, ScrollPlan } from './browser-page.js';
 import type { LoadPhases } from './browser-page.js';
-import { blankLoadReference, firstView, frameStats, heapAfterGc, idleReference, measureScroll, newPage, timeUntil } from './browser-page.js';
+import { assertNoStray, blankLoadReference, firstView, frameStats, heapAfterGc, idleReference, measureScroll, newPage, timeUntil } from './browser-page.js';
 import type { ServeChild } from './browser-serve.js';
 
 export interface FirstViews {
@@ -77,7 +77,8 @@ async function go(page: Page, hash: string): Promise<void> {
 const settle = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export async function scrollDuringVerification(browser: Browser, serve: ServeChild, watch: JobWatch, t: ScrollTarget): Promise<ScrollRun> {
-  const { page, context } = await newPage(browser, serve.origin);
+  const bench = await newPage(browser, serve.origin);
+  const { page, context } = bench;
   try {
     serve.phase(`${t.name}: opening and scrolling`);
     await page.goto(`${serve.url}${t.hash}`);
@@ -105,6 +106,7 @@ export async function scrollDuringVerification(browser: Browser, serve: ServeChi
     for (const id of new Set(watch.events.map((e) => e.jobId))) if (watch.stateAt(id, performance.now()) === 'running') await serve.api('jobs.cancel', { jobId: id }).catch(() => null);
     serve.phase('after');
     const heap = await heapAfterGc(page);
+    assertNoStray(bench);
     return { quiet, busy, reference, verification: { ranThroughout, runs: r.runs, longestGapMs: r.longestGapMs, bytesDone: r.bytesDone }, heap, detail };
   } finally {
     await context.close();
