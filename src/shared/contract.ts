@@ -29,6 +29,7 @@ import type {
   SqlResult,
   SqlRunRequest,
   TableInfo,
+  TableSchemaInfo,
   TablePage,
   VerifySummary,
 } from './contract/types.js';
@@ -85,7 +86,10 @@ export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, 
   'evidence.openSample': { arg: null; result: EvidenceSummary };
   'evidence.close': { arg: EvidenceArg; result: null };
   'overview': { arg: EvidenceArg; result: Overview };
+  /** Every table with its row count; answered once the counts are in (COUNT(*) of each table, in a worker). */
   'tables.list': { arg: EvidenceArg; result: readonly TableInfo[] };
+  /** The same tables without their counts, answered at once: a table's grid needs its columns, not the count. */
+  'tables.schema': { arg: EvidenceArg; result: readonly TableSchemaInfo[] };
   /** One keyset page: never an OFFSET, at most 1000 rows, sort only on `sortable` columns. */
   'tables.page': { arg: PageRequest; result: TablePage };
   'event.get': { arg: EventGetArg; result: EventDetail };
@@ -127,6 +131,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   'evidence.close': obj({ evidenceId: ID }),
   'overview': obj({ evidenceId: ID }),
   'tables.list': obj({ evidenceId: ID }),
+  'tables.schema': obj({ evidenceId: ID }),
   'tables.page': obj({
     evidenceId: ID,
     table: IDENT,

@@ -12,12 +12,12 @@ describe('the first view\'s calls, from the URL alone', () => {
     ]);
   });
 
-  it('asks for the table list and the exact first page the keyset window asks for, sort and filters included', () => {
+  it('asks for the tables\' schema, their counts and the exact first page the keyset window asks for, sort and filters included', () => {
     const route = parseHash('#/e/ev-1/tables/net_events?sort=timestamp.desc&f=domain~contains~a');
     if (route.view !== 'tables') throw new Error(route.view);
     const calls = firstCalls(route);
-    expect(calls.map((c) => c.channel)).toEqual(['tables.list', 'tables.page', 'evidence.list', 'library.list']);
-    const page = calls[1]!.arg;
+    expect(calls.map((c) => c.channel)).toEqual(['tables.schema', 'tables.list', 'tables.page', 'evidence.list', 'library.list']);
+    const page = calls[2]!.arg;
     expect(page).toEqual(firstPageRequest('ev-1', 'net_events', route.sort, route.filters));
     expect(page).toEqual({ evidenceId: 'ev-1', table: 'net_events', sort: { column: 'timestamp', direction: 'desc' }, filters: route.filters, limit: FIRST_PAGE_ROWS });
     expect(route.filters.length).toBe(1);
@@ -28,7 +28,7 @@ describe('the first view\'s calls, from the URL alone', () => {
   });
 
   it('asks for no page without a table, and only the frame\'s lists elsewhere', () => {
-    expect(firstCalls(parseHash('#/e/ev-1/tables')).map((c) => c.channel)).toEqual(['tables.list', 'evidence.list', 'library.list']);
+    expect(firstCalls(parseHash('#/e/ev-1/tables')).map((c) => c.channel)).toEqual(['tables.schema', 'tables.list', 'evidence.list', 'library.list']);
     expect(firstCalls(parseHash('#/')).map((c) => c.channel)).toEqual(['evidence.list', 'library.list']);
     expect(firstCalls(parseHash('#/e/ev-1/integrity')).map((c) => c.channel)).toEqual(['evidence.list', 'library.list']);
   });

@@ -112,12 +112,16 @@ export interface ColumnInfo {
   readonly kind: 'text' | 'integer' | 'real' | 'blob' | 'timestamp' | 'unix_ms' | 'other';
 }
 
-export interface TableInfo {
+/** A table as its schema describes it: known at once, without reading a row. */
+export interface TableSchemaInfo {
   readonly name: string;
-  readonly rowCount: number;
   readonly columns: readonly ColumnInfo[];
   /** True when rows carry an event_id column (the Event view can gather bodies). */
   readonly hasEventId: boolean;
+}
+
+export interface TableInfo extends TableSchemaInfo {
+  readonly rowCount: number;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -3,7 +3,7 @@
  * Every identifier that reaches SQL text comes from here (never from a request), quoted.
  */
 import type Database from 'better-sqlite3';
-import type { ColumnInfo, TableInfo } from '../../../shared/contract.js';
+import type { ColumnInfo, TableInfo, TableSchemaInfo } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
 
 export interface TableSchema {
@@ -111,6 +111,11 @@ export function listTables(db: Database.Database): readonly TableInfo[] {
     tableLists.set(db, list);
   }
   return list;
+}
+
+/** Every table as its schema gives it, no row read (what a table's grid needs before the counts are in). */
+export function listTableSchemas(db: Database.Database): readonly TableSchemaInfo[] {
+  return [...tableSchemas(db).values()].map((t) => ({ name: t.name, columns: t.columns, hasEventId: t.hasEventId }));
 }
 
 /**

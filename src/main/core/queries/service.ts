@@ -17,7 +17,7 @@ import { eventById, eventByRow } from './event-detail.js';
 import { buildOverview } from './overview.js';
 import { readPage } from './page.js';
 import type { EvidenceRegistry } from './registry.js';
-import { listTables } from './schema.js';
+import { listTables, listTableSchemas } from './schema.js';
 import { rowCountsSettled } from './row-counts.js';
 import { search } from './search.js';
 import { SqlConsole } from './sql-runner.js';
@@ -116,6 +116,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       await rowCountsSettled(registry.get(evidenceId).db);
       return listTables(registry.get(evidenceId).db);
     },
+    'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;

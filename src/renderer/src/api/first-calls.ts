@@ -36,6 +36,7 @@ export function firstCalls(route: Route): FirstCall[] {
       return [{ channel: 'overview', arg: { evidenceId: route.ev } }, ...frame];
     case 'tables':
       return [
+        { channel: 'tables.schema', arg: { evidenceId: route.ev } },
         { channel: 'tables.list', arg: { evidenceId: route.ev } },
         ...(route.table ? [{ channel: 'tables.page', arg: firstPageRequest(route.ev, route.table, route.sort, route.filters) } satisfies FirstCall] : []),
         ...frame,

@@ -1,6 +1,6 @@
 /** Every table of the ledger, paged by keyset into the virtualized grid, with sorting, filters, column picker, copy. */
 import { useCallback, useMemo, useState } from 'react';
-import type { ColumnFilter, SortSpec, TableInfo } from '../../../shared/contract.js';
+import type { ColumnFilter, SortSpec, TableSchemaInfo } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
@@ -14,28 +14,42 @@ import { visibleText } from '../components/visible-text.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev } = props;
-  const tables = useCall('tables.list', { evidenceId: ev });
-  const list = tables.value ?? [];
+  // The grid needs the columns, which the schema gives at once; the counts (COUNT(*) of every table, a worker's
+  // work that a million-row table makes long on a busy machine) fill in beside the names when they come.
+  const schema = useCall('tables.schema', { evidenceId: ev });
+  const counted = useCall('tables.list', { evidenceId: ev });
+  const counts = useMemo(() => new Map(counted.value?.map((t) => [t.name, t.rowCount])), [counted.value]);
+  const list = schema.value ?? [];
   const info = list.find((t) => t.name === props.table) ?? null;
-  if (tables.error) return <ErrorNote error={tables.error} />;
+  if (schema.error) return <ErrorNote error={schema.error} />;
   return (
     <div className="tables-view">
       <nav className="table-list" aria-label="tables">
+        {counted.error && <ErrorNote error={counted.error} />}
         {list.map((t) => (
           <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
             <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
-            <span className="count">{countLabel(t.rowCount)}</span>
+            <span className="count">{rowCountLabel(counts.get(t.name), counted.error !== null)}</span>
           </a>
         ))}
       </nav>
       <section className="table-main">
-        {info ? <TableGrid key={info.name} ev={ev} info={info} sort={props.sort} filters={props.filters} /> : <p className="hint">{tables.loading ? 'Loading tables…' : 'Choose a table.'}</p>}
+        {info ? (
+          <TableGrid key={info.name} ev={ev} info={info} rowCount={counts.get(info.name)} countFailed={counted.error !== null} sort={props.sort} filters={props.filters} />
+        ) : (
+          <p className="hint">{schema.loading ? 'Loading tables…' : 'Choose a table.'}</p>
+        )}
       </section>
     </div>
   );
 }
 
-function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
+/** A table's row count, "…" while it is being counted and "?" when counting failed (the error is shown above). */
+function rowCountLabel(count: number | undefined, failed: boolean): string {
+  return count !== undefined ? countLabel(count) : failed ? '?' : '…';
+}
+
+function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number | undefined; countFailed: boolean; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev, info, sort, filters } = props;
   const { time } = useApp();
   const w = useKeysetWindow(ev, info, sort, filters);
@@ -79,7 +93,7 @@ function TableGrid(props: { ev: string; info: TableInfo; sort: SortSpec | null; 
       <div className="toolbar">
         <h2>{visibleText(info.name)}</h2>
         <span className="muted">
-          {countLabel(info.rowCount)} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {rowCountLabel(props.rowCount, props.countFailed)} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
         </span>
         <span className="spacer" />

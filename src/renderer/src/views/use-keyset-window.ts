@@ -3,7 +3,7 @@
  * most MAX_ROWS are held (rows far off screen are dropped and re-fetched if the reader scrolls back).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Cell, ColumnFilter, PageCursor, SortSpec, TableInfo, TablePage } from '../../../shared/contract.js';
+import type { Cell, ColumnFilter, PageCursor, SortSpec, TablePage, TableSchemaInfo } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { firstPageRequest, PAGE_ROWS } from '../api/first-calls.js';
 
@@ -23,7 +23,7 @@ export interface WindowState {
 
 const EMPTY: WindowState = { rows: [], rowids: [], hasBefore: false, hasAfter: false, error: null, loading: true, topShift: { seq: 0, rows: 0 } };
 
-export function useKeysetWindow(evidenceId: string, table: TableInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[]) {
+export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[]) {
   const [st, setSt] = useState<WindowState>(EMPTY);
   const busy = useRef(false);
   const gen = useRef(0);

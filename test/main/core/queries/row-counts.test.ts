@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
 import { rowCountsSettled, warmRowCounts } from '../../../../src/main/core/queries/row-counts.js';
-import { countRows, listTables, restrictTables, seedRowCounts } from '../../../../src/main/core/queries/schema.js';
+import { countRows, listTables, listTableSchemas, restrictTables, seedRowCounts } from '../../../../src/main/core/queries/schema.js';
 
 let root: string;
 let ledger: WrittenLedger;
@@ -71,6 +71,28 @@ describe('row counts counted off the main thread', () => {
       const [first] = ev.tables.keys();
       seedRowCounts(ev.db, new Map([[first!, 123456789]]));
       expect(listTables(ev.db).find((t) => t.name === first)!.rowCount).toBe(countRows(ev.db, first!));
+    } finally {
+      ev.close();
+    }
+  });
+
+  it('lists the tables\' schema without reading a row: the same tables and columns as the counted list', async () => {
+    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
+    if (!r.ok) throw new Error(r.error.message);
+    const ev = r.value;
+    try {
+      restrictTables(ev.db, ev.tables.keys());
+      const prepared: string[] = [];
+      const prepare = ev.db.prepare.bind(ev.db);
+      const spy = vi.spyOn(ev.db, 'prepare').mockImplementation(((sql: string) => {
+        prepared.push(sql);
+        return prepare(sql);
+      }) as typeof ev.db.prepare);
+      const schemas = listTableSchemas(ev.db);
+      spy.mockRestore();
+      expect(prepared.filter((sql) => /count\s*\(/i.test(sql))).toEqual([]);
+      expect(schemas).toEqual(listTables(ev.db).map(({ rowCount: _, ...schema }) => schema));
+      expect(schemas.length).toBeGreaterThan(3);
     } finally {
       ev.close();
     }
