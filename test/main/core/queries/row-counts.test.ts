@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
+import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
 import { rowCountsSettled, warmRowCounts } from '../../../../src/main/core/queries/row-counts.js';
 import { countRows, listTables, listTableSchemas, restrictTables, seedRowCounts } from '../../../../src/main/core/queries/schema.js';
@@ -16,13 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** The ledger opened as the registry opens it (large-ledger path, follow-up deferred), its tables restricted. */
+async function openRestricted(): Promise<Evidence> {
+  const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
+  if (!r.ok) throw new Error(r.error.message);
+  restrictTables(r.value.db, r.value.tables.keys());
+  return r.value;
+}
+
 describe('row counts counted off the main thread', () => {
   it('gives listTables exactly the counts COUNT(*) gives on the evidence connection', async () => {
-    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    const ev = r.value;
+    const ev = await openRestricted();
     try {
-      restrictTables(ev.db, ev.tables.keys());
       await warmRowCounts(ev.db, ev.snapshot.dbCopyPath);
       const listed = listTables(ev.db);
       expect(listed.length).toBeGreaterThan(3);
@@ -49,11 +55,8 @@ describe('row counts counted off the main thread', () => {
   });
 
   it('falls back to counting on the calling thread when the worker cannot open the copy', async () => {
-    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    const ev = r.value;
+    const ev = await openRestricted();
     try {
-      restrictTables(ev.db, ev.tables.keys());
       // Not a scratch copy: the worker's hardened open refuses it, nothing is seeded.
       await warmRowCounts(ev.db, join(root, 'no-such.db'));
       for (const t of listTables(ev.db)) expect(t.rowCount, t.name).toBe(countRows(ev.db, t.name));
@@ -63,11 +66,8 @@ describe('row counts counted off the main thread', () => {
   });
 
   it('ignores a seed that does not cover every table', async () => {
-    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    const ev = r.value;
+    const ev = await openRestricted();
     try {
-      restrictTables(ev.db, ev.tables.keys());
       const [first] = ev.tables.keys();
       seedRowCounts(ev.db, new Map([[first!, 123456789]]));
       expect(listTables(ev.db).find((t) => t.name === first)!.rowCount).toBe(countRows(ev.db, first!));
@@ -77,11 +77,8 @@ describe('row counts counted off the main thread', () => {
   });
 
   it('lists the tables\' schema without reading a row: the same tables and columns as the counted list', async () => {
-    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0 });
-    if (!r.ok) throw new Error(r.error.message);
-    const ev = r.value;
+    const ev = await openRestricted();
     try {
-      restrictTables(ev.db, ev.tables.keys());
       const prepared: string[] = [];
       const prepare = ev.db.prepare.bind(ev.db);
       const spy = vi.spyOn(ev.db, 'prepare').mockImplementation(((sql: string) => {
