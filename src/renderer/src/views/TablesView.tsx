@@ -29,7 +29,9 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
         {list.map((t) => (
           <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
             <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
-            <span className="count">{rowCountLabel(counts.get(t.name), counted.error !== null)}</span>
+            <span className="count" title={counts.has(t.name) ? undefined : counted.error ? 'the rows could not be counted' : 'counting the rows…'}>
+              {rowCountLabel(counts.get(t.name), counted.error !== null)}
+            </span>
           </a>
         ))}
       </nav>
