@@ -61,18 +61,30 @@ function readyWatcher(ready: readonly string[]): string {
   })();`;
 }
 
-/** Resolves with the page time of the first frame holding every ready selector (see readyWatcher). */
+/**
+ * Installs the watcher before navigation; the returned function waits (at most timeoutMs from its call) for the page
+ * time of the first frame holding every ready selector. The timer starts only when waited on, so a navigation
+ * that fails first leaves no timer behind to reject with nobody listening.
+ */
 async function watchReady(page: Page, ready: readonly string[], timeoutMs: number): Promise<() => Promise<number>> {
   await page.addInitScript(readyWatcher(ready));
-  let timer: NodeJS.Timeout | undefined;
-  const got = new Promise<number>((resolve, reject) => {
+  const got = new Promise<number>((resolve) => {
     page.on('console', (m) => {
       const text = m.text();
       if (text.startsWith(READY_MESSAGE)) resolve(Number(text.slice(READY_MESSAGE.length)));
     });
-    timer = setTimeout(() => reject(new Error(`not ready after ${timeoutMs} ms: ${ready.join(', ')}`)), timeoutMs);
   });
-  return () => got.finally(() => clearTimeout(timer));
+  return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not ready after ${timeoutMs} ms: ${ready.join(', ')}`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([got, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 /** A fresh context (empty cache, no cookie), the URL loaded, timed until every selector is in a frame. */

@@ -10,7 +10,6 @@ import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { SpawnWorker } from '../jobs/worker-like.js';
 import type { CopyProofReads } from './copy-proof.js';
 import { DEFAULT_PROOF_READS } from './copy-proof.js';
-import { hashEvidenceFileInBackground } from './hash-copy.js';
 import type { HashFileReply, HashFileRequest } from './hash-file-protocol.js';
 import type { SeenFile } from './safe-fs.js';
 
@@ -52,7 +51,7 @@ const cancelled = (path: string): InspectorError => new InspectorError('CANCELLE
 /** SHA-256 + BLAKE3 of an evidence file, hashed by a worker `spawn` starts. */
 export function hashEvidenceFileElsewhere(spawn: SpawnWorker, path: string, seen?: SeenFile, signal?: AbortSignal): Promise<FileHashes> {
   const seenIds = seen ? { ino: seen.ino, dev: seen.dev } : null;
-  return hashElsewhere(spawn, { op: 'evidence', path, seen: seenIds }, (r) => (r.type === 'evidence' ? r.hashes : null), () => hashEvidenceFileInBackground(path, seen, signal), signal);
+  return hashElsewhere(spawn, { op: 'evidence', path, seen: seenIds }, (r) => (r.type === 'evidence' ? r.hashes : null), () => DEFAULT_PROOF_READS.hashSource(path, seen, signal), signal);
 }
 
 /** The copy proof's reads (copy-proof.ts), each by a worker `spawn` starts. */

@@ -104,18 +104,18 @@ export function countRows(db: Database.Database, table: string): number {
  */
 const tableLists = new WeakMap<Database.Database, readonly TableInfo[]>();
 
-export function listTables(db: Database.Database): readonly TableInfo[] {
-  let list = tableLists.get(db);
-  if (!list) {
-    list = [...tableSchemas(db).values()].map((t) => ({ name: t.name, rowCount: countRows(db, t.name), columns: t.columns, hasEventId: t.hasEventId }));
-    tableLists.set(db, list);
-  }
-  return list;
-}
-
 /** Every table as its schema gives it, no row read (what a table's grid needs before the counts are in). */
 export function listTableSchemas(db: Database.Database): readonly TableSchemaInfo[] {
   return [...tableSchemas(db).values()].map((t) => ({ name: t.name, columns: t.columns, hasEventId: t.hasEventId }));
+}
+
+export function listTables(db: Database.Database): readonly TableInfo[] {
+  let list = tableLists.get(db);
+  if (!list) {
+    list = listTableSchemas(db).map((t) => ({ ...t, rowCount: countRows(db, t.name) }));
+    tableLists.set(db, list);
+  }
+  return list;
 }
 
 /**
@@ -124,7 +124,7 @@ export function listTableSchemas(db: Database.Database): readonly TableSchemaInf
  */
 export function seedRowCounts(db: Database.Database, counts: ReadonlyMap<string, number>): void {
   if (tableLists.has(db)) return;
-  const schemas = [...tableSchemas(db).values()];
+  const schemas = listTableSchemas(db);
   if (!schemas.every((t) => counts.has(t.name))) return;
-  tableLists.set(db, schemas.map((t) => ({ name: t.name, rowCount: counts.get(t.name)!, columns: t.columns, hasEventId: t.hasEventId })));
+  tableLists.set(db, schemas.map((t) => ({ ...t, rowCount: counts.get(t.name)! })));
 }

@@ -26,14 +26,17 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
     <div className="tables-view">
       <nav className="table-list" aria-label="tables">
         {counted.error && <ErrorNote error={counted.error} />}
-        {list.map((t) => (
-          <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
-            <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
-            <span className="count" title={counts.has(t.name) ? undefined : counted.error ? 'the rows could not be counted' : 'counting the rows…'}>
-              {rowCountLabel(counts.get(t.name), counted.error !== null)}
-            </span>
-          </a>
-        ))}
+        {list.map((t) => {
+          const count = rowCountShown(counts.get(t.name), counted.error !== null);
+          return (
+            <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
+              <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
+              <span className="count" title={count.title}>
+                {count.text}
+              </span>
+            </a>
+          );
+        })}
       </nav>
       <section className="table-main">
         {info ? (
@@ -47,8 +50,9 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
 }
 
 /** A table's row count, "…" while it is being counted and "?" when counting failed (the error is shown above). */
-function rowCountLabel(count: number | undefined, failed: boolean): string {
-  return count !== undefined ? countLabel(count) : failed ? '?' : '…';
+function rowCountShown(count: number | undefined, failed: boolean): { readonly text: string; readonly title?: string } {
+  if (count !== undefined) return { text: countLabel(count) };
+  return failed ? { text: '?', title: 'the rows could not be counted' } : { text: '…', title: 'counting the rows…' };
 }
 
 function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number | undefined; countFailed: boolean; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
@@ -95,7 +99,7 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
       <div className="toolbar">
         <h2>{visibleText(info.name)}</h2>
         <span className="muted">
-          {rowCountLabel(props.rowCount, props.countFailed)} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {rowCountShown(props.rowCount, props.countFailed).text} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
         </span>
         <span className="spacer" />
