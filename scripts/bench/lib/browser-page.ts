@@ -1,12 +1,16 @@
 // What is measured inside the page: the first view after a fresh load, frame times while a scroller moves
 // (requestAnimationFrame deltas, PerformanceObserver 'longtask'), and the renderer's JS heap after a GC (CDP).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Settled } from './browser-settle.js';
+import { browserIdle } from './browser-settle.js';
 
 export interface FirstView {
   /** From navigation start (the page's time origin) to the first frame holding every ready selector. */
   readonly ms: number;
   /** Where the time went, from the page's own timing entries (ms after navigation start). */
   readonly phases: LoadPhases;
+  /** The wait, before navigating, for the new window's own start-up work to end (browser-settle.ts). */
+  readonly settle: Settled;
   readonly page: Page;
   readonly context: BrowserContext;
 }
@@ -87,14 +91,16 @@ async function watchReady(page: Page, ready: readonly string[], timeoutMs: numbe
   };
 }
 
-/** A fresh context (empty cache, no cookie), the URL loaded, timed until every selector is in a frame. */
+/** A fresh context (empty cache, no cookie) in a window that has finished opening, the URL loaded, timed until
+ * every selector is in a frame. */
 export async function firstView(browser: Browser, origin: string, url: string, ready: readonly string[], timeoutMs = 120_000): Promise<FirstView> {
   const p = await newPage(browser, origin);
   const readyAt = await watchReady(p.page, ready, timeoutMs);
+  const settle = await browserIdle();
   await p.page.goto(url, { waitUntil: 'commit' });
   const ms = await readyAt();
   assertNoStray(p);
-  return { ms, phases: await loadPhases(p.page), page: p.page, context: p.context };
+  return { ms, phases: await loadPhases(p.page), settle, page: p.page, context: p.context };
 }
 
 export interface LoadPhases {
@@ -129,6 +135,7 @@ export async function blankLoadReference(browser: Browser): Promise<number> {
   try {
     const page = await context.newPage();
     const readyAt = await watchReady(page, ['p'], 60_000);
+    await browserIdle();
     await page.goto('data:text/html,<!doctype html><title>reference</title><p>empty page</p>', { waitUntil: 'commit' });
     return await readyAt();
   } finally {

@@ -3,9 +3,10 @@
 // its RSS is read from /proc/<pid>/status. bin/capsem-inspect.js runs the build when current, else the sources.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childPids } from './proc-tree.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/capsem-inspect.js', import.meta.url));
 const URL_LINE = /Capsem Ledger Inspector on (http:\/\/127\.0\.0\.1:\d+\/\?token=([0-9a-f]+))/;
@@ -44,20 +45,6 @@ export function processMemory(pid: number): ProcessMemory {
     return Number(m[1]) * 1024;
   };
   return { hwmBytes: kib('VmHWM'), rssBytes: kib('VmRSS') };
-}
-
-/** The processes `pid` started (Linux: /proc/<pid>/task/<tid>/children of each of its threads). */
-function childPids(pid: number): number[] {
-  const out: number[] = [];
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const text = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-      if (text) out.push(...text.split(/\s+/).map(Number));
-    }
-  } catch {
-    // The process is gone.
-  }
-  return out;
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -18,6 +18,9 @@ export interface FirstViews {
   readonly extra: Record<string, number>;
   /** An empty page's load to first frame, measured after each load (median). */
   readonly blankMs: number;
+  /** How long each load waited for its new window to go idle, and how many gave up waiting (browser-settle.ts). */
+  readonly settleMs: number[];
+  readonly unsettled: number;
 }
 
 /** `loads` fresh page loads of `hash`, each in a new context; the first is screenshotted as bench-<name>. */
@@ -26,11 +29,15 @@ export async function firstViews(browser: Browser, serve: ServeChild, hash: stri
   serve.phase(`first views (${name})`);
   const ms: number[] = [];
   const blanks: number[] = [];
+  const settleMs: number[] = [];
+  let unsettled = 0;
   let extra: Record<string, number> = {};
   let phases: LoadPhases | null = null;
   for (let i = 0; i < loads; i++) {
     const v = await firstView(browser, serve.origin, `${serve.url}${hash}`, ready);
     ms.push(v.ms);
+    settleMs.push(v.settle.waitedMs);
+    if (!v.settle.settled) unsettled++;
     if (i === 0) {
       phases = v.phases;
       if (after) extra = await after(v.page);
@@ -40,7 +47,7 @@ export async function firstViews(browser: Browser, serve: ServeChild, hash: stri
     blanks.push(await blankLoadReference(browser));
   }
   blanks.sort((a, b) => a - b);
-  return { ms, phases: phases!, extra, blankMs: blanks[Math.floor(blanks.length / 2)]! };
+  return { ms, phases: phases!, extra, blankMs: blanks[Math.floor(blanks.length / 2)]!, settleMs, unsettled };
 }
 
 export interface ScrollRun {
