@@ -2,7 +2,7 @@
 // number data); it must print what toLocaleString('en-US') prints for every count and duration the views show.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countLabel } from '../../../src/renderer/src/components/format.js';
+import { compactCount, countLabel } from '../../../src/renderer/src/components/format.js';
 
 describe('countLabel', () => {
   it('groups thousands', () => {
@@ -31,5 +31,34 @@ describe('countLabel', () => {
       const n = whole + milli / 1000;
       return countLabel(n) === en(n);
     }));
+  });
+});
+
+describe('compactCount', () => {
+  it('tells large counts in k, M, B and T with at most one decimal, small ones whole', () => {
+    expect(compactCount(0)).toBe('0');
+    expect(compactCount(950)).toBe('950');
+    expect(compactCount(1500)).toBe('1.5k');
+    expect(compactCount(950_000)).toBe('950k');
+    expect(compactCount(20_000_000)).toBe('20M');
+    expect(compactCount(1_250_000_000)).toBe('1.3B');
+    expect(compactCount(-2500)).toBe('-2.5k');
+  });
+
+  it('moves to the next unit when a value rounds up to 1000 of one', () => {
+    expect(compactCount(999_960)).toBe('1M');
+    expect(compactCount(999_940)).toBe('999.9k');
+  });
+
+  it('stays within 5% of the value', () => {
+    const units: Record<string, number> = { k: 1e3, M: 1e6, B: 1e9, T: 1e12 };
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 2 ** 52 }), (n) => {
+        const m = /^(\d+(?:\.\d)?)([kMBT])$/.exec(compactCount(n));
+        expect(m).not.toBeNull();
+        const back = Number(m![1]) * units[m![2]!]!;
+        expect(Math.abs(back - n) / n).toBeLessThanOrEqual(0.05);
+      }),
+    );
   });
 });

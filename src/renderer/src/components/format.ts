@@ -55,6 +55,24 @@ export function countLabel(n: number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+const COMPACT_UNITS: readonly (readonly [number, string])[] = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'k']];
+
+/**
+ * A chart tick: 20000000 → "20M", 1500 → "1.5k", 950 → "950"; one decimal at most, none when it is 0. An axis of
+ * token counts in full digits (20000000, 40000000) is hard to read at a glance. Not Intl's compact notation, for the
+ * reason given at countLabel.
+ */
+export function compactCount(n: number): string {
+  if (!Number.isFinite(n) || Math.abs(n) < 1000) return countLabel(n);
+  const tenths = (size: number): number => Math.round((n / size) * 10) / 10;
+  // The largest unit the value reaches; one that rounds up to 1000 of it (999,960 → 1000k) is told in the next.
+  const i = COMPACT_UNITS.findIndex(([size]) => Math.abs(n) >= size);
+  const [size, unit] = COMPACT_UNITS[i]!;
+  const up = COMPACT_UNITS[i - 1];
+  if (up && Math.abs(tenths(size)) >= 1000) return `${tenths(up[0])}${up[1]}`;
+  return `${tenths(size)}${unit}`;
+}
+
 export function bytesLabel(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1048576) return `${(n / 1024).toFixed(1)} KiB`;

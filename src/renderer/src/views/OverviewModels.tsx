@@ -2,7 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '../../../shared/contract.js';
 import { visibleText } from '../components/visible-text.js';
-import { countLabel } from '../components/format.js';
+import { compactCount, countLabel } from '../components/format.js';
 
 export function OverviewModels({ v }: { v: Overview }) {
   if (v.models.length === 0) return <p className="muted">No model calls.</p>;
@@ -13,9 +13,9 @@ export function OverviewModels({ v }: { v: Overview }) {
         <ResponsiveContainer width="100%" height={180}>
           <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" tick={{ fontSize: 11 }} />
+            <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={compactCount} />
             <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 11 }} />
-            <Tooltip isAnimationActive={false} />
+            <Tooltip isAnimationActive={false} formatter={(value) => countLabel(Number(value))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="input" name="input tokens" stackId="t" fill="#4c6ef5" isAnimationActive={false} />
             <Bar dataKey="output" name="output tokens" stackId="t" fill="#15aabf" isAnimationActive={false} />
