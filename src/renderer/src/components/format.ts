@@ -68,9 +68,9 @@ export function compactCount(n: number): string {
   // The largest unit the value reaches; one that rounds up to 1000 of it (999,960 → 1000k) is told in the next.
   const i = COMPACT_UNITS.findIndex(([size]) => Math.abs(n) >= size);
   const [size, unit] = COMPACT_UNITS[i]!;
+  const shown = tenths(size);
   const up = COMPACT_UNITS[i - 1];
-  if (up && Math.abs(tenths(size)) >= 1000) return `${tenths(up[0])}${up[1]}`;
-  return `${tenths(size)}${unit}`;
+  return up && Math.abs(shown) >= 1000 ? `${tenths(up[0])}${up[1]}` : `${shown}${unit}`;
 }
 
 export function bytesLabel(n: number): string {
