@@ -1,8 +1,10 @@
 /**
- * capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]
- * capsem-inspect check --all <dir> [--verify-bodies] [--json]
- * The integrity report (the session doctor done right). Exit 0 intact, 1 damaged, 2 cannot open or usage
- * (or --verify-bodies interrupted before every body was read).
+ * capsem-inspect check <path> [--no-verify-bodies] [--rows N] [--json] [--workers N]
+ * capsem-inspect check --all <dir> [--no-verify-bodies] [--json]
+ * The integrity report, with every body read back through its hashes unless --no-verify-bodies says otherwise: a
+ * verdict must say what was proven, and verifying a gigabyte takes about a second. `--verify-bodies` is still
+ * accepted (it was the opt-in before verification became the default). Exit 0 intact, 1 damaged, 2 cannot open or
+ * usage (or verification interrupted before every body was read).
  * With --all every session beneath <dir> is checked, a few at a time; --json prints one line per session.
  */
 import { availableParallelism } from 'node:os';
@@ -18,10 +20,12 @@ import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
 
 export const CHECK_USAGE =
-  'usage: capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]\n' +
-  '       capsem-inspect check --all <dir> [--verify-bodies] [--json]\n' +
+  'usage: capsem-inspect check <path> [--no-verify-bodies] [--rows N] [--json] [--workers N]\n' +
+  '       capsem-inspect check --all <dir> [--no-verify-bodies] [--json]\n' +
+  '  every body is read back through its hashes; --no-verify-bodies skips that (--verify-bodies is the default)\n' +
   '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
-  '  Orphaned tool_calls follow the seeds (same call_id in the same trace); the doctor matches call_id only.\n';
+  '  A tool_call is orphaned without a response of the same call_id in the same trace (Capsem\'s check_session\n' +
+  '  matches call_id only).\n';
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const parsed = argsOrExit(args, io, { command: 'check', usage: CHECK_USAGE, helpAnywhere: true }, parseCheckArgs);
@@ -100,6 +104,7 @@ export interface CheckArgs {
 
 const FLAGS = {
   'verify-bodies': { takes: 'nothing' },
+  'no-verify-bodies': { takes: 'nothing' },
   json: { takes: 'nothing' },
   all: { takes: 'nothing' },
   rows: { takes: 'value', short: 'n', read: digitsNumber((flag) => `${flag} needs a whole number of rows`) },
@@ -112,5 +117,6 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   const { all, json, rows = 5, workers } = parsed.flags;
   const [path] = parsed.positionals;
   if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
-  return { path, all, verifyBodies: parsed.flags['verify-bodies'], rows, json, workers };
+  if (parsed.flags['verify-bodies'] && parsed.flags['no-verify-bodies']) return '--verify-bodies and --no-verify-bodies cannot both be given';
+  return { path, all, verifyBodies: !parsed.flags['no-verify-bodies'], rows, json, workers };
 }

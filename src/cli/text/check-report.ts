@@ -58,7 +58,7 @@ function archiveBlock(a: ArchiveSection, s: Style): string {
   } else if (a.verifyError) {
     lines.push(s.yellow(`  verification did not finish: ${a.verifyError.code} ${printable(a.verifyError.message)}`));
   } else if (a.bodies > 0) {
-    lines.push(s.dim('  (--verify-bodies reads every body back through its hash)'));
+    lines.push(s.yellow('  bodies not verified (--no-verify-bodies)'));
   }
   return lines.join('\n') + '\n';
 }
@@ -95,5 +95,20 @@ function infoLines(r: CheckReport, s: Style): string[] {
 }
 
 function verdictLine(r: CheckReport, s: Style): string {
-  return r.verdict === 'intact' ? s.green(s.bold('Verdict: intact')) + '\n' : s.red(s.bold('Verdict: damaged')) + '\n';
+  const line = `Verdict: ${r.verdict} (${checkedText(r)})`;
+  return (r.verdict === 'intact' ? s.green(s.bold(line)) : s.red(s.bold(line))) + '\n';
+}
+
+/** What the verdict rests on, so that "intact" never claims more than was read (issue 23). */
+export function checkedText(r: CheckReport): string {
+  if (!r.pages.ok) return 'quick_check found page damage; nothing past the pages was read';
+  const a = r.archive;
+  const parts = ['pages', 'tables'];
+  if (a.indexed || a.problems.length > 0) parts.push('body index and archive');
+  let bodies: string;
+  if (a.bodies === 0) bodies = 'no bodies to verify';
+  else if (a.verified !== null && a.failed !== null) bodies = `${a.verified} of ${a.bodies} bodies verified${a.failed > 0 ? `, ${a.failed} failed` : ''}`;
+  else if (a.verifyError) bodies = `bodies not verified: verification did not finish (${a.verifyError.code})`;
+  else bodies = 'bodies not verified';
+  return `checked ${parts.join(', ')}; ${bodies}`;
 }

@@ -40,10 +40,30 @@ describe('capsem-inspect check', () => {
     expect(j.verdict).toBe('intact');
   });
 
-  it('without --verify-bodies, verified is null', async () => {
+  it('verifies every body by default; --no-verify-bodies skips it and the verdict line says so', async () => {
     const io = captureIo();
     expect(await run([intact.sessionDir, '--json'], io)).toBe(0);
-    expect(JSON.parse(io.out).archive.verified).toBeNull();
+    expect(JSON.parse(io.out).archive.verified).toBe(intact.bodies.length);
+    const skip = captureIo();
+    expect(await run([intact.sessionDir, '--json', '--no-verify-bodies'], skip)).toBe(0);
+    expect(JSON.parse(skip.out).archive.verified).toBeNull();
+    const text = captureIo();
+    expect(await run([intact.sessionDir, '--no-verify-bodies'], text)).toBe(0);
+    expect(text.out).toContain('Verdict: intact (checked pages, tables, body index and archive; bodies not verified)');
+    const full = captureIo();
+    expect(await run([intact.sessionDir], full)).toBe(0);
+    expect(full.out).toContain(`Verdict: intact (checked pages, tables, body index and archive; ${intact.bodies.length} of ${intact.bodies.length} bodies verified)`);
+    const both = captureIo();
+    expect(await run([intact.sessionDir, '--verify-bodies', '--no-verify-bodies'], both)).toBe(2);
+    expect(both.err).toContain('cannot both be given');
+  });
+
+  it('never speaks of the seeds or the doctor', async () => {
+    const io = captureIo();
+    await run([damaged.sessionDir, '--json'], io);
+    const help = captureIo();
+    await run(['--help'], help);
+    for (const out of [io.out, help.out]) expect(out).not.toMatch(/seeds|doctor/i);
   });
 
   it('a damaged ledger: exit 1, the failing row named as event_id source_table/direction: code sentence', async () => {
@@ -89,14 +109,14 @@ describe('capsem-inspect check', () => {
 
   it('--all checks every session beneath a folder, one JSON line each, exit 1 if any is damaged', async () => {
     const io = captureIo();
-    // Without --verify-bodies the wrong body hash is not seen (index and file agree): all intact, exit 0.
-    expect(await run(['--all', join(root, 'fleet'), '--json'], io)).toBe(0);
+    // With --no-verify-bodies the wrong body hash is not seen (index and file agree): all intact, exit 0.
+    expect(await run(['--all', join(root, 'fleet'), '--json', '--no-verify-bodies'], io)).toBe(0);
     const lines = io.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.session.id).sort()).toEqual(['damaged-session', 'intact-session']);
     expect(lines.find((l) => l.session.id === 'intact-session').verdict).toBe('intact');
     expect(lines.find((l) => l.session.id === 'damaged-session').verdict).toBe('intact');
     const verify = captureIo();
-    expect(await run(['--all', join(root, 'fleet'), '--json', '--verify-bodies'], verify)).toBe(1);
+    expect(await run(['--all', join(root, 'fleet'), '--json'], verify)).toBe(1);
     const vlines = verify.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(vlines.find((l) => l.session.id === 'damaged-session').verdict).toBe('damaged');
     const only = captureIo();

@@ -45,7 +45,7 @@ function toolFindings(db: Database.Database, t: ToolsSection): Finding[] {
   if (t.orphanCalls > 0) {
     out.push({
       severity: 'warning', code: 'ORPHAN_TOOL_CALLS',
-      message: `tool_calls without responses: ${t.orphanCalls}/${t.calls} (same call_id in the same trace; by call_id alone, as the doctor counts: ${t.orphanCallsByCallId})`,
+      message: `tool_calls without responses: ${t.orphanCalls}/${t.calls} (same call_id in the same trace; by call_id alone, as Capsem's check_session counts: ${t.orphanCallsByCallId})`,
       causes: ['the session ended before the next model call carried the tool result back (benign)', 'the tool response was lost or recorded under another trace'],
       evidence: orphanEvidence(db),
     });
@@ -60,7 +60,7 @@ function toolFindings(db: Database.Database, t: ToolsSection): Finding[] {
   if (t.mcpWithoutLogicalCall > 0) {
     out.push({
       severity: 'warning', code: 'MCP_WITHOUT_LOGICAL_CALL',
-      message: `${t.mcpWithoutLogicalCall} MCP tool invocations resolve to no logical tool call (security finding per the seeds)`,
+      message: `${t.mcpWithoutLogicalCall} MCP tool invocations resolve to no logical tool call (a security finding: every MCP invocation should belong to a logical tool call)`,
       causes: ['a process in the VM invoked an MCP tool that no model turn requested', 'the logical call was lost or recorded under another trace'],
     });
   }
@@ -94,7 +94,7 @@ function providerFindings(db: Database.Database, p: ProvidersSection): Finding[]
   if (p.aiNetEventsBareDomain > 0) {
     out.push({
       severity: 'note', code: 'AI_BARE_DOMAINS',
-      message: `${p.aiNetEventsBareDomain} net_events go to a bare provider domain (e.g. anthropic.com) that the doctor's patterns (which require a subdomain) do not count`,
+      message: `${p.aiNetEventsBareDomain} net_events go to a bare provider domain (e.g. anthropic.com) that Capsem's check_session patterns (which require a subdomain) do not count`,
     });
   }
   const unknown = p.providers.filter((x) => !(KNOWN_PROVIDERS as readonly string[]).includes(x.provider.toLowerCase()));

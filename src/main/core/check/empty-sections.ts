@@ -13,13 +13,13 @@ export const EMPTY_TOOLS: ToolsSection = {
 export const EMPTY_PROVIDERS: ProvidersSection = { aiNetEvents: 0, aiNetEventsBareDomain: 0, modelCalls: 0, providers: [] };
 export const EMPTY_NULLS: NullsSection = { model: 0, tokens: 0, requestBodyPreview: 0, total: 0 };
 
-/** Where we part from the doctor (spec/check-session.md), said in the report itself. */
+/** Where we part from Capsem's check_session (spec/check-session.md), said in the report itself. */
 export const HELP_NOTES: readonly string[] = [
-  'Orphaned tool_calls follow the seeds: no response with the same call_id in the same trace (the doctor matches call_id only; its count is kept as orphanCallsByCallId).',
-  'Orphaned tool_responses (no call) are checked; the doctor does not check them.',
-  'Blocks end per generation: A1 at block_offset + 44 + comp_len, A2 and later at block_offset + disk_len; v3 archives are measured on the selected generation file and against archive_state.committed_end (the doctor measures the directory).',
+  'A tool_call is orphaned when no response with the same call_id is in the same trace (Capsem\'s check_session matches call_id only; its count is kept as orphanCallsByCallId).',
+  "Orphaned tool_responses (no call) are checked; Capsem's check_session does not check them.",
+  'Blocks end per generation: A1 at block_offset + 44 + comp_len, A2 and later at block_offset + disk_len; v3 archives are measured on the selected generation file and against archive_state.committed_end (Capsem\'s check_session measures the directory).',
   'Bodies are verified even when the index has problems: rows naming an unrecorded block or a missing archive count as failed, so verified + failed = bodies; problems and failures are both kept.',
-  'A pre-archive (L0) ledger keeps its bodies in SQLite; the doctor calls it damaged ("No body index"), we report it intact and verify those bodies against body_hash.',
-  "AI-provider correlation uses the doctor's patterns (a subdomain of googleapis.com, anthropic.com or openai.com); bare domains and other providers are noted separately.",
+  'A pre-archive (L0) ledger keeps its bodies in SQLite; Capsem\'s check_session calls it damaged ("No body index"), we report it intact and verify those bodies against body_hash.',
+  "AI-provider correlation uses Capsem's check_session patterns (a subdomain of googleapis.com, anthropic.com or openai.com); bare domains and other providers are noted separately.",
   'An overflow window is held for the next non-overflow fs_events row after it (by id).',
 ];

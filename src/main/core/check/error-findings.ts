@@ -30,8 +30,8 @@ export function archiveFindings(a: ArchiveSection, generation: Generation): Find
     out.push({
       severity: 'note', code: 'PRE_ARCHIVE_LEDGER',
       message: a.storage === 'sqlite'
-        ? `pre-archive ledger: ${a.bodies} bodies live inside SQLite (event_body_blobs.body); the doctor would report "No body index" and fail it`
-        : 'pre-archive ledger without a body table; the doctor would report "No body index" and fail it',
+        ? `pre-archive ledger: ${a.bodies} bodies live inside SQLite (event_body_blobs.body); Capsem's check_session would report "No body index" and fail it`
+        : 'pre-archive ledger without a body table; Capsem\'s check_session would report "No body index" and fail it',
     });
   } else if (a.verified === null && a.bodies > 0 && !a.verifyError) {
     out.push({ severity: 'note', code: 'BODIES_UNVERIFIED', message: '(--verify-bodies reads every body back through its hash)' });

@@ -148,7 +148,7 @@ export function IntegrityView(props: { ev: string }) {
       )}
       {r && r.help.length > 0 && (
         <details className="card help">
-          <summary>Where this report follows the seeds over Capsem&apos;s doctor</summary>
+          <summary>Where this report differs from Capsem&apos;s check_session</summary>
           <ul>
             {r.help.map((h, i) => (
               <li key={i}>{visibleText(h)}</li>

@@ -86,7 +86,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
           <span className={`stat${s?.mcpWithoutLogicalCall ? ' flagged' : ''}`} data-stat="mcp-without-call">
             <b>{s?.mcpWithoutLogicalCall ?? '…'}</b> MCP without a logical call
           </span>
-          {s && s.orphanCallsByCallId !== s.orphanCalls && <span className="muted">(the doctor, matching call_id only: {s.orphanCallsByCallId})</span>}
+          {s && s.orphanCallsByCallId !== s.orphanCalls && <span className="muted">(Capsem's check_session, matching call_id only: {s.orphanCallsByCallId})</span>}
         </div>
         <div className="lc-filters">
           <Select label="origin" value={filters.origin} values={s?.values.origins ?? []} onChange={(v) => setFilter({ origin: v })} />
