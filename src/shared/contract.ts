@@ -40,8 +40,10 @@ import { FS_ARG_GUARDS, type FsChannels } from './contract/fs.js';
 import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
+import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js';
 
 export type * from './contract/types.js';
+export type * from './contract/verdict.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
 /** Opaque ids: letters, digits, `_` and `-` only, so nothing path-like can pass. */
@@ -79,7 +81,7 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels {
+export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -163,6 +165,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...LIFECYCLE_ARG_GUARDS,
   ...FS_ARG_GUARDS,
   ...LIBRARY_ARG_GUARDS,
+  ...VERDICT_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];
@@ -204,6 +207,8 @@ export interface JobProgress {
   readonly itemsTotal: number;
   readonly bytesDone: number;
   readonly bytesTotal: number;
+  /** Bodies found failing so far: a verdict turns DAMAGED at the first, not at the end. */
+  readonly failed: number;
 }
 
 export type JobOutcome = { readonly ok: true; readonly value: VerifySummary } | { readonly ok: false; readonly error: Failure };

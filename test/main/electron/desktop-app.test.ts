@@ -205,7 +205,7 @@ describe('desktop app lifecycle (fake Electron)', () => {
     e.app.readyResolve();
     await until(() => e.windows.length === 2);
     expect(e.windows).toHaveLength(2);
-    core.emit({ name: 'job.progress', payload: { jobId: 'j', kind: 'verify', evidenceId: 'ev2', itemsDone: 1, itemsTotal: 2, bytesDone: 1, bytesTotal: 2 } });
+    core.emit({ name: 'job.progress', payload: { jobId: 'j', kind: 'verify', evidenceId: 'ev2', itemsDone: 1, itemsTotal: 2, bytesDone: 1, bytesTotal: 2, failed: 0 } });
     expect(e.windows[0]!.webContents.sent).toEqual([]);
     expect(e.windows[1]!.webContents.sent.map((s) => s.channel)).toEqual(['job.progress']);
     e.windows[1]!.close();

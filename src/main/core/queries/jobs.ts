@@ -37,7 +37,7 @@ export class JobBoard {
     const jobId = `job-${randomBytes(8).toString('hex')}`;
     const evidenceId = evidence.id;
     const handle = startEvidenceVerify(evidence, (p) =>
-      this.emit({ name: 'job.progress', payload: { jobId, kind: 'verify', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } }),
+      this.emit({ name: 'job.progress', payload: { jobId, kind: 'verify', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed } }),
     this.runner);
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {

@@ -42,6 +42,7 @@ export function findBundledSample(start = dirname(fileURLToPath(import.meta.url)
 
 export class EvidenceRegistry {
   private readonly entries = new Map<string, Entry>();
+  private readonly openedListeners = new Set<(id: string) => void>();
   constructor(
     private readonly options: {
       readonly open?: EvidenceOpener;
@@ -80,7 +81,23 @@ export class EvidenceRegistry {
       origin,
     };
     this.entries.set(evidence.id, { evidence, summary, key, onClose, gate });
+    for (const l of this.openedListeners) l(evidence.id);
     return { ok: true, value: summary };
+  }
+
+  /** Hears every new open (the service starts its body verification from here: verification is part of opening). */
+  onOpened(listener: (id: string) => void): () => void {
+    this.openedListeners.add(listener);
+    return () => this.openedListeners.delete(listener);
+  }
+
+  /** Settles when this evidence's follow-up may start (first-view-gate.ts); at once for evidence not open. */
+  followUpMayStart(id: string): Promise<void> {
+    return this.entries.get(id)?.gate.passed ?? Promise.resolve();
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
   }
 
   openSample(): Promise<Result<EvidenceSummary>> {

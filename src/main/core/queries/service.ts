@@ -29,7 +29,10 @@ import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
-import type { IntegrityReportView } from '../../../shared/contract.js';
+import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
+import type { FollowUpPart } from '../evidence/types.js';
+import { VerificationTracker } from './verification-tracker.js';
+import { combineVerdict } from './verdict.js';
 
 export interface InspectorServiceOptions {
   readonly registry: EvidenceRegistry;
@@ -75,7 +78,10 @@ function bodyBytes(cache: BodyCache, e: Evidence, key: BodyKey): Uint8Array {
 export function createInspectorService(opts: InspectorServiceOptions): InspectorService {
   const { registry } = opts;
   const listeners = new Set<(e: InspectorEvent) => void>();
+  // Every verification's state is kept from its events, so the verdict can be answered without asking the job.
+  const tracker = new VerificationTracker();
   const emit = (e: InspectorEvent): void => {
+    tracker.observe(e);
     for (const l of listeners) l(e);
   };
   const cache = new BodyCache();
@@ -83,10 +89,73 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const reports = new Map<string, Promise<IntegrityReportView>>();
   // The last finished verification per evidence: the next report folds it in, so the Integrity view shows it.
   const verifications = new Map<string, VerifySummary>();
+  // Reports that have arrived (the verdict reads them without waiting), and evidence whose follow-up may run.
+  const reportsDone = new Map<string, IntegrityReportView | 'failed'>();
+  const followUpStarted = new Set<string>();
   const jobs = new JobBoard(emit, (evidenceId, summary) => {
     verifications.set(evidenceId, summary);
     reports.delete(evidenceId);
+    reportsDone.delete(evidenceId);
   }, opts.verifyRunner);
+  const reportFor = (evidenceId: string): Promise<IntegrityReportView> => {
+    // Not refused after a failed quick_check: the report is where the damage is shown.
+    const e = registry.getEvenIfDamaged(evidenceId);
+    let p = reports.get(evidenceId);
+    if (!p) {
+      const verification = verifications.get(evidenceId) ?? null;
+      const built = Promise.resolve().then(() => opts.integrityReport(e, verification));
+      p = built;
+      reports.set(evidenceId, built);
+      // A report built before a verification finished is replaced by the next one; only the current one counts.
+      built.then(
+        (v) => void (reports.get(evidenceId) === built && reportsDone.set(evidenceId, v)),
+        () => {
+          if (reports.get(evidenceId) === built) reportsDone.set(evidenceId, 'failed');
+          reports.delete(evidenceId);
+        },
+      );
+    }
+    return p;
+  };
+  const startVerification = (evidenceId: string): string => {
+    try {
+      const jobId = jobs.startVerify(registry.get(evidenceId));
+      tracker.begin(evidenceId, jobId);
+      return jobId;
+    } catch (error) {
+      tracker.couldNotStart(evidenceId, toFailure(error));
+      throw error;
+    }
+  };
+  // Verification is part of opening: every body is read back once the first view was answered (as the open's other
+  // follow-up), in the same workers as "Verify all bodies", unless the user started one first.
+  const stopHearingOpens = registry.onOpened((id) => {
+    tracker.waiting(id);
+    void registry.followUpMayStart(id).then(() => {
+      if (!registry.has(id)) return;
+      followUpStarted.add(id);
+      if (tracker.state(id).state !== 'waiting') return;
+      try {
+        startVerification(id);
+      } catch {
+        // Named in the verdict (couldNotStart); the views show the refusal themselves.
+      }
+    });
+  });
+  const verdictOf = (evidenceId: string): VerdictView => {
+    const e = registry.getEvenIfDamaged(evidenceId);
+    const f = e.followUp;
+    const done = reportsDone.get(evidenceId);
+    // The report is built once the follow-up may run (after the first view), and again after a verification.
+    if (done === undefined && followUpStarted.has(evidenceId)) void reportFor(evidenceId).catch(() => undefined);
+    const reportPages: CheckState = done === undefined ? 'pending' : done === 'failed' ? 'failed' : done.pages.ok ? 'ok' : 'failed';
+    // Without a follow-up the open checked the pages and proved the copy before it returned.
+    const pages = f ? worst(partCheck(f.quickCheck()), reportPages) : reportPages;
+    const copyProof = f ? partCheck(f.copyProof()) : 'ok';
+    const report: CheckState = done === undefined ? 'pending' : done === 'failed' || done.verdict === 'damaged' ? 'failed' : 'ok';
+    const bodies = tracker.state(evidenceId);
+    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies };
+  };
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
     return r.value;
@@ -104,7 +173,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       registry.close(evidenceId);
       cache.dropPrefix(`${evidenceId}\0`);
       reports.delete(evidenceId);
+      reportsDone.delete(evidenceId);
+      followUpStarted.delete(evidenceId);
       verifications.delete(evidenceId);
+      tracker.forget(evidenceId);
       return null;
     },
     // Both need every table's row count: wait (without holding this thread) for the count the open started.
@@ -142,19 +214,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(evidenceId);
       return opts.saveBody(e, key, bodyBytes(cache, e, key));
     },
-    'integrity.report': ({ evidenceId }) => {
-      // Not refused after a failed quick_check: the report is where the damage is shown.
-      const e = registry.getEvenIfDamaged(evidenceId);
-      let p = reports.get(evidenceId);
-      if (!p) {
-        const verification = verifications.get(evidenceId) ?? null;
-        p = Promise.resolve().then(() => opts.integrityReport(e, verification));
-        reports.set(evidenceId, p);
-        p.catch(() => reports.delete(evidenceId));
-      }
-      return p;
-    },
-    'jobs.verify.start': ({ evidenceId }) => ({ jobId: jobs.startVerify(registry.get(evidenceId)) }),
+    'integrity.report': ({ evidenceId }) => reportFor(evidenceId),
+    'integrity.verdict': ({ evidenceId }) => verdictOf(evidenceId),
+    'jobs.verify.start': ({ evidenceId }) => ({ jobId: startVerification(evidenceId) }),
     'jobs.verify.prepare': ({ evidenceId }) => {
       jobs.prepareVerify(registry.get(evidenceId));
       return null;
@@ -189,8 +251,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       } catch (error) {
         return { ok: false, error: toFailure(namedSqliteError(registry, arg.value, error)) };
       } finally {
+        // The verdict is polled by every view's header: it is not a view being drawn, so it must not hold the
+        // follow-up back (first-view-gate.ts waits for the views' calls to go quiet).
         const evidenceId = evidenceIdOf(arg.value);
-        if (evidenceId !== null) registry.answered(evidenceId);
+        if (evidenceId !== null && channel !== 'integrity.verdict') registry.answered(evidenceId);
       }
     },
     onEvent(listener) {
@@ -199,12 +263,31 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     },
     openPaths: (paths, origin = 'path', onClose = null) => registry.open(paths, origin, onClose),
     dispose() {
+      stopHearingOpens();
       jobs.cancelAll();
       sql.dispose();
       registry.closeAll();
       listeners.clear();
     },
   };
+}
+
+function partCheck(part: FollowUpPart<unknown>): CheckState {
+  switch (part.state) {
+    case 'pending':
+      return 'pending';
+    case 'failed':
+      return 'failed';
+    // 'skipped' is never asked for by the app's opens (registry.ts); it reads as not standing in the way.
+    case 'done':
+    case 'skipped':
+      return 'ok';
+  }
+}
+
+function worst(a: CheckState, b: CheckState): CheckState {
+  if (a === 'failed' || b === 'failed') return 'failed';
+  return a === 'pending' || b === 'pending' ? 'pending' : 'ok';
 }
 
 /** The evidence a call is about, when its argument names one. */
