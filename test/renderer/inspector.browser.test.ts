@@ -1,6 +1,6 @@
 /**
  * The inspector in real headless Chromium against serve mode: every view, keyset paging through 100,000 rows,
- * every body view, verification run and cancelled, SQL run and cancelled, files dropped onto the page, and a
+ * every body view, verification run as the ledger opens and cancelled, SQL run and cancelled, files dropped onto the page, and a
  * hostile corpus rendered in every body view with zero script runs and zero outside requests.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -218,33 +218,36 @@ describe('inspector in Chromium (serve mode)', () => {
     await shot(page, '06-event-10mib');
   });
 
-  it('verifies every body with progress, and cancels a verification', async () => {
+  it('verifies every body as the ledger opens (no click), verifies again on request, and cancels a verification', async () => {
     await go(`#/e/${sampleId}/integrity`);
     await page.waitForSelector('.verdict');
-    await shot(page, '07-integrity');
-    expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(1);
-    // The report was built in the background host, not in a thread of serve.
-    expect(runnerCalls).toContain('worker report-worker');
-    // The view asked serve's background host for the workers once the report was shown; the click starts the job.
-    await expect.poll(() => runnerCalls.filter((c) => c.startsWith('prestart ')).length, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(runnerCalls).not.toContain('start');
-    await page.getByRole('button', { name: 'Verify all bodies' }).click();
+    // The open started the verification itself, in the background host, before anyone pressed a button.
     await expect.poll(() => runnerCalls.includes('start'), { timeout: 10_000 }).toBe(true);
     await page.waitForSelector('.verify[data-state="done"]', { timeout: 60_000 });
+    await shot(page, '07-integrity');
     const text = await page.locator('.verify[data-state="done"]').textContent();
     expect(text).toContain(`${sample.bodies.length} of ${sample.bodies.length} bodies verified`);
-    // The report itself now carries the result: counts in its archive facts, no stale "bodies unverified".
+    // The report was built in the background host, not in a thread of serve.
+    expect(runnerCalls).toContain('worker report-worker');
+    // The report itself carries the result: counts in its archive facts, no "bodies unverified" note.
     const facts = page.locator('.archive-verified');
     await facts.waitFor({ timeout: 30_000 });
     expect(await facts.getAttribute('data-verified')).toBe(String(sample.bodies.length));
     expect([await facts.getAttribute('data-failed'), await facts.getAttribute('data-unreadable')]).toEqual(['0', '0']);
     expect(await page.locator('.finding .code', { hasText: 'BODIES_UNVERIFIED' }).count()).toBe(0);
+    await expect.poll(() => page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('intact');
+    const starts = runnerCalls.filter((c) => c === 'start').length;
+    await page.getByRole('button', { name: 'Verify all bodies' }).click();
+    await expect.poll(() => runnerCalls.filter((c) => c === 'start').length, { timeout: 10_000 }).toBe(starts + 1);
+    await page.waitForSelector('.verify[data-state="done"]', { timeout: 60_000 });
     await shot(page, '08-integrity-verified');
     await page.getByRole('button', { name: 'Verify all bodies' }).click();
     await page.getByRole('button', { name: 'Cancel verification' }).click();
     await page.waitForSelector('.verify[data-state="cancelled"], .verify[data-state="done"]', { timeout: 30_000 });
     expect(await page.locator('.verify').getAttribute('data-state')).toBe('cancelled');
     expect(await page.locator('.verify').textContent()).toContain('CANCELLED');
+    // A cancelled verification proves nothing about the bodies: the verdict says so, not INTACT.
+    await expect.poll(() => page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('unverified');
   });
 
   it('runs a canned query, and runs then cancels a slow query', async () => {

@@ -16,6 +16,8 @@ import { TablesView } from './views/TablesView.js';
 import { CompareView, EventView, FilesView, GraphView, IntegrityView, LibraryView, LifecycleView, SearchView, SqlView } from './lazy-views.js';
 import { useLibraries } from './views/library/use-libraries.js';
 import { visibleText } from './components/visible-text.js';
+import { VerdictBadge } from './components/VerdictBadge.js';
+import { useVerdict } from './api/use-verdict.js';
 
 function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -60,6 +62,7 @@ export function App() {
   const ev = 'ev' in route ? route.ev : null;
   const libraries = useLibraries();
   const current = evidence.find((e) => e.id === ev) ?? null;
+  const verdict = useVerdict(current ? current.id : null);
 
   useEffect(() => {
     // With one piece of evidence open and nothing chosen, go straight to it.
@@ -140,6 +143,7 @@ export function App() {
               <span className="mono">{visibleText(current.sessionId)}</span>
               {current.displayName && <span className="display-name">{visibleText(current.displayName)}</span>}
               <span className="gen">{current.generation}</span>
+              <VerdictBadge ev={current.id} verdict={verdict} progress cancel />
             </span>
           )}
           <span className="spacer" />

@@ -1,4 +1,7 @@
-/** The check report as findings by severity, each linked to its rows; "Verify all bodies" with progress and cancel. */
+/**
+ * The check report as findings by severity, each linked to its rows; the verification the open started (or "Verify
+ * all bodies" again) with progress and cancel, and the one verdict every view shows.
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { BodyFailureView, FindingLink, InspectorEvent, IntegrityFinding, JobProgress, VerifySummary } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
@@ -8,6 +11,8 @@ import { bytesLabel, countLabel } from '../components/format.js';
 import type { Route } from '../router.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { VerdictBadge } from '../components/VerdictBadge.js';
+import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 /** Within the workers' 30 s idle time (src/main/core/jobs/prestarted-workers.ts). */
@@ -62,8 +67,16 @@ export function IntegrityView(props: { ev: string }) {
   // that the click finds them ready (their start is ~10% of a 1 GiB verification). After the report, not with it: on
   // 2 cores their start would compete with the report's own work. Asked again while the view waits for a first
   // click, which keeps them from ending after their 30 s idle time; once a job ran, no more.
+  const verdict = useVerdict(ev);
+  const bodies = verdict?.bodies ?? null;
+  // The verification the open started folds into the report when it ends: fetch the report again then.
+  const bodiesDone = bodies?.state === 'done';
+  useEffect(() => {
+    if (bodiesDone) reload();
+  }, [bodiesDone, reload]);
   const reportShown = rep.value !== null && rep.value !== undefined;
-  const awaitingFirstJob = job.phase === 'idle';
+  // Only when a click is likely: the open's own verification was cancelled or could not finish.
+  const awaitingFirstJob = job.phase === 'idle' && (bodies?.state === 'cancelled' || bodies?.state === 'failed');
   useEffect(() => {
     if (!reportShown || !awaitingFirstJob) return;
     const prepare = (): void => void client.call('jobs.verify.prepare', { evidenceId: ev });
@@ -75,12 +88,22 @@ export function IntegrityView(props: { ev: string }) {
     const r = await client.call('jobs.verify.start', { evidenceId: ev });
     if (!r.ok) return setJob({ phase: 'failed', error: r.error });
     jobRef.current = r.value.jobId;
+    refreshVerdict(ev);
     const early = seen.current.get(r.value.jobId);
     if (early) apply(early);
     else setJob({ phase: 'running', jobId: r.value.jobId, progress: null });
   };
+  // The open's verification shows here as if started from this view, until this view starts one of its own.
+  const report = rep.value;
+  const shown: JobState =
+    job.phase !== 'idle' ? job :
+    bodies?.state === 'running' ? { phase: 'running', jobId: bodies.jobId, progress: { ...bodies, kind: 'verify', evidenceId: ev } } :
+    bodies?.state === 'cancelled' ? { phase: 'failed', error: { code: 'CANCELLED', message: 'verification was cancelled: the bodies are not verified' } } :
+    bodies?.state === 'failed' ? { phase: 'failed', error: { code: bodies.code, message: bodies.message } } :
+    bodies?.state === 'done' ? { phase: 'done', summary: { total: bodies.total, verified: bodies.verified, failed: bodies.failed, unreadable: bodies.unreadable, failures: report?.archive.failures ?? [] } } :
+    job;
   const cancel = (): void => {
-    if (job.phase === 'running') void client.call('jobs.cancel', { jobId: job.jobId });
+    if (shown.phase === 'running') void client.call('jobs.cancel', { jobId: shown.jobId }).then(() => refreshVerdict(ev));
   };
 
   if (rep.error) return <ErrorNote error={rep.error} />;
@@ -90,9 +113,9 @@ export function IntegrityView(props: { ev: string }) {
       <section className="card">
         <div className="toolbar">
           <h2>Integrity report</h2>
-          {r && <span className={`verdict ${r.verdict}`}>{r.verdict}</span>}
+          <VerdictBadge ev={ev} verdict={verdict} progress />
           <span className="spacer" />
-          {job.phase === 'running' ? (
+          {shown.phase === 'running' ? (
             <button type="button" className="danger" onClick={cancel}>
               Cancel verification
             </button>
@@ -102,7 +125,7 @@ export function IntegrityView(props: { ev: string }) {
             </button>
           )}
         </div>
-        <VerifyStatus job={job} ev={ev} />
+        <VerifyStatus job={shown} ev={ev} />
         {!r && <p className="muted">Building the report…</p>}
         {r && (
           <div className="facts">
@@ -172,7 +195,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
             <a href={href(route)}>show rows →</a>
           </>
         )}
-        {f.link?.kind === 'failures' && <span className="muted"> (run “Verify all bodies” for the list)</span>}
+        {f.link?.kind === 'failures' && <span className="muted"> (the failing bodies are listed above)</span>}
       </div>
       {(f.causes.length > 0 || f.evidence.length > 0) && (
         <details>
@@ -196,7 +219,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
 function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
   switch (job.phase) {
     case 'idle':
-      return <p className="muted">Verification reads every body back through its segment and body hashes, on worker threads.</p>;
+      return <p className="muted">Every body is read back through its segment and body hashes as the ledger opens, on worker threads.</p>;
     case 'running': {
       const p = job.progress;
       const frac = p && p.itemsTotal > 0 ? p.itemsDone / p.itemsTotal : 0;

@@ -7,6 +7,8 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, countLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { VerdictBadge } from '../components/VerdictBadge.js';
+import { useVerdict } from '../api/use-verdict.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -21,6 +23,13 @@ export function OverviewView(props: { ev: string }) {
   // Asked for only once the overview has arrived: the report reads whole tables (seconds on a million events) and
   // would otherwise hold up the overview's own answer, which is what the first view waits for.
   const integrity = useCall('integrity.report', o.value || o.error ? { evidenceId: props.ev } : undefined);
+  const verdict = useVerdict(props.ev);
+  // The report's findings follow the verdict: once the bodies are verified the service folds them in, so ask again.
+  const bodiesDone = verdict?.bodies.state === 'done';
+  const reloadReport = integrity.reload;
+  useEffect(() => {
+    if (bodiesDone) reloadReport();
+  }, [bodiesDone, reloadReport]);
   const followUp = o.value?.followUp;
   const pending = followUp !== undefined && Object.values(followUp).some(isPending);
   const { reload, loading } = o;
@@ -46,7 +55,7 @@ export function OverviewView(props: { ev: string }) {
           {integrity.value && (
             <>
               <p>
-                <span className={`verdict ${integrity.value.verdict}`}>{integrity.value.verdict}</span>{' '}
+                <VerdictBadge ev={props.ev} verdict={verdict} progress />{' '}
                 {(['error', 'warning', 'note'] as const).map((s) => {
                   const n = integrity.value!.findings.filter((f) => f.severity === s).length;
                   return (

@@ -3,6 +3,8 @@ import type { LibrarySession } from '../../../../shared/contract/library.js';
 import { useApp } from '../../app-context.js';
 import { formatCell } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
+import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { useVerdict } from '../../api/use-verdict.js';
 
 export interface SessionCardProps {
   readonly session: LibrarySession;
@@ -13,7 +15,10 @@ export interface SessionCardProps {
 }
 
 export function SessionCard({ session: s, opening, onOpen, picks, onPick }: SessionCardProps) {
-  const { time } = useApp();
+  const { time, evidence } = useApp();
+  // A session opened in this window carries the same verdict as its header (checking until every body is verified).
+  const opened = evidence.find((e) => e.sessionId === s.id) ?? null;
+  const verdict = useVerdict(opened ? opened.id : null);
   const when = (ms: number | null): string => (ms === null ? '—' : formatCell(ms, 'unix_ms', time));
   return (
     <div className="session-card" data-testid="session-card" data-session={s.id}>
@@ -22,6 +27,7 @@ export function SessionCard({ session: s, opening, onOpen, picks, onPick }: Sess
         <span className={`badge ${s.status === 'stopped' ? '' : 'warn'}`}>{visibleText(s.status)}</span>
         {s.persistent && <span className="badge">persistent</span>}
         {s.forkedFrom && <span className="muted">forked from <span className="mono">{visibleText(s.forkedFrom)}</span></span>}
+        {opened && <VerdictBadge ev={opened.id} verdict={verdict} progress />}
       </div>
       <div className="sc-facts muted">
         created <span className="mono">{when(s.createdMs)}</span> · stopped <span className="mono">{when(s.stoppedMs)}</span> ·{' '}

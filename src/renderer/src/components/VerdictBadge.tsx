@@ -1,0 +1,68 @@
+/**
+ * The verdict as every view shows it: what has been proven so far, never more (issue 23). "checking" with the
+ * bodies' progress until pages, copy proof, report and bodies are done; INTACT only then; DAMAGED from the first
+ * failure (while verification goes on naming the rest); "bodies not verified" after a cancel. The header's copy
+ * can cancel the running verification.
+ */
+import type { VerdictView } from '../../../shared/contract.js';
+import { client } from '../api/client.js';
+import { refreshVerdict } from '../api/use-verdict.js';
+import { countLabel } from './format.js';
+
+const LABELS: Readonly<Record<VerdictView['verdict'], string>> = {
+  checking: 'checking',
+  intact: 'intact',
+  damaged: 'damaged',
+  unverified: 'bodies not verified',
+};
+
+/** What is still running, in a few words (empty when nothing is). */
+function progressText(v: VerdictView): string {
+  const b = v.bodies;
+  if (b.state === 'running') return `${countLabel(b.itemsDone)} / ${countLabel(b.itemsTotal)} bodies${b.failed > 0 ? ` · ${countLabel(b.failed)} failed` : ''}`;
+  if (b.state === 'waiting') return 'bodies next';
+  const pending = [v.pages === 'pending' && 'pages', v.copyProof === 'pending' && 'copy proof', v.report === 'pending' && 'report'].filter(Boolean);
+  return pending.length > 0 ? `${pending.join(', ')}…` : '';
+}
+
+function fraction(v: VerdictView): number {
+  const b = v.bodies;
+  return b.state === 'running' && b.itemsTotal > 0 ? b.itemsDone / b.itemsTotal : 0;
+}
+
+export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; progress?: boolean; cancel?: boolean }) {
+  const v = props.verdict;
+  if (!v) return <span className="verdict checking" data-verdict="checking" data-testid="verdict">checking</span>;
+  const running = v.bodies.state === 'running' ? v.bodies : null;
+  const text = props.progress ? progressText(v) : '';
+  return (
+    <span className="verdict-box" data-testid="verdict-box">
+      <span className={`verdict ${v.verdict}`} data-verdict={v.verdict} data-testid="verdict" title={titleOf(v)}>
+        {LABELS[v.verdict]}
+      </span>
+      {props.progress && running && <progress className="verdict-progress" max={1} value={fraction(v)} aria-label="body verification progress" />}
+      {text && <span className="verdict-detail muted">{text}</span>}
+      {props.cancel && running && (
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => void client.call('jobs.cancel', { jobId: running.jobId }).then(() => refreshVerdict(props.ev))}
+        >
+          cancel
+        </button>
+      )}
+    </span>
+  );
+}
+
+/** The verdict's grounds, for its tooltip. */
+function titleOf(v: VerdictView): string {
+  const state = (s: string): string => (s === 'ok' ? 'passed' : s === 'failed' ? 'failed' : 'running');
+  const b = v.bodies;
+  const bodies =
+    b.state === 'done' ? `${countLabel(b.verified)} of ${countLabel(b.total)} verified` :
+    b.state === 'running' ? `${countLabel(b.itemsDone)} of ${countLabel(b.itemsTotal)} read` :
+    b.state === 'cancelled' ? 'verification cancelled' :
+    b.state === 'failed' ? `verification did not finish (${b.code})` : 'not started yet';
+  return `pages (quick_check) ${state(v.pages)} · copy proof ${state(v.copyProof)} · report ${state(v.report)} · bodies ${bodies}`;
+}

@@ -1,0 +1,155 @@
+/**
+ * The verdict in Chromium (serve mode), issue 23: verification is part of opening, so nobody clicks anything. A
+ * ledger with a damaged body reads "checking" and then DAMAGED; a healthy one reads INTACT only once every body was
+ * verified (its report alone is not enough); cancelling from the header leaves "bodies not verified".
+ *
+ * Each verification waits for the test's word before it reads a byte (a runner that holds the job, then hands it
+ * to the ordinary in-process runner): on these small ledgers it would otherwise end before the page had drawn, and
+ * "checking" could not be seen, let alone cancelled.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Result } from '../../src/shared/errors.js';
+import type { RunningServer } from '../../src/main/serve/server.js';
+import { startServer } from '../../src/main/serve/server.js';
+import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
+import { inProcessVerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
+import type { VerifySummary } from '../../src/main/core/jobs/verify-types.js';
+import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+
+let dir: string;
+let browser: Browser;
+let server: RunningServer;
+let page: Page;
+let damaged: WrittenLedger;
+let healthy: WrittenLedger;
+let cancelled: WrittenLedger;
+
+/** Jobs started while held wait here; `release` lets every waiting job run. */
+let gate: { promise: Promise<void>; release: () => void } = newGate();
+function newGate(): { promise: Promise<void>; release: () => void } {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (release = r));
+  return { promise, release };
+}
+let started = 0;
+const heldRunner: VerifyRunner = {
+  start(spec, options) {
+    started += 1;
+    let inner: ReturnType<VerifyRunner['start']> | null = null;
+    let settle: (r: Result<VerifySummary>) => void = () => undefined;
+    const result = new Promise<Result<VerifySummary>>((r) => (settle = r));
+    let stopped = false;
+    void gate.promise.then(() => {
+      if (stopped) return;
+      inner = inProcessVerifyRunner.start(spec, options);
+      void inner.result.then(settle);
+    });
+    return {
+      result,
+      cancel() {
+        stopped = true;
+        if (inner) inner.cancel();
+        else settle({ ok: false, error: { code: 'CANCELLED', message: 'verification was cancelled' } });
+      },
+      activeWorkers: () => inner?.activeWorkers() ?? 0,
+    };
+  },
+  prestart: () => undefined,
+};
+
+const ok = <T,>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+async function openInPage(w: WrittenLedger): Promise<string> {
+  const id = ok(await server.service.openPaths([w.sessionDir], 'path')).id;
+  // A fresh load, as a user opening it would see (a hash change alone would keep the page's evidence list).
+  await page.goto('about:blank');
+  await page.goto(`${server.origin}/?token=${server.token}#/e/${id}/overview`);
+  await page.waitForSelector('.overview .identity');
+  return id;
+}
+
+const headerVerdict = (): Promise<string | null> => page.locator('.topbar [data-testid="verdict"]').getAttribute('data-verdict');
+const overviewVerdict = (): Promise<string | null> => page.locator('.overview [data-testid="verdict"]').getAttribute('data-verdict');
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'capsem-verdict-'));
+  [damaged, healthy, cancelled] = await Promise.all([
+    writeLedger(join(dir, 'damaged'), { generation: 'A4', damage: 'wrong-body-hash', sessionId: 'verdict-damaged' }),
+    writeLedger(join(dir, 'healthy'), { generation: 'A4', sessionId: 'verdict-healthy' }),
+    writeLedger(join(dir, 'cancelled'), { generation: 'A4', sessionId: 'verdict-cancelled' }),
+  ]);
+  server = await startServer({ openSampleWhenEmpty: false, rendererDir: RENDERER_DIR, verifyRunner: heldRunner, backgroundWorkers: null });
+  browser = await launchChromium();
+  page = (await watchedPage(browser, server.origin)).page;
+}, 120_000);
+
+afterAll(async () => {
+  gate.release();
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the verdict, with no click (serve mode in Chromium)', () => {
+  it('a damaged body: "checking" while the bodies are read, then DAMAGED in the header, overview and integrity view', async () => {
+    gate = newGate();
+    const id = await openInPage(damaged);
+    await expect.poll(headerVerdict).toBe('checking');
+    // The open's verification started by itself once the first view was answered, and waits at the gate.
+    await expect.poll(() => started, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(headerVerdict).toBe('checking');
+    expect(await overviewVerdict()).toBe('checking');
+    await shot(page, 'verdict-01-checking');
+    gate.release();
+    await expect.poll(headerVerdict, { timeout: 30_000 }).toBe('damaged');
+    await expect.poll(overviewVerdict).toBe('damaged');
+    await shot(page, 'verdict-02-damaged-overview');
+    await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
+    await page.waitForSelector('.integrity .verify[data-state="done"]', { timeout: 30_000 });
+    expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('damaged');
+    const bad = damaged.damage!.affected[0]!;
+    // The failing body is listed, without "Verify all bodies" having been pressed.
+    await expect.poll(() => page.locator('.integrity table.failures').textContent(), { timeout: 15_000 }).toContain(bad.eventId);
+    await shot(page, 'verdict-03-damaged-integrity');
+  });
+
+  it('healthy: still "checking" with its report in, INTACT only once every body was verified', async () => {
+    gate = newGate();
+    const id = await openInPage(healthy);
+    await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
+    // The report (tables, index and archive, pages) is shown and has no error: without the bodies, no INTACT.
+    await page.waitForSelector('.integrity .facts');
+    await expect.poll(async () => ok(await server.service.handle('integrity.verdict', { evidenceId: id })).report, { timeout: 15_000 }).toBe('ok');
+    await expect.poll(headerVerdict).toBe('checking');
+    expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('checking');
+    gate.release();
+    await expect.poll(headerVerdict, { timeout: 30_000 }).toBe('intact');
+    await page.waitForSelector('.integrity .verify[data-state="done"]');
+    expect(await page.locator('.integrity .verify[data-state="done"]').textContent()).toContain(`${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`);
+    await shot(page, 'verdict-04-intact');
+  });
+
+  it('cancelled from the header: "bodies not verified", never INTACT', async () => {
+    gate = newGate();
+    const id = await openInPage(cancelled);
+    await page.locator('.topbar .verdict-box').getByRole('button', { name: 'cancel' }).click({ timeout: 15_000 });
+    await expect.poll(headerVerdict, { timeout: 15_000 }).toBe('unverified');
+    expect(await page.locator('.topbar [data-testid="verdict"]').textContent()).toBe('bodies not verified');
+    gate.release();
+    await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
+    await page.waitForSelector('.integrity .verify[data-state="cancelled"]');
+    expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('unverified');
+    expect(await headerVerdict()).toBe('unverified');
+    await shot(page, 'verdict-05-cancelled');
+  });
+});
