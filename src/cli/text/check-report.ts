@@ -1,6 +1,7 @@
 // The report as terminal text, in the doctor's layout (spec/check-session.md §4), two-space indented.
 import { GENERATION_LABELS } from '../../shared/ledger-types.js';
 import { formatBodyFailure } from '../../main/core/jobs/body-failure.js';
+import { bodyName, groupFailures } from '../../main/core/jobs/failure-groups.js';
 import type { ArchiveSection, CheckReport } from '../../main/core/check/types.js';
 import { EXPECTED_TABLES } from '../../main/core/check/types.js';
 import { renderFindings } from './check-findings.js';
@@ -53,8 +54,22 @@ function archiveBlock(a: ArchiveSection, s: Style): string {
   if (a.verified !== null && a.failed !== null) {
     const line = `  ${a.verified}/${a.bodies} bodies read back and match their hashes`;
     lines.push(a.failed > 0 ? s.red(line) : s.green(line));
-    for (const f of a.failures.slice(0, SHOWN_FAILURES)) lines.push(s.red(`    ${printable(formatBodyFailure(f))}`));
-    if (a.failed > SHOWN_FAILURES) lines.push(s.red(`    ... and ${a.failed - SHOWN_FAILURES} more`));
+    // One line per damaged segment or block, the bodies it takes down under it; a body's own failure on one line.
+    let shown = 0;
+    for (const g of groupFailures(a.failures)) {
+      if (shown >= SHOWN_FAILURES) break;
+      if (g.cause !== null && g.bodies.length > 1) {
+        lines.push(s.red(`    ${g.code} ${printable(g.cause)}: ${g.bodies.length} bodies`));
+        const names = g.bodies.slice(0, SHOWN_FAILURES - shown);
+        for (const f of names) lines.push(s.red(`      ${printable(bodyName(f))}`));
+        if (names.length < g.bodies.length) lines.push(s.red(`      ... and ${g.bodies.length - names.length} more`));
+        shown += g.bodies.length;
+      } else {
+        for (const f of g.bodies) lines.push(s.red(`    ${printable(formatBodyFailure(f))}`));
+        shown += g.bodies.length;
+      }
+    }
+    if (a.failed > shown) lines.push(s.red(`    ... and ${a.failed - shown} more`));
   } else if (a.verifyError) {
     lines.push(s.yellow(`  verification did not finish: ${a.verifyError.code} ${printable(a.verifyError.message)}`));
   } else if (a.bodies > 0) {

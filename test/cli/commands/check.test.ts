@@ -58,6 +58,22 @@ describe('capsem-inspect check', () => {
     expect(both.err).toContain('cannot both be given');
   });
 
+  it('one damaged segment is one finding, the bodies it takes down listed under it', async () => {
+    const seg = await writeLedger(join(root, 'segment'), { generation: 'A4', damage: 'flip-segment-hash', sessionId: 'segment-session' });
+    const affected = seg.damage!.affected;
+    expect(affected.length).toBeGreaterThan(1);
+    const io = captureIo();
+    expect(await run([seg.sessionDir, '--json'], io)).toBe(1);
+    const failed = JSON.parse(io.out).findings.filter((f: { code: string }) => f.code === 'BODIES_FAILED');
+    expect(failed).toHaveLength(1);
+    expect(failed[0].message).toMatch(new RegExp(`^SEGMENT_HASH_MISMATCH: segment at offset \\d+ in block at offset \\d+ of .*; this takes down ${affected.length} bodies$`));
+    expect([...failed[0].evidence].sort()).toEqual(affected.map((b) => `${b.eventId} ${b.sourceTable}/${b.direction}`).sort());
+    const text = captureIo();
+    await run([seg.sessionDir], text);
+    // The segment's sentence once in the archive block and once as the finding, not once per body.
+    expect(text.out.split('does not match its segment hash').length - 1).toBe(2);
+  });
+
   it('never speaks of the seeds or the doctor', async () => {
     const io = captureIo();
     await run([damaged.sessionDir, '--json'], io);

@@ -1,6 +1,7 @@
 // Findings for the sections that decide the verdict (§3.1, §3.2, §3.4) plus the archive notes.
 import type { Generation } from '../../../shared/ledger-types.js';
 import { formatBodyFailure } from '../jobs/body-failure.js';
+import { bodyName, groupFailures } from '../jobs/failure-groups.js';
 import type { ArchiveSection, Finding, PagesSection } from './types.js';
 
 export function pageFindings(pages: PagesSection): Finding[] {
@@ -12,16 +13,38 @@ export function tableFindings(missing: readonly string[]): Finding[] {
 }
 
 const LISTED = 5;
+/** The bodies named under one damaged segment or block. */
+const GROUP_LISTED = 20;
 
 export function archiveFindings(a: ArchiveSection, generation: Generation): Finding[] {
   const out: Finding[] = a.problems.map((p) => ({ severity: 'error' as const, code: 'ARCHIVE_PROBLEM' as const, message: `${p.code}: ${p.message}` }));
   if (a.failed !== null && a.failed > 0) {
-    const listed = a.failures.slice(0, LISTED).map(formatBodyFailure);
-    out.push({
-      severity: 'error', code: 'BODIES_FAILED',
-      message: `${a.failed}/${a.bodies} bodies failed verification`,
-      evidence: a.failed > LISTED ? [...listed, `... and ${a.failed - LISTED} more`] : listed,
-    });
+    // One damaged segment (or block) is one finding with the bodies it takes down under it; failures about their
+    // own body alone (a body hash mismatch) share one finding, as before.
+    const groups = groupFailures(a.failures);
+    const shared = groups.filter((g) => g.cause !== null && g.bodies.length > 1);
+    const alone = groups.filter((g) => !shared.includes(g)).flatMap((g) => g.bodies);
+    const grouped = shared.reduce((n, g) => n + g.bodies.length, 0);
+    const unlisted = a.failed - a.failures.length;
+    for (const g of shared) {
+      const names = g.bodies.slice(0, GROUP_LISTED).map(bodyName);
+      out.push({
+        severity: 'error', code: 'BODIES_FAILED',
+        message: `${g.code}: ${g.cause}; this takes down ${g.bodies.length} bodies`,
+        evidence: g.bodies.length > GROUP_LISTED ? [...names, `... and ${g.bodies.length - GROUP_LISTED} more`] : names,
+      });
+    }
+    if (alone.length > 0 || shared.length === 0) {
+      const listed = alone.slice(0, LISTED).map(formatBodyFailure);
+      const more = a.failed - grouped - Math.min(alone.length, LISTED);
+      out.push({
+        severity: 'error', code: 'BODIES_FAILED',
+        message: `${a.failed}/${a.bodies} bodies failed verification` + (shared.length > 0 ? ` (${grouped} of them under the ${shared.length === 1 ? 'damaged part' : `${shared.length} damaged parts`} above)` : ''),
+        evidence: more > 0 ? [...listed, `... and ${more} more`] : listed,
+      });
+    } else if (unlisted > 0) {
+      out.push({ severity: 'error', code: 'BODIES_FAILED', message: `${a.failed}/${a.bodies} bodies failed verification (${unlisted} not listed)` });
+    }
   }
   if (a.verifyError) {
     out.push({ severity: 'warning', code: 'VERIFY_INCOMPLETE', message: `body verification did not finish: ${a.verifyError.code} ${a.verifyError.message}` });
