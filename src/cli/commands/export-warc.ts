@@ -1,18 +1,21 @@
 /**
  * capsem-inspect export-warc <path>... -o <file.warc.gz> [--digest blake3|sha256] [--json]
- * Exit 0: exported (summary printed). 1: the export failed or was refused, e.g. a destination inside the evidence
- * (nothing under the name). 2: usage error, or the ledger cannot be opened.
+ * Exit 0: exported (summary printed). 1: the export failed or was refused, e.g. an archive that cannot be read at all
+ * (nothing under the name). 2: usage error (a destination inside the evidence folder is one), or the ledger cannot
+ * be opened.
  * Runs the job in-process; Ctrl-C cancels it (the temporary file is deleted).
  */
 import type { CliIo } from '../io.js';
 import type { Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { exportWarc } from '../../main/core/warc/export-job.js';
+import { checkDestination, evidenceFolderHolding } from '../../main/core/warc/destination.js';
 import { SKIP_REASONS, type DigestAlgorithm, type ExportSummary } from '../../main/core/warc/types.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import type { Invalid } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { argsOrExit } from '../usage.js';
+import { printable } from '../text/style.js';
 
 const USAGE = 'usage: capsem-inspect export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]\n';
 
@@ -45,18 +48,20 @@ function parseExportArgs(args: readonly string[]): Args | string {
 function summaryText(s: ExportSummary): string {
   const skips = SKIP_REASONS.filter((r) => s.skippedByReason[r] > 0).map((r) => `${r} ${s.skippedByReason[r]}`);
   return [
-    `exported ${s.resourceRecords} of ${s.indexRows} bodies to ${s.path}`,
+    `exported ${s.resourceRecords} of ${s.indexRows} bodies to ${printable(s.path)}`,
     `skipped ${s.skipped}${skips.length ? ` (${skips.join(', ')})` : ''}`,
     `file ${s.fileBytes} bytes, ${s.blockBytes} body bytes, block digest ${s.digestAlgorithm}, export id ${s.exportId}`,
     `sha256 ${s.fileSha256}`,
     `blake3 ${s.fileBlake3}`,
-    ...s.skippedSample.slice(0, 5).map((row) => `  skipped: ${row.reason}: ${row.detail}`),
+    ...(s.sourceNote ? [s.sourceNote] : []),
+    // A skip's detail quotes ledger text (event ids, paths): shown inert, never as terminal escapes.
+    ...s.skippedSample.slice(0, 5).map((row) => `  skipped: ${row.reason}: ${printable(row.detail)}`),
   ].join('\n') + '\n';
 }
 
 function report(io: CliIo, json: boolean, error: Failure, code: number): number {
   if (json) io.stdout(`${JSON.stringify({ ok: false, error })}\n`);
-  else io.stderr(`capsem-inspect export-warc: ${error.code}: ${error.message}\n`);
+  else io.stderr(`capsem-inspect export-warc: ${error.code}: ${printable(error.message)}\n`);
   return code;
 }
 
@@ -66,6 +71,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const opened = await openEvidence(parsed.paths);
   if (!opened.ok) return report(io, parsed.json, opened.error, 2);
   const evidence = opened.value;
+  if (evidenceFolderHolding(evidence, parsed.output) !== null) {
+    const refused = checkDestination(evidence, parsed.output);
+    evidence.close();
+    return report(io, parsed.json, refused.ok ? { code: 'EXPORT_DESTINATION', message: `${parsed.output} lies inside the evidence folder` } : refused.error, 2);
+  }
   try {
     const result = await cancelOnInterrupt((signal) => exportWarc(evidence, { destination: parsed.output, digest: parsed.digest, signal }));
     if (!result.ok) return report(io, parsed.json, result.error, 1);

@@ -20,6 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** An A4 ledger whose session.bodies is an A2 build's single file instead of a generation directory. */
+async function legacyFileWhereGenerationExpected(dir: string): Promise<string> {
+  const a4 = await writeLedger(join(dir, 'a4'), { generation: 'A4' });
+  const a2 = await writeLedger(join(dir, 'a2'), { generation: 'A2-zstd' });
+  rmSync(join(a4.sessionDir, 'session.bodies'), { recursive: true });
+  writeFileSync(join(a4.sessionDir, 'session.bodies'), readFileSync(join(a2.sessionDir, 'session.bodies')));
+  return a4.sessionDir;
+}
+
 describe('export-warc', () => {
   test('exit 0 with a text summary; the file digests printed are the file’s', async () => {
     const io = captureIo();
@@ -57,12 +66,32 @@ describe('export-warc', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  test('exit 1 when the destination is inside the evidence folder; nothing written there', async () => {
+  test('a destination inside the evidence folder is a usage error (exit 2); nothing written there', async () => {
     const io = captureIo();
     const before = readdirSync(w.sessionDir).sort();
-    expect(await run([w.sessionDir, '-o', join(w.sessionDir, 'x.warc.gz'), '--json'], io)).toBe(1);
+    expect(await run([w.sessionDir, '-o', join(w.sessionDir, 'x.warc.gz'), '--json'], io)).toBe(2);
     expect(JSON.parse(io.out)).toMatchObject({ ok: false, error: { code: 'EXPORT_DESTINATION' } });
     expect(readdirSync(w.sessionDir).sort()).toEqual(before);
+  });
+
+  test.each(['missing-archive', 'bad-file-header', 'truncate-archive', 'legacy-file'] as const)('%s: the archive cannot be read at all: exit 1, no file, a sentence naming why', async (kind) => {
+    const ledger = kind === 'legacy-file'
+      ? await legacyFileWhereGenerationExpected(join(root, kind))
+      : (await writeLedger(join(root, kind), { generation: 'A4', damage: kind })).sessionDir;
+    const io = captureIo();
+    const file = join(out, `${kind}.warc.gz`);
+    expect(await run([ledger, '-o', file], io)).toBe(1);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(out).filter((n) => n.startsWith(`${kind}.warc.gz`))).toEqual([]);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(new RegExp(`^capsem-inspect export-warc: [A-Z_]+: cannot export: .+; nothing was written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+  });
+
+  test('an L0 ledger exports from SQLite and says so in one sentence', async () => {
+    const l0 = await writeLedger(join(root, 'l0'), { generation: 'L0' });
+    const io = captureIo();
+    expect(await run([l0.sessionDir, '-o', join(out, 'l0.warc.gz')], io)).toBe(0);
+    expect(io.out.split('\n').filter((l) => l.includes('L0'))).toEqual(['This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.']);
   });
 
   test('exit 1 when the destination folder does not exist', async () => {

@@ -7,6 +7,7 @@ import { ExportRegistry, runExportFlow, withWarcExtension } from '../../../src/m
 const summary: ExportSummary = {
   path: '/out/ses_1.warc.gz',
   exportId: '0'.repeat(32),
+  sourceNote: null,
   exportDate: '2026-01-01T00:00:00Z',
   digestAlgorithm: 'blake3',
   indexRows: 12,

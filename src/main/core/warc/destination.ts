@@ -19,6 +19,17 @@ function evidenceFolders(evidence: Evidence): string[] {
   return folders.map(realOrSelf);
 }
 
+/**
+ * The evidence folder the destination lies in, or null: the CLI answers this one as a usage error (exit 2), since
+ * it is the command that asked for the impossible, not the export that failed.
+ */
+export function evidenceFolderHolding(evidence: Evidence, destination: string): string | null {
+  const folder = dirname(resolve(destination));
+  if (!existsSync(folder)) return null;
+  const realFolder = realpathSync(folder);
+  return evidenceFolders(evidence).find((f) => inside(realFolder, f)) ?? null;
+}
+
 /** The absolute final path, or EXPORT_DESTINATION with a sentence naming the problem. */
 export function checkDestination(evidence: Evidence, destination: string): Result<string> {
   if (!destination || destination.endsWith('/')) return { ok: false, error: fail('EXPORT_DESTINATION', `export destination ${JSON.stringify(destination)} does not name a file`) };

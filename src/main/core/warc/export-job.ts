@@ -43,6 +43,10 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
   const dbHashes = await provenDbHashes(evidence);
   if (!dbHashes.ok) return dbHashes;
   const finalPath = destination.value;
+  // An archive that cannot be opened or read at all is a hard failure (spec/warc-export.md §5): a WARC with every
+  // body skipped would read as an export of this ledger. Nothing is created at the destination.
+  const refused = archiveRefusal(evidence, finalPath);
+  if (refused) return { ok: false, error: refused };
   if (options.fixedExportId !== undefined && !/^[0-9a-f]{32}$/.test(options.fixedExportId)) {
     return { ok: false, error: fail('BAD_REQUEST', `export id ${JSON.stringify(options.fixedExportId)} is not 32 lowercase hex digits`) };
   }
@@ -155,6 +159,9 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
         fileSha256: reread.value.sha256,
         fileBlake3: reread.value.blake3,
         blockBytes: writer.blockBytes,
+        sourceNote: evidence.generation === 'L0'
+          ? 'This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.'
+          : null,
       },
     };
   } catch (error) {
@@ -173,6 +180,14 @@ const MAX_COMPRESSION_WORKERS = 4;
 function defaultCompressionWorkers(bodyBytes: number): number {
   if (bodyBytes < SMALL_EXPORT_BYTES) return 0;
   return Math.max(1, Math.min(MAX_COMPRESSION_WORKERS, availableParallelism()));
+}
+
+/** Why the archive cannot give a single body, when the open already knows (absent, bad header, short generation). */
+function archiveRefusal(evidence: Evidence, finalPath: string): Failure | null {
+  // Stand-in evidence in unit tests may carry no slot.
+  const slot = (evidence as { readonly archive?: Evidence['archive'] }).archive;
+  if (!slot || slot.state !== 'failed') return null;
+  return fail(slot.error.code, `cannot export: ${slot.error.message}; nothing was written to ${finalPath}`);
 }
 
 /** The scratch root the evidence was opened with (default os.tmpdir()); never the evidence folder. */

@@ -51,6 +51,8 @@ export interface ExportSummary {
   readonly fileBlake3: string;
   /** Sum of the block lengths of the resource records. */
   readonly blockBytes: number;
+  /** One sentence about where the bodies came from when that is not a body archive (an L0 ledger), else null. */
+  readonly sourceNote: string | null;
 }
 
 /** Hooks that only tests use, to prove the checks fail (a broken writer) or to kill a run part-way. */
