@@ -19,6 +19,8 @@ import { markdownTable } from './lib/report.js';
 import type { ProbeArgs, ProbeOp } from './lib/probe-types.js';
 import type { ProbeOutcome } from './lib/run-probe.js';
 import { runProbe } from './lib/run-probe.js';
+import { exportOrphansRow } from './export-orphans.js';
+import { orphanExportRow } from './lib/orphan-figures.js';
 
 const args = parseBenchArgs(process.argv.slice(2));
 if (typeof args === 'string') {
@@ -93,11 +95,14 @@ try {
     dbBytes, cpMs, ddMs, native, nativeInputs: inputs, gzipMs, open, pages, check, verify,
     export: probe('export', { sessionDir: main, outDir }),
   };
+  // Hostile input (issue 23): 100,000 and 1,000,000 index rows naming no source row, each exported in this process.
+  console.log('  export of rows naming no source row: 100,000 then 1,000,000 rows');
+  const orphans = orphanExportRow(await exportOrphansRow(100_000, join(work, 'orphans')), await exportOrphansRow(1_000_000, join(work, 'orphans')));
   const idle = probe('idle', { sessionDir: main });
   const small = pair ? { rawBytes: rawBytesOf(pair), verify: probe('verify', { sessionDir: pair, workers: 2, backend: 'auto' }), export: probe('export', { sessionDir: pair, outDir }) } : null;
   const large = { rawBytes: inputs.allRawBytes, verify: m.verify[VERIFY_JUDGED], export: m.export };
   const browser = args.noBrowser ? null : await browserRows(main);
-  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), ...exportRows(m), ...checkRows(m),
+  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), ...exportRows(m), orphans, ...checkRows(m),
     ...(browser ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
 
   console.log(`\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +

@@ -10,7 +10,7 @@ import type { Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { exportWarc } from '../../main/core/warc/export-job.js';
 import { checkDestination, evidenceFolderHolding } from '../../main/core/warc/destination.js';
-import { SKIP_REASONS, type DigestAlgorithm, type ExportSummary } from '../../main/core/warc/types.js';
+import { SKIP_REASONS, type DigestAlgorithm, type ExportProgress, type ExportSummary } from '../../main/core/warc/types.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import type { Invalid } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
@@ -59,6 +59,11 @@ function summaryText(s: ExportSummary): string {
   ].join('\n') + '\n';
 }
 
+function progressText(p: ExportProgress): string {
+  const what = p.phase === 'writing' ? 'exporting' : 're-reading the file';
+  return `${what}: ${p.recordsDone.toLocaleString('en-US')} of ${p.recordsTotal.toLocaleString('en-US')} records`;
+}
+
 function report(io: CliIo, json: boolean, error: Failure, code: number): number {
   if (json) io.stdout(`${JSON.stringify({ ok: false, error })}\n`);
   else io.stderr(`capsem-inspect export-warc: ${error.code}: ${printable(error.message)}\n`);
@@ -76,8 +81,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     evidence.close();
     return report(io, parsed.json, refused.ok ? { code: 'EXPORT_DESTINATION', message: `${parsed.output} lies inside the evidence folder` } : refused.error, 2);
   }
+  // On a terminal the rows tick by (a large or hostile index takes a while); never into a pipe or --json.
+  const showProgress = io.isTty && !parsed.json;
   try {
-    const result = await cancelOnInterrupt((signal) => exportWarc(evidence, { destination: parsed.output, digest: parsed.digest, signal }));
+    const result = await cancelOnInterrupt((signal) => exportWarc(evidence, {
+      destination: parsed.output, digest: parsed.digest, signal,
+      onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
+    }));
+    if (showProgress) io.stderr('\r\u001b[K');
     if (!result.ok) return report(io, parsed.json, result.error, 1);
     io.stdout(parsed.json ? `${JSON.stringify({ ok: true, summary: result.value })}\n` : summaryText(result.value));
     return 0;

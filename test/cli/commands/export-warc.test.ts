@@ -87,6 +87,15 @@ describe('export-warc', () => {
     expect(io.err).toMatch(new RegExp(`^capsem-inspect export-warc: [A-Z_]+: cannot export: .+; nothing was written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
   });
 
+  test('on a terminal the records tick by on stderr; the line is cleared before the summary', async () => {
+    const io = { ...captureIo(), isTty: true };
+    let err = '';
+    io.stderr = (t: string) => void (err += t);
+    expect(await run([w.sessionDir, '-o', join(out, 'tty.warc.gz')], io)).toBe(0);
+    expect(err).toMatch(/\rexporting: \d+ of \d+ records/);
+    expect(err.endsWith('\r\u001b[K')).toBe(true);
+  });
+
   test('an L0 ledger exports from SQLite and says so in one sentence', async () => {
     const l0 = await writeLedger(join(root, 'l0'), { generation: 'L0' });
     const io = captureIo();

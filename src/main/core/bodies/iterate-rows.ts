@@ -41,12 +41,32 @@ export function* iterateBodyRows(evidence: Evidence): Generator<BodyIndexRow> {
     .safeIntegers(true);
   for (const raw of pages((after) => (after ? nullNext.all(after.id) : nullFirst.all()) as Raw[])) yield toBodyIndexRow(raw);
 
+  // Keyset pages in two steps, each a seek on the (block_offset, body_offset, id) index: the rest of the last row's
+  // location by id, then the locations after it. A single `(block_offset, body_offset, id) > (?, ?, ?)` lets SQLite
+  // seek on the first two columns only (EXPLAIN QUERY PLAN), so every page re-read all rows sharing the last location:
+  // with many rows at one location (deduplicated bodies, or hostile rows copying one) the export went quadratic.
+  const locatedRows = `${from} WHERE block_offset IS NOT NULL AND body_offset IS NOT NULL`;
   const order = `ORDER BY block_offset, body_offset, ${idExpr}`;
-  const first = evidence.db.prepare(`${from} WHERE block_offset IS NOT NULL AND body_offset IS NOT NULL ${order} LIMIT ${PAGE}`).safeIntegers(true);
-  const next = evidence.db
-    .prepare(`${from} WHERE block_offset IS NOT NULL AND body_offset IS NOT NULL AND (block_offset, body_offset, ${idExpr}) > (?, ?, ?) ${order} LIMIT ${PAGE}`)
+  const first = evidence.db.prepare(`${locatedRows} ${order} LIMIT ${PAGE}`).safeIntegers(true);
+  const sameLocation = evidence.db
+    .prepare(`${from} WHERE block_offset = ? AND body_offset = ? AND ${idExpr} > ? ORDER BY ${idExpr} LIMIT ${PAGE}`)
     .safeIntegers(true);
-  for (const raw of pages((after) => (after ? next.all(after.block_offset, after.body_offset, after.id) : first.all()) as Raw[])) {
-    yield toBodyIndexRow(raw);
+  const laterLocation = evidence.db.prepare(`${locatedRows} AND (block_offset, body_offset) > (?, ?) ${order} LIMIT ${PAGE}`).safeIntegers(true);
+  const fetch = (after: Raw | null): Raw[] => {
+    if (!after) return first.all() as Raw[];
+    const ties = sameLocation.all(after.block_offset, after.body_offset, after.id) as Raw[];
+    return ties.length > 0 ? ties : (laterLocation.all(after.block_offset, after.body_offset) as Raw[]);
+  };
+  for (const raw of locatedPages(fetch)) yield toBodyIndexRow(raw);
+}
+
+/** Like pages(), but a short page of ties is not the end: the next locations follow it. */
+function* locatedPages(fetch: (after: Raw | null) => Raw[]): Generator<Raw> {
+  let after: Raw | null = null;
+  for (;;) {
+    const page = fetch(after);
+    if (page.length === 0) return;
+    yield* page;
+    after = page[page.length - 1]!;
   }
 }
