@@ -6,6 +6,11 @@ export interface CliIo {
   stderr(text: string): void;
   /** True when stdout is a terminal (colour allowed). */
   readonly isTty: boolean;
+  /**
+   * True when stdout is a terminal, whatever NO_COLOR says (isTty is false under NO_COLOR): what decides whether a
+   * body's raw bytes may be written there. Absent: isTty.
+   */
+  readonly stdoutIsTerminal?: boolean;
   /** Environment (CAPSEM_HOME etc.). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -16,6 +21,7 @@ export function processIo(): CliIo {
     stdoutBytes: (b) => void process.stdout.write(b),
     stderr: (t) => void process.stderr.write(t),
     isTty: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
     env: process.env,
   };
 }

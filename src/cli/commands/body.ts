@@ -1,8 +1,11 @@
 /**
  * capsem-inspect body <path> <event_id> <source_table> <direction> [-o FILE]
- * Writes one body's verified bytes to stdout or FILE. Exit 0 on success; 1 when the body fails verification
- * (code and sentence on stderr, no bytes written); 2 when there is no such body, bodies are unavailable,
- * the ledger cannot be opened, or the usage is wrong.
+ * Writes one body's verified bytes to stdout or FILE, byte for byte; with -o it says on stderr what it wrote. To a
+ * terminal only safe text is written (terminal-safe.ts): a body is attacker-chosen and its escape sequences would
+ * drive the terminal, so anything else is refused with how to write it to a file or a pipe, as curl does. Exit 0 on
+ * success; 1 when the body fails verification (code and sentence on stderr, no bytes written); 2 when there is no
+ * such body, bodies are unavailable, the ledger cannot be opened, the body is refused to a terminal, or the usage is
+ * wrong.
  */
 import { writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -14,6 +17,8 @@ import { readBody } from '../../main/core/bodies/read-body.js';
 import { isInside } from '../../main/core/path-inside.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
+import { printable } from '../text/style.js';
+import { terminalUnsafe } from '../text/terminal-safe.js';
 
 const USAGE = 'usage: capsem-inspect body <path> <event_id> <source_table> <direction> [-o FILE]\n';
 
@@ -40,8 +45,11 @@ function parseBodyArgs(args: readonly string[]): BodyArgs | string {
 const NOT_THERE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['NO_SUCH_BODY', 'BODIES_UNAVAILABLE']);
 
 function report(io: CliIo, failure: Failure): void {
-  io.stderr(`capsem-inspect body: ${failure.code}: ${failure.message}\n`);
+  io.stderr(`capsem-inspect body: ${failure.code}: ${printable(failure.message)}\n`);
 }
+
+/** `1234 bytes` with digits grouped, as people read them. */
+const bytesText = (n: number): string => `${n.toLocaleString('en-US')} byte${n === 1 ? '' : 's'}`;
 
 function realOrResolved(path: string): string {
   try {
@@ -51,6 +59,11 @@ function realOrResolved(path: string): string {
   }
 }
 
+
+/** A word as a POSIX shell reads it back: plain when it is plain, else in single quotes. */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
 
 async function writeStdout(io: ByteIo, bytes: Uint8Array): Promise<void> {
   if (io.stdoutBytes) return void (await io.stdoutBytes(bytes));
@@ -77,8 +90,21 @@ export async function run(args: string[], io: ByteIo): Promise<number> {
       report(io, result.error);
       return NOT_THERE.has(result.error.code) ? 2 : 1;
     }
-    if (parsed.output) await writeFile(parsed.output, result.bytes);
-    else await writeStdout(io, result.bytes);
+    if (parsed.output) {
+      await writeFile(parsed.output, result.bytes);
+      io.stderr(`wrote ${bytesText(result.bytes.byteLength)} to ${printable(parsed.output)}; read back through every segment hash and the body hash before writing\n`);
+      return 0;
+    }
+    const unsafe = (io.stdoutIsTerminal ?? io.isTty) ? terminalUnsafe(result.bytes) : null;
+    if (unsafe) {
+      const again = `capsem-inspect body ${[parsed.path, parsed.eventId, parsed.sourceTable, parsed.direction].map(shellWord).join(' ')}`;
+      io.stderr(
+        `capsem-inspect body: not written to the terminal: this ${bytesText(result.bytes.byteLength)} body is not safe text (${unsafe.why}, at byte ${unsafe.offset}); ` +
+          `its bytes could drive the terminal. Write it to a file (${printable(again)} -o body.bin) or to a pipe (${printable(again)} | xxd | less).\n`,
+      );
+      return 2;
+    }
+    await writeStdout(io, result.bytes);
     return 0;
   } finally {
     evidence.close();

@@ -18,6 +18,7 @@ import { digitsNumber, parseCommandArgs } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
+import { printable } from '../text/style.js';
 
 export const CHECK_USAGE =
   'usage: capsem-inspect check <path> [--no-verify-bodies] [--rows N] [--json] [--workers N]\n' +
@@ -41,7 +42,7 @@ async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   }));
   if (showProgress) io.stderr('\r\u001b[K');
   if (!result.ok) {
-    io.stderr(`capsem-inspect check: cannot open ${a.path} (${result.error.code}): ${result.error.message}\n`);
+    io.stderr(`capsem-inspect check: cannot open ${printable(a.path)} (${result.error.code}): ${printable(result.error.message)}\n`);
     return 2;
   }
   const report = result.value;
@@ -79,12 +80,12 @@ function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath>>, jso
   if (!result.ok) {
     return json
       ? JSON.stringify({ session: { dir }, verdict: null, error: result.error }) + '\n'
-      : `unreadable  ${dir}  ${result.error.code}: ${result.error.message}\n`;
+      : `unreadable  ${printable(dir)}  ${result.error.code}: ${printable(result.error.message)}\n`;
   }
   const r = result.value;
   if (json) return reportToJson(r) + '\n';
   const count = (sev: string): number => r.findings.filter((f) => f.severity === sev).length;
-  return `${r.verdict.padEnd(10)}  ${(r.generation ?? '?').padEnd(2)}  ${dir}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
+  return `${r.verdict.padEnd(10)}  ${(r.generation ?? '?').padEnd(2)}  ${printable(dir)}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
 }
 
 function progressText(p: JobProgress): string {
