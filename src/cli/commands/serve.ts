@@ -1,11 +1,13 @@
 /**
  * `capsem-inspect serve [<path>...] [--port N]`: the inspector UI in a browser, on 127.0.0.1 only.
- * Prints the URL with its token and keeps serving until interrupted.
+ * Prints the URL with its token and keeps serving until interrupted. Every path given must open: one that does not
+ * is named and serve exits 2 without serving (a reviewer would otherwise look at less than they asked for).
  */
 import type { CliIo } from '../io.js';
 import { startServer } from '../../main/serve/server.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
+import { printable } from '../text/style.js';
 
 const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N]\n';
 
@@ -43,18 +45,22 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
     return 2;
   }
   for (const r of server.opened) {
-    if (r.ok) io.stdout(`opened ${r.value.sessionId} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`);
-    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${r.error.message}\n`);
+    if (r.ok) io.stdout(`opened ${printable(r.value.sessionId)} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`);
+    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${printable(r.error.message)}\n`);
   }
   for (const r of server.libraries) {
-    if (r.ok) io.stdout(`opened the library ${r.value.label}: ${r.value.sessions} sessions, chain ${r.value.chainIntact ? 'intact' : 'BROKEN'}\n`);
-    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${r.error.message}\n`);
+    if (r.ok) io.stdout(`opened the library ${printable(r.value.label)}: ${r.value.sessions} sessions, chain ${r.value.chainIntact ? 'intact' : 'BROKEN'}\n`);
+    else io.stderr(`capsem-inspect serve: ${r.error.code}: ${printable(r.error.message)}\n`);
   }
-  const failed = [...server.opened, ...server.libraries].some((r) => !r.ok) && parsed.paths.length > 0;
+  if ([...server.opened, ...server.libraries].some((r) => !r.ok) && parsed.paths.length > 0) {
+    io.stderr('capsem-inspect serve: not serving: every path given must open\n');
+    await server.close();
+    return 2;
+  }
   io.stdout(`Capsem Ledger Inspector on ${server.url}\n(only this URL works: it carries a token; Ctrl-C stops)\n`);
   await until;
   await server.close();
-  return failed ? 1 : 0;
+  return 0;
 }
 
 function interrupted(): Promise<void> {

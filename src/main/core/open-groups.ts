@@ -1,6 +1,7 @@
 /**
- * Step two of intake: resolved paths become open requests. A `.db` and its `.bodies` named together (a drop, or a
- * multi-select in Finder) are one session; a `-wal`/`-shm`/`-journal` stands for its database; duplicates collapse.
+ * Step two of intake (the desktop app's drops and launches, serve's command line): paths become open requests. A
+ * `.db` and its `.bodies` named together (a drop, or a multi-select in Finder) are one session; a `-wal`/`-shm`/
+ * `-journal` stands for its database; duplicates collapse.
  */
 import { basename, dirname, join } from 'node:path';
 

@@ -33,6 +33,7 @@ import { UploadArea } from './uploads.js';
 import { toWireJson } from './wire-json.js';
 import { downloadBody, downloadUrl } from './download.js';
 import { requestTrace } from './request-trace.js';
+import { groupOpenRequests } from '../core/open-groups.js';
 
 export interface ServerOptions {
   /** Evidence paths from the command line; opened before the server answers. */
@@ -140,7 +141,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (library) {
     libraries.push(library);
   } else if (opts.paths && opts.paths.length > 0) {
-    opened.push(await service.openPaths([...opts.paths], 'path'));
+    // Every path README's `serve [<path>...]` promises, each session on its own (a session.db named with its
+    // session.bodies is one): given as one request, two session folders were refused as BAD_REQUEST.
+    for (const group of groupOpenRequests(opts.paths)) opened.push(await service.openPaths(group, 'path'));
   } else if (opts.openSampleWhenEmpty !== false) {
     opened.push(await registry.openSample());
   }

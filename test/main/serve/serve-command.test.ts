@@ -36,10 +36,39 @@ describe('capsem-inspect serve', () => {
     }
   });
 
-  it('exits 1 (after serving) when a given path cannot be opened, and says why', async () => {
+  it('exits 2 without serving when a given path cannot be opened, and says why', async () => {
     const io = captureIo();
-    const code = await run(['/nonexistent/session'], io, Promise.resolve());
-    expect(code).toBe(1);
+    const code = await run(['/nonexistent/session'], io, new Promise(() => undefined));
+    expect(code).toBe(2);
     expect(io.err).toMatch(/NOT_FOUND|NOT_A_LEDGER/);
+    expect(io.err).toContain('not serving: every path given must open');
+    expect(io.out).not.toContain('http://');
+  });
+
+  it('opens every session folder given, each as its own ledger; one that does not open means exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-many-'));
+    try {
+      const [a, b] = await Promise.all([
+        writeLedger(join(dir, 'a'), { generation: 'A4', sessionId: 'serve-a' }),
+        writeLedger(join(dir, 'b'), { generation: 'A2-zstd', sessionId: 'serve-b' }),
+      ]);
+      const io = captureIo();
+      let release!: () => void;
+      const until = new Promise<void>((r) => (release = r));
+      const done = run([a.sessionDir, b.sessionDir], io, until);
+      for (let i = 0; i < 200 && !io.out.includes('http://'); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(io.err).toBe('');
+      expect(io.out).toContain('opened serve-a (A4)');
+      expect(io.out).toContain('opened serve-b (A2)');
+      release();
+      expect(await done).toBe(0);
+      const bad = captureIo();
+      expect(await run([a.sessionDir, join(dir, 'nothing-here')], bad, new Promise(() => undefined))).toBe(2);
+      expect(bad.out).toContain('opened serve-a (A4)');
+      expect(bad.err).toMatch(/NOT_FOUND/);
+      expect(bad.out).not.toContain('http://');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
