@@ -101,6 +101,11 @@ class ArchiveReader implements OpenedArchive {
     });
   }
 
+  verifiedSpan(row: BodyIndexRow, block: BlockRow): Uint8Array | null {
+    const found = this.located(row, block);
+    return found.ok ? found.raw.subarray(found.start, found.start + row.bodyLen) : null;
+  }
+
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
   private verifiedView(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly view: Uint8Array } | { readonly ok: false; readonly error: Failure } {
     const found = this.located(row, block);

@@ -60,6 +60,12 @@ export interface OpenedArchive {
    * side than one by one). `results[i]` is set to row i's verdict, the same as checkBody(rows[i], block) gives.
    */
   checkBodies?(rows: readonly BodyIndexRow[], block: BlockRow, results: BodyCheckResult[]): void;
+  /**
+   * The row's bytes as a view into its block's decoded, segment-verified buffer, without hashing the body again: only
+   * for a row that has just verified (verify-blocks' onVerified), to search it where it lies. Valid until the next
+   * call on this archive; null when the row cannot be located.
+   */
+  verifiedSpan?(row: BodyIndexRow, block: BlockRow): Uint8Array | null;
   close(): void;
 }
 
