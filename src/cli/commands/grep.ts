@@ -110,7 +110,7 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
   let matches = 0;
   let stopped = false;
   const out = (m: GrepMatch): boolean => {
-    if (a.max !== null && matches >= a.max) return false;
+    if (readerGone || (a.max !== null && matches >= a.max)) return false;
     matches += 1;
     if (!a.count) {
       const finding = destinationOf ? secretFinding(m, destinationOf) : null;
@@ -133,17 +133,11 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
   });
   const onAbort = (): void => job.cancel();
   signal.addEventListener('abort', onAbort, { once: true });
-  // `grep ... | head`: once the reader has gone, stop searching and end quietly, as grep does on SIGPIPE.
-  const onPipeGone = (e: NodeJS.ErrnoException): void => {
-    if (e.code !== 'EPIPE') return;
+  whenReaderGone(() => {
     stopped = true;
     job.cancel();
-  };
-  process.stdout.on('error', onPipeGone);
-  const result = await job.result.finally(() => {
-    signal.removeEventListener('abort', onAbort);
-    process.stdout.removeListener('error', onPipeGone);
   });
+  const result = await job.result.finally(() => signal.removeEventListener('abort', onAbort));
   if (!result.ok && !stopped) return failed(io, result.error.code, result.error.message);
   const summary = result.ok ? result.value : null;
   const wanted = (t: string, d: string): boolean => (a.spec.table === null || t === a.spec.table) && (a.spec.direction === null || d === a.spec.direction);
@@ -166,6 +160,25 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     else io.stderr(`${line}\n`);
   }
   return matches > 0 ? 0 : 1;
+}
+
+let readerGone = false;
+let onReaderGone: (() => void) | null = null;
+let watching = false;
+
+/**
+ * `grep ... | head`: once the reader has gone, stop searching and end quietly, as grep does on SIGPIPE. The write
+ * error arrives after the write that met it, so the handler stays for the life of the process (one, however many runs).
+ */
+function whenReaderGone(then: () => void): void {
+  onReaderGone = then;
+  if (watching) return;
+  watching = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    readerGone = true;
+    onReaderGone?.();
+  });
 }
 
 function failed(io: CliIo, code: string, message: string): number {
