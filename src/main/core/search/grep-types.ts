@@ -21,25 +21,8 @@ export interface GrepSpec {
   readonly contextBytes: number;
 }
 
-/** Where a match was found: in a body of the archive, or in a text column of a ledger table. */
-export type MatchSource =
-  | { readonly kind: 'body'; readonly sourceTable: string; readonly direction: string }
-  | { readonly kind: 'column'; readonly table: string; readonly column: string; readonly rowid: number };
-
-export interface GrepMatch {
-  /** The row's event_id; '' when its table has none (a column match names its rowid). */
-  readonly eventId: string;
-  readonly source: MatchSource;
-  /** Byte offset of the match in the body (or in the column's UTF-8 text). */
-  readonly offset: number;
-  readonly length: number;
-  /** The bytes around the match, decoded as UTF-8 (invalid bytes become U+FFFD): for showing, never for evidence. */
-  readonly before: string;
-  readonly match: string;
-  readonly after: string;
-  /** The secret pattern's name (secrets search only). */
-  readonly pattern?: string;
-}
+/** Matches cross the contract as they are (src/shared/contract/search.ts). */
+export type { MatchSource, SearchMatch as GrepMatch } from '../../../shared/contract/search.js';
 
 export const DEFAULT_MAX_PER_BODY = 1000;
 export const DEFAULT_CONTEXT_BYTES = 32;
