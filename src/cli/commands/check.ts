@@ -18,8 +18,9 @@ import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
 
 export const CHECK_USAGE =
-  'usage: capsem-inspect check <path> [--verify-bodies] [--rows N] [--json] [--workers N]\n' +
+  'usage: capsem-inspect check <path> [--verify-bodies] [--secrets] [--rows N] [--json] [--workers N]\n' +
   '       capsem-inspect check --all <dir> [--verify-bodies] [--json]\n' +
+  '  --secrets adds a credentials section: credential-shaped strings in the verified bodies and text columns, masked\n' +
   '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
   '  Orphaned tool_calls follow the seeds (same call_id in the same trace); the doctor matches call_id only.\n';
 
@@ -32,7 +33,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   const showProgress = a.verifyBodies && io.isTty && !a.json;
   const result = await cancelOnInterrupt((signal) => checkPath(a.path, {
-    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal,
+    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal, ...(a.secrets ? { secrets: true } : {}),
     onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
   }));
   if (showProgress) io.stderr('\r\u001b[K');
@@ -93,6 +94,7 @@ export interface CheckArgs {
   readonly path: string;
   readonly all: boolean;
   readonly verifyBodies: boolean;
+  readonly secrets: boolean;
   readonly rows: number;
   readonly json: boolean;
   readonly workers: number | undefined;
@@ -100,6 +102,7 @@ export interface CheckArgs {
 
 const FLAGS = {
   'verify-bodies': { takes: 'nothing' },
+  secrets: { takes: 'nothing' },
   json: { takes: 'nothing' },
   all: { takes: 'nothing' },
   rows: { takes: 'value', short: 'n', read: digitsNumber((flag) => `${flag} needs a whole number of rows`) },
@@ -112,5 +115,6 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   const { all, json, rows = 5, workers } = parsed.flags;
   const [path] = parsed.positionals;
   if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
-  return { path, all, verifyBodies: parsed.flags['verify-bodies'], rows, json, workers };
+  if (all && parsed.flags.secrets) return '--secrets checks one session, not --all';
+  return { path, all, verifyBodies: parsed.flags['verify-bodies'], secrets: parsed.flags.secrets, rows, json, workers };
 }
