@@ -101,9 +101,9 @@ class ArchiveReader implements OpenedArchive {
     });
   }
 
-  verifiedSpan(row: BodyIndexRow, block: BlockRow): Uint8Array | null {
+  verifiedSpan(row: BodyIndexRow, block: BlockRow): { readonly raw: Uint8Array; readonly start: number } | null {
     const found = this.located(row, block);
-    return found.ok ? found.raw.subarray(found.start, found.start + row.bodyLen) : null;
+    return found.ok ? { raw: found.raw, start: found.start } : null;
   }
 
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */

@@ -89,8 +89,8 @@ async function verifyTask(task: VerifyTask, claim: SharedArrayBuffer | undefined
           const archive = opened.archive;
           const onVerified = grep
             ? (row: BodyIndexRow, block: BlockRow): void => {
-                const bytes = archive.verifiedSpan?.(row, block);
-                if (bytes) grep.search(bytes, () => named(row.id));
+                const at = archive.verifiedSpan?.(row, block);
+                if (at) grep.searchInBlock(at.raw, at.start, row.bodyLen, block, () => named(row.id));
               }
             : undefined;
           return await verifyBlocks({

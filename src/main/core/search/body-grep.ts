@@ -4,8 +4,9 @@
 //
 // Naming a row (event_id, source_table, direction) costs a SQLite read, so it is done only for a body that matched,
 // or for every body when the search is limited to one table or direction.
-import type { BodyKey } from '../../../shared/ledger-types.js';
-import type { ByteMatcher } from './byte-matcher.js';
+import type { BlockRow, BodyKey } from '../../../shared/ledger-types.js';
+import { BlockHits } from './block-hits.js';
+import type { ByteMatcher, MatchVisitor } from './byte-matcher.js';
 import { compileMatcher } from './byte-matcher.js';
 import { matchContext } from './match-context.js';
 import type { GrepMatch, GrepSpec } from './grep-types.js';
@@ -15,6 +16,8 @@ const BATCH = 256;
 
 export class BodyGrep {
   private readonly matcher: ByteMatcher;
+  /** Fixed bytes: each block scanned once, its bodies given their occurrences (block-hits.ts). */
+  private readonly blockHits: BlockHits | null;
   private pending: GrepMatch[] = [];
   /** Bodies with more matches than maxPerBody (the rest of their matches are not listed). */
   cappedBodies = 0;
@@ -24,15 +27,33 @@ export class BodyGrep {
     private readonly post: (matches: GrepMatch[]) => void,
   ) {
     this.matcher = compileMatcher(spec.pattern);
+    this.blockHits = this.matcher.needle ? new BlockHits(Buffer.from(this.matcher.needle)) : null;
+  }
+
+  /** Searches the verified body at raw[start, start + len) of `block`'s decoded bytes. */
+  searchInBlock(raw: Uint8Array, start: number, len: number, block: BlockRow, name: () => BodyKey | null): void {
+    const body = raw.subarray(start, start + len);
+    const hits = this.blockHits?.inBody(raw, start, len, block.blockOffset) ?? null;
+    if (hits === null) return this.search(body, name);
+    if (hits.length === 0) return;
+    const n = this.matcher.needle!.length;
+    this.report(body, name, (visit) => {
+      for (const at of hits) if (!visit(at, n)) return;
+    });
   }
 
   /** Searches one verified body; `name` gives its key (null: the row is gone, and nothing is reported for it). */
   search(bytes: Uint8Array, name: () => BodyKey | null): void {
+    this.report(bytes, name, (visit) => this.matcher.scan(bytes, visit));
+  }
+
+  /** Lists the matches `find` visits in `bytes`, naming the body only once one is found (or first, when filtered). */
+  private report(bytes: Uint8Array, name: () => BodyKey | null, find: (visit: MatchVisitor) => void): void {
     const filtered = this.spec.table !== null || this.spec.direction !== null;
     let key: BodyKey | null | undefined = filtered ? name() : undefined;
     if (filtered && (!key || !this.wanted(key))) return;
     let listed = 0;
-    this.matcher.scan(bytes, (offset, length, pattern) => {
+    find((offset, length, pattern) => {
       if (listed >= this.spec.maxPerBody) {
         this.cappedBodies += 1;
         return false;

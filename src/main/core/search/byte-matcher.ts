@@ -15,6 +15,11 @@ export type MatchVisitor = (offset: number, length: number, pattern?: string) =>
 
 export interface ByteMatcher {
   scan(body: Uint8Array, visit: MatchVisitor): void;
+  /**
+   * Fixed bytes only: the pattern itself. Whether it occurs at a position depends on those bytes alone, so a whole
+   * block can be scanned once and each body given the occurrences that lie inside it (block-hits.ts).
+   */
+  readonly needle?: Uint8Array;
 }
 
 export function compileMatcher(pattern: GrepPattern): ByteMatcher {
@@ -47,6 +52,7 @@ export function parseHex(hex: string): Uint8Array {
 function bytesMatcher(needle: Uint8Array): ByteMatcher {
   const n = Buffer.from(needle);
   return {
+    needle: n,
     scan(body, visit) {
       const hay = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
       for (let at = hay.indexOf(n, 0); at >= 0; at = hay.indexOf(n, at + n.length)) {
