@@ -137,6 +137,16 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     stopped = true;
     job.cancel();
   });
+  // The text columns are searched here on the main thread while the workers search the bodies (their matches wait
+  // in the message queue and print after the columns' own).
+  const columns = grepColumns(evidence.db, a.spec, (m) => {
+    const go = out(m);
+    if (!go) {
+      stopped = true;
+      job.cancel();
+    }
+    return go;
+  });
   const result = await job.result.finally(() => signal.removeEventListener('abort', onAbort));
   if (!result.ok && !stopped) return failed(io, result.error.code, result.error.message);
   const summary = result.ok ? result.value : null;
@@ -146,11 +156,6 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     if (a.json) io.stdout(JSON.stringify({ type: 'damaged', eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message }) + '\n');
     else io.stderr(damagedLine(f));
   }
-  const columns = stopped ? { columns: 0, values: 0 } : grepColumns(evidence.db, a.spec, (m) => {
-    const go = out(m);
-    if (!go) stopped = true;
-    return go;
-  });
   if (a.count) io.stdout(a.json ? JSON.stringify({ type: 'count', matches }) + '\n' : `${matches}\n`);
   if (summary) {
     const omitted = summary.failuresOmitted > 0 ? ` (${summary.failuresOmitted} more not listed)` : '';
