@@ -147,6 +147,13 @@ describe('capsem-inspect grep: planted strings in bodies', () => {
     expect(text.err).toMatch(/not searched: \S+ \S+\/\S+ failed verification \((SEGMENT_HASH_MISMATCH|DECODE_FAILED|BODY_HASH_MISMATCH)\)/);
   });
 
+  it('searches the bodies of a pre-archive (L0) ledger, kept in SQLite, after checking their hashes', async () => {
+    const l0 = await writeLedger(join(root, 'l0'), { generation: 'L0', bodyScale: 1, plant });
+    const r = await grep(['-F', NEEDLE, l0.sessionDir, '--json']);
+    expect(r.code).toBe(0);
+    expect(bodyMatches(r.lines)).toEqual(expected(l0, te.encode(NEEDLE)));
+  });
+
   it('searches the text columns too, naming table, column and rowid', async () => {
     const r = await grep(['-F', 'api.anthropic.com', clean.sessionDir, '--json', '--table', 'net_events']);
     const cols = r.lines.filter((m) => m.type === 'match' && m.in === 'column');
