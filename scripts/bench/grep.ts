@@ -12,7 +12,7 @@ import { fastestOf } from './lib/fastest-probe.js';
 import { generate, resolveSessionDir } from './lib/ledgers.js';
 import { machineLine } from './lib/machine.js';
 import { fastestNative, nativeTiming } from './lib/native.js';
-import { fastestGrep, nativeGrepTiming } from './lib/native-grep.js';
+import { cpuSeconds, fastestGrep, nativeGrepTiming } from './lib/native-grep.js';
 import { prepareNativeInputs } from './lib/native-inputs.js';
 import { grepRows, verifyGoalRow } from './lib/grep-figures.js';
 import { markdownTable } from './lib/report.js';
@@ -53,7 +53,10 @@ try {
   grepRuns.push(probe('grep', { ...ahead, needle }));
   verifyNative.push(nativeTiming(inputs.framesPath, inputs.rawPath));
   grepNative.push(nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle));
-  const m = { nativeInputs: inputs, native: fastestNative(verifyNative), grepNative: fastestGrep(grepNative), verify: fastestOf(verifyRuns), grep: fastestOf(grepRuns), needle };
+  const q = (p: string): string => `'${p}'`;
+  const cpu = { zstd: cpuSeconds(`zstd -d -q -c ${q(inputs.framesPath)}`), b3sum: cpuSeconds(`b3sum --num-threads 1 ${q(inputs.rawPath)}`),
+    grep: cpuSeconds(`LC_ALL=C grep -F -c -- ${q(needle)} ${q(inputs.rawPath)}`) };
+  const m = { cpu, nativeInputs: inputs, native: fastestNative(verifyNative), grepNative: fastestGrep(grepNative), verify: fastestOf(verifyRuns), grep: fastestOf(grepRuns), needle };
   console.log(`  native runs: ${verifyNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')}; ` +
     `${grepNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + grep -F -c ${n.grepMs?.toFixed(0)} ms (pipe ${n.pipeMs?.toFixed(0)} ms)`).join('; ')}`);
   console.log(`\n${markdownTable([verifyGoalRow(m), ...grepRows(m)])}\n`);

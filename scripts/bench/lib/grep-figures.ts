@@ -16,6 +16,19 @@ export interface GrepMeasured {
   readonly verify: ProbeOutcome | undefined;
   readonly grep: ProbeOutcome | undefined;
   readonly needle: string;
+  /** CPU seconds of the native tools over the same bytes (zstd -d, b3sum, grep -F -c), when measured. */
+  readonly cpu?: { readonly zstd: number | null; readonly b3sum: number | null; readonly grep: number | null };
+}
+
+/**
+ * The CPU-time comparison: the job's CPU over all threads against the native pipeline's, and what that ratio means on
+ * two idle cores (the job's CPU split over two workers, against the single-threaded pipeline's).
+ */
+function cpuNote(f: F, native: number | null, zstdBytes: number): string {
+  const ours = num(f, 'cpuMs');
+  if (!native || !Number.isFinite(ours)) return '';
+  const perByte = (ours / 1000 / num(f, 'rawBytes')) / (native / zstdBytes);
+  return `; CPU ${(ours / 1000).toFixed(2)} s against the native pipeline's ${native.toFixed(2)} s over the same bytes (${perByte.toFixed(2)}× its CPU per byte: on two idle cores about ${(2 / perByte).toFixed(2)}× native)`;
 }
 
 type F = Record<string, number | string | null>;
@@ -36,7 +49,8 @@ export function verifyGoalRow(m: GrepMeasured): FigureRow {
   const ratio = (num(f, 'rawBytes') / num(f, 'ms')) / (zstdBytes / serial);
   return {
     figure: `${label} (${mib(num(f, 'rawBytes'))} raw, ${f.verified} bodies, ${f.failed} failed)`,
-    inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes'), num(f, 'ms'))} = ${ratio.toFixed(2)}× native${runs(f)}`,
+    inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes'), num(f, 'ms'))} = ${ratio.toFixed(2)}× native${runs(f)}` +
+      cpuNote(f, m.cpu && m.cpu.zstd !== null && m.cpu.b3sum !== null ? m.cpu.zstd + m.cpu.b3sum : null, zstdBytes),
     reference: `zstd -d then b3sum (1 thread each, one after the other, fastest of runs before and after): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; zstd -dc | b3sum ${rate(zstdBytes, n!.pipeMs)})`,
     goal: `≥ ${VERIFY_GOAL_24}× native (2 workers, 2 cores)`,
     verdict: pass(ratio >= VERIFY_GOAL_24),
@@ -54,7 +68,8 @@ export function grepRows(m: GrepMeasured): FigureRow[] {
   const pipeRatio = n!.pipeMs ? (num(f, 'rawBytes') / num(f, 'ms')) / (zstdBytes / n!.pipeMs) : null;
   return [{
     figure: `${label} (${mib(num(f, 'rawBytes'))} raw, ${f.verified} bodies verified, ${f.failed} failed, ${f.matches} matches)`,
-    inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes'), num(f, 'ms'))} = ${ratio.toFixed(2)}× native${pipeRatio === null ? '' : `, ${pipeRatio.toFixed(2)}× the pipe`}${runs(f)}`,
+    inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes'), num(f, 'ms'))} = ${ratio.toFixed(2)}× native${pipeRatio === null ? '' : `, ${pipeRatio.toFixed(2)}× the pipe`}${runs(f)}` +
+      cpuNote(f, m.cpu && m.cpu.zstd !== null && m.cpu.grep !== null ? m.cpu.zstd + m.cpu.grep : null, zstdBytes),
     reference: `zstd -d then grep -F -c (one after the other, fastest of runs before and after): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, grep -F -c ${rate(zstdBytes, n!.grepMs)}, ${n!.lines ?? '?'} lines); zstd -dc | grep -F -c (two processes): ${rate(zstdBytes, n!.pipeMs)}`,
     goal: `≥ ${GREP_GOAL_24}× native (2 workers, 2 cores)`,
     verdict: pass(ratio >= GREP_GOAL_24),

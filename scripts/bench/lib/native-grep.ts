@@ -38,3 +38,13 @@ export function fastestGrep(runs: readonly NativeGrepTiming[]): NativeGrepTiming
   };
   return { zstdMs: min('zstdMs'), grepMs: min('grepMs'), pipeMs: min('pipeMs'), lines: runs[0]!.lines };
 }
+
+/**
+ * CPU seconds (user + system) a shell command used, from bash's own `time`: unlike wall time it hardly moves with
+ * what else the machine runs, so with a loaded machine it is the figure that still compares.
+ */
+export function cpuSeconds(command: string): number | null {
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command}) > /dev/null`], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr ?? '');
+  return r.error || !m ? null : Number(m[1]) + Number(m[2]);
+}
