@@ -14,6 +14,8 @@ import { generate, rawBytesOf, resolveSessionDir } from './lib/ledgers.js';
 import { machineLine } from './lib/machine.js';
 import { fastestOf } from './lib/fastest-probe.js';
 import { fastestNative, nativeTiming } from './lib/native.js';
+import { fastestGrep, nativeGrepTiming } from './lib/native-grep.js';
+import { grepRows, verifyGoalRow } from './lib/grep-figures.js';
 import { prepareNativeInputs, timeShell } from './lib/native-inputs.js';
 import { markdownTable } from './lib/report.js';
 import type { ProbeArgs, ProbeOp } from './lib/probe-types.js';
@@ -60,6 +62,9 @@ try {
   // The native pipeline is timed before and after the verification probes, and each tool's fastest run is the
   // reference (the strictest): measured once, it varied from 480 to 780 MiB/s between runs with the page cache.
   const nativeRuns = inputs.rawPath ? [nativeTiming(inputs.framesPath, inputs.rawPath)] : [];
+  // grep's reference (issue 24): zstd -d then grep -F -c, and the pipe, also before and after its probes.
+  const needle = 'block_506';
+  const grepNativeRuns = inputs.rawPath ? [nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle)] : [];
   const gzipMs = inputs.rawPath ? timeShell(`gzip -6 -c '${inputs.rawPath}' > /dev/null`) : null;
 
   console.log('\n== inspector (one process per operation)');
@@ -86,7 +91,9 @@ try {
     '1 worker, portable decoder (fzstd), started ahead': probe('verify', { sessionDir: main, workers: 1, backend: 'fzstd', prestart: true }),
     '2 workers, portable decoder (fzstd), started ahead': probe('verify', { sessionDir: main, workers: 2, backend: 'fzstd', prestart: true }),
   };
+  const grepRuns = [probe('grep', { ...ahead, needle }), probe('grep', { ...ahead, needle })];
   if (inputs.rawPath) nativeRuns.push(nativeTiming(inputs.framesPath, inputs.rawPath));
+  if (inputs.rawPath) grepNativeRuns.push(nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle));
   rmSync(inputs.framesPath, { force: true });
   if (inputs.rawPath) rmSync(inputs.rawPath, { force: true });
   const native = fastestNative(nativeRuns);
@@ -102,7 +109,8 @@ try {
   const small = pair ? { rawBytes: rawBytesOf(pair), verify: probe('verify', { sessionDir: pair, workers: 2, backend: 'auto' }), export: probe('export', { sessionDir: pair, outDir }) } : null;
   const large = { rawBytes: inputs.allRawBytes, verify: m.verify[VERIFY_JUDGED], export: m.export };
   const browser = args.noBrowser ? null : await browserRows(main);
-  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), ...exportRows(m), orphans, ...checkRows(m),
+  const grepMeasured = { nativeInputs: inputs, native, grepNative: fastestGrep(grepNativeRuns), verify: m.verify[VERIFY_JUDGED], grep: fastestOf(grepRuns), needle };
+  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), verifyGoalRow(grepMeasured), ...grepRows(grepMeasured), ...exportRows(m), orphans, ...checkRows(m),
     ...(browser ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
 
   console.log(`\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +

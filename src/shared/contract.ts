@@ -41,9 +41,12 @@ import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
 import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js';
+import { BODY_SEARCH_GUARD, type BodySearchArg, type JobMatches } from './contract/search.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
+export type * from './contract/search.js';
+export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
 /** Opaque ids: letters, digits, `_` and `-` only, so nothing path-like can pass. */
@@ -107,6 +110,11 @@ export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, 
    */
   'jobs.verify.prepare': { arg: EvidenceArg; result: null };
   'jobs.cancel': { arg: { readonly jobId: string }; result: null };
+  /**
+   * Search every body, each verified before it is searched (a verification with a search attached); matches arrive as
+   * `job.matches` events, progress and the end (the verification summary) as `job.progress` / `job.done`.
+   */
+  'jobs.grep.start': { arg: BodySearchArg; result: JobStarted };
   'sql.canned': { arg: null; result: readonly CannedQuery[] };
   /** Read-only SQL in a killable child process; DEADLINE, CANCELLED or QUERY_REFUSED on failure. */
   'sql.run': { arg: SqlRunRequest; result: SqlResult };
@@ -150,6 +158,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   'jobs.verify.start': obj({ evidenceId: ID }),
   'jobs.verify.prepare': obj({ evidenceId: ID }),
   'jobs.cancel': obj({ jobId: ID }),
+  'jobs.grep.start': BODY_SEARCH_GUARD,
   'sql.canned': literalNull(),
   'sql.run': obj({
     evidenceId: ID,
@@ -197,7 +206,7 @@ export function validateRequest<C extends Channel>(channel: C, arg: unknown): Re
 
 // ---------------------------------------------------------------- events (main → renderer)
 
-export type JobKind = 'verify';
+export type JobKind = 'verify' | 'grep';
 
 export interface JobProgress {
   readonly jobId: string;
@@ -225,9 +234,11 @@ export interface Events {
   'job.progress': JobProgress;
   /** Exactly once per job: its summary, or CANCELLED / another failure. */
   'job.done': JobDone;
+  /** A grep job's matches as they are found (before the job.done that ends it). */
+  'job.matches': JobMatches;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done'];
+export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches'];
 
 /** A tagged event as both transports deliver it. */
 export type InspectorEvent = { [E in EventName]: { readonly name: E; readonly payload: Events[E] } }[EventName];

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'EXPORT_FAILED',
   'EXPORT_DESTINATION', // export destination inside the evidence folder, or unwritable
   'BAD_REQUEST', // a contract argument failed validation
+  'BAD_PATTERN', // a search pattern that does not compile, or that only a backtracking engine could run
   'INTERNAL', // a bug: anything not above; carries the original message
 ] as const;
 

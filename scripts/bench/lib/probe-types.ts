@@ -1,5 +1,5 @@
 // What a probe child reports back to the bench (one JSON line prefixed `PROBE `).
-export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check';
+export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check' | 'grep';
 
 export interface ProbeArgs {
   readonly sessionDir: string;
@@ -19,6 +19,8 @@ export interface ProbeArgs {
   /** pages: how many random pages. */
   readonly pages?: number;
   readonly seed?: number;
+  /** grep: the fixed string searched for. */
+  readonly needle?: string;
 }
 
 export interface ProbeResult {

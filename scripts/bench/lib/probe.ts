@@ -2,6 +2,7 @@
 // and prints `PROBE {json}` with its figures and the process's peak RSS (worker threads included).
 import { probeCheck, probeExport, probeOpen, probeVerify, useScratchRoot } from './probe-ops.js';
 import { probePages } from './probe-pages.js';
+import { probeGrep } from './probe-grep.js';
 import type { ProbeArgs, ProbeOp, ProbeResult } from './probe-types.js';
 
 async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']> {
@@ -12,6 +13,7 @@ async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']
     case 'verify': return probeVerify(args);
     case 'export': return probeExport(args);
     case 'check': return probeCheck(args);
+    case 'grep': return probeGrep(args);
   }
 }
 

@@ -8,7 +8,7 @@ const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
 export type ProbeOutcome = { readonly ok: true; readonly result: ProbeResult } | { readonly ok: false; readonly reason: string };
 
 /** A probe that runs past this is stopped and reported as such (the integrity report gets far less: its goal is 3 s). */
-const TIMEOUT_MS: Record<ProbeOp, number> = { idle: 60_000, open: 20 * 60_000, pages: 20 * 60_000, verify: 30 * 60_000, export: 20 * 60_000, check: 5 * 60_000 };
+const TIMEOUT_MS: Record<ProbeOp, number> = { idle: 60_000, open: 20 * 60_000, pages: 20 * 60_000, verify: 30 * 60_000, export: 20 * 60_000, check: 5 * 60_000, grep: 30 * 60_000 };
 
 export function runProbe(op: ProbeOp, args: ProbeArgs): ProbeOutcome {
   const timeout = TIMEOUT_MS[op];

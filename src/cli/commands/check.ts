@@ -21,9 +21,10 @@ import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
 
 export const CHECK_USAGE =
-  'usage: capsem-inspect check <path> [--no-verify-bodies] [--rows N] [--json] [--workers N]\n' +
+  'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--rows N] [--json] [--workers N]\n' +
   '       capsem-inspect check --all <dir> [--no-verify-bodies] [--json]\n' +
   '  every body is read back through its hashes; --no-verify-bodies skips that (--verify-bodies is the default)\n' +
+  '  --secrets adds a credentials section: credential-shaped strings in the verified bodies and text columns, masked\n' +
   '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
   '  A tool_call is orphaned without a response of the same call_id in the same trace (Capsem\'s check_session\n' +
   '  matches call_id only).\n';
@@ -37,7 +38,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   const showProgress = a.verifyBodies && io.isTty && !a.json;
   const result = await cancelOnInterrupt((signal) => checkPath(a.path, {
-    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal,
+    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal, ...(a.secrets ? { secrets: true } : {}),
     onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
   }));
   if (showProgress) io.stderr('\r\u001b[K');
@@ -98,6 +99,7 @@ export interface CheckArgs {
   readonly path: string;
   readonly all: boolean;
   readonly verifyBodies: boolean;
+  readonly secrets: boolean;
   readonly rows: number;
   readonly json: boolean;
   readonly workers: number | undefined;
@@ -106,6 +108,7 @@ export interface CheckArgs {
 const FLAGS = {
   'verify-bodies': { takes: 'nothing' },
   'no-verify-bodies': { takes: 'nothing' },
+  secrets: { takes: 'nothing' },
   json: { takes: 'nothing' },
   all: { takes: 'nothing' },
   rows: { takes: 'value', short: 'n', read: digitsNumber((flag) => `${flag} needs a whole number of rows`) },
@@ -119,5 +122,6 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   const [path] = parsed.positionals;
   if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
   if (parsed.flags['verify-bodies'] && parsed.flags['no-verify-bodies']) return '--verify-bodies and --no-verify-bodies cannot both be given';
-  return { path, all, verifyBodies: !parsed.flags['no-verify-bodies'], rows, json, workers };
+  if (all && parsed.flags.secrets) return '--secrets checks one session, not --all';
+  return { path, all, verifyBodies: !parsed.flags['no-verify-bodies'], secrets: parsed.flags.secrets, rows, json, workers };
 }

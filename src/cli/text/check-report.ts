@@ -5,6 +5,7 @@ import { bodyName, groupFailures } from '../../main/core/jobs/failure-groups.js'
 import type { ArchiveSection, CheckReport } from '../../main/core/check/types.js';
 import { EXPECTED_TABLES } from '../../main/core/check/types.js';
 import { renderFindings } from './check-findings.js';
+import { secretsBlock } from './check-secrets.js';
 import type { Style } from './style.js';
 import { printable, styleFor } from './style.js';
 import { reportTable } from './table.js';
@@ -29,6 +30,7 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   out.push(reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
   out.push('\n' + s.bold('Body archive:') + '\n' + archiveBlock(report.archive, s));
   out.push(...infoLines(report, s));
+  if (report.secrets) out.push('\n' + s.bold('Credentials:') + '\n' + secretsBlock(report.secrets, s));
   out.push(renderFindings(report.findings, s));
   for (const p of report.previews) {
     out.push(`\n${s.bold(`${p.table} (${p.total} total, showing last ${p.rows.length}):`)}\n`);

@@ -150,7 +150,7 @@ export function startDesktopApp(options: DesktopOptions): boolean {
     registerDesktopChannel(electron.ipcMain, OPEN_DROPPED_CHANNEL, gate, validateDroppedPaths, async (paths) =>
       (await intake.intake(paths, 'drop')) ?? { ok: false, error: fail('BAD_REQUEST', `${paths.join(', ')} opened as a library in its own window, not as a session`) });
     core.service.onEvent((event) => {
-      if (event.name === 'job.done') {
+      if (event.name === 'job.done' && event.payload.kind === 'verify') {
         state.verifying.delete(event.payload.evidenceId);
         changed();
       }

@@ -215,7 +215,7 @@ function View(props: { route: Route; dropping: boolean; dropError: { code: strin
     case 'row':
       return <EventView ev={r.ev} target={{ table: r.table, rowid: r.rowid }} body={r.body} mode={r.mode} />;
     case 'event':
-      return <EventView ev={r.ev} target={{ eventId: r.eventId }} body={r.body} mode={r.mode} />;
+      return <EventView ev={r.ev} target={{ eventId: r.eventId }} body={r.body} mode={r.mode} {...(r.at ? { at: r.at } : {})} />;
     case 'integrity':
       return <IntegrityView key={r.ev} ev={r.ev} />;
     case 'sql':

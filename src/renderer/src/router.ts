@@ -13,12 +13,18 @@ export interface BodyRef {
   readonly direction: string;
 }
 
+/** A span of a body's bytes to scroll to and highlight (a search match). */
+export interface ByteSpan {
+  readonly offset: number;
+  readonly length: number;
+}
+
 export type Route =
   | { readonly view: 'start' }
   | { readonly view: 'overview'; readonly ev: string }
   | { readonly view: 'tables'; readonly ev: string; readonly table: string | null; readonly sort: SortSpec | null; readonly filters: readonly ColumnFilter[] }
   | { readonly view: 'row'; readonly ev: string; readonly table: string; readonly rowid: number; readonly body: BodyRef | null; readonly mode: BodyMode }
-  | { readonly view: 'event'; readonly ev: string; readonly eventId: string; readonly body: BodyRef | null; readonly mode: BodyMode }
+  | { readonly view: 'event'; readonly ev: string; readonly eventId: string; readonly body: BodyRef | null; readonly mode: BodyMode; readonly at?: ByteSpan }
   | { readonly view: 'integrity'; readonly ev: string }
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
@@ -29,10 +35,11 @@ export type Route =
 
 const enc = encodeURIComponent;
 
-function bodyQuery(body: BodyRef | null, mode: BodyMode): string {
+function bodyQuery(body: BodyRef | null, mode: BodyMode, at?: ByteSpan): string {
   const q = new URLSearchParams();
   if (body) q.set('body', `${body.sourceTable}/${body.direction}`);
   if (mode !== 'text') q.set('view', mode);
+  if (at) q.set('at', `${at.offset}+${at.length}`);
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -54,7 +61,7 @@ export function href(r: Route): string {
     case 'row':
       return `#/e/${enc(r.ev)}/row/${enc(r.table)}/${r.rowid}${bodyQuery(r.body, r.mode)}`;
     case 'event':
-      return `#/e/${enc(r.ev)}/event/${enc(r.eventId)}${bodyQuery(r.body, r.mode)}`;
+      return `#/e/${enc(r.ev)}/event/${enc(r.eventId)}${bodyQuery(r.body, r.mode, r.at)}`;
     case 'integrity':
       return `#/e/${enc(r.ev)}/integrity`;
     case 'sql':
@@ -84,6 +91,11 @@ function parseBody(q: URLSearchParams): { body: BodyRef | null; mode: BodyMode }
   const v = q.get('view');
   const mode = (BODY_MODES as readonly string[]).includes(v ?? '') ? (v as BodyMode) : 'text';
   return { body, mode };
+}
+
+function parseSpan(s: string | null): ByteSpan | null {
+  const m = s ? /^(\d{1,15})\+(\d{1,9})$/.exec(s) : null;
+  return m ? { offset: Number(m[1]), length: Number(m[2]) } : null;
 }
 
 function parseFilter(s: string): ColumnFilter | null {
@@ -125,8 +137,11 @@ export function parseHash(hash: string): Route {
       if (!parts[3] || !Number.isSafeInteger(rowid)) return { view: 'overview', ev };
       return { view: 'row', ev, table: parts[3], rowid, ...parseBody(q) };
     }
-    case 'event':
-      return parts[3] ? { view: 'event', ev, eventId: parts[3], ...parseBody(q) } : { view: 'overview', ev };
+    case 'event': {
+      if (!parts[3]) return { view: 'overview', ev };
+      const at = parseSpan(q.get('at'));
+      return { view: 'event', ev, eventId: parts[3], ...parseBody(q), ...(at ? { at } : {}) };
+    }
     case 'integrity':
       return { view: 'integrity', ev };
     case 'sql':

@@ -12,6 +12,8 @@ import { archiveCheckInput, buildSections, reportHead, stopAtPages } from './rep
 import type { CheckReport, PagesSection } from './types.js';
 import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport } from './verify-bodies.js';
+import type { SecretsSection } from './secrets-section.js';
+import { scanSecrets, secretsFindings } from './secrets-section.js';
 
 export { DEFAULT_PREVIEW_ROWS } from './report-sections.js';
 
@@ -25,12 +27,19 @@ export interface CheckOptions extends VerifyOptions {
    * archive section and its findings instead of running again. Ignored when verifyBodies is set.
    */
   readonly verification?: VerifySummary | null;
+  /** Also search every verified body and text column for credentials (the report's secrets section). */
+  readonly secrets?: boolean;
 }
 
 export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {}): Promise<CheckReport> {
   const report = await reportOn(evidence, opts);
   await requireProvenCopy(evidence);
-  return report;
+  return opts.secrets && report.stoppedAfter === null ? withSecrets(report, await scanSecrets(evidence, opts)) : report;
+}
+
+/** The report with its credentials section and the findings it adds (warnings and notes: the verdict stays). */
+function withSecrets(report: CheckReport, secrets: SecretsSection): CheckReport {
+  return { ...report, secrets, findings: [...report.findings, ...secretsFindings(secrets)] };
 }
 
 /**

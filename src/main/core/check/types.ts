@@ -4,6 +4,7 @@
 import type { Failure } from '../../../shared/errors.js';
 import type { Generation } from '../../../shared/ledger-types.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
+import type { SecretsSection } from './secrets-section.js';
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -13,7 +14,7 @@ export const FINDING_CODES = [
   'PRE_ARCHIVE_LEDGER', 'BODIES_UNVERIFIED', 'NO_BODIES', 'OVERFLOW_WINDOWS',
   'ORPHAN_TOOL_CALLS', 'ORPHAN_TOOL_RESPONSES', 'MCP_WITHOUT_LOGICAL_CALL',
   'AI_TRAFFIC_WITHOUT_MODEL_CALLS', 'AI_BARE_DOMAINS', 'NULL_MODEL', 'NULL_TOKENS', 'NULL_REQUEST_PREVIEW', 'ZERO_COST',
-  'UNKNOWN_PROVIDERS',
+  'UNKNOWN_PROVIDERS', 'CREDENTIALS_SENT_ELSEWHERE', 'CREDENTIALS_NOT_SUBSTITUTED', 'CREDENTIALS_SEEN',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -139,6 +140,8 @@ export interface CheckReport {
   readonly nulls: NullsSection;
   readonly previews: readonly Preview[];
   readonly findings: readonly Finding[];
+  /** `check --secrets` only: credential-shaped strings and which way they went (secrets-section.ts). */
+  readonly secrets?: SecretsSection;
   readonly verdict: 'intact' | 'damaged';
   /** Where we follow the seeds over the doctor, or fix what it gets wrong. */
   readonly help: readonly string[];

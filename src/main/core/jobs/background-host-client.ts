@@ -29,6 +29,7 @@ export interface BackgroundHost extends VerifyRunner {
 
 interface Pending {
   readonly onProgress?: (p: JobProgress) => void;
+  readonly onMatches?: VerifyJobOptions['onMatches'];
   readonly settle: (r: Result<VerifySummary>) => void;
 }
 
@@ -81,6 +82,7 @@ export function backgroundHost(): BackgroundHost {
           const job = pending.get(m.jobId);
           if (!job) return;
           if (m.type === 'progress') return job.onProgress?.(m.progress);
+          if (m.type === 'matches') return job.onMatches?.(m.matches);
           pending.delete(m.jobId);
           return job.settle(m.result);
         }
@@ -128,6 +130,7 @@ export function backgroundHost(): BackgroundHost {
       const result = new Promise<Result<VerifySummary>>((resolve) => {
         pending.set(jobId, {
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          ...(options.onMatches ? { onMatches: options.onMatches } : {}),
           settle: (r) => {
             running = false;
             resolve(r);

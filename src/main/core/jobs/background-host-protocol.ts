@@ -4,6 +4,7 @@
 import type { Result } from '../../../shared/errors.js';
 import type { VerifyJobSpec } from './verify-pool.js';
 import type { JobProgress, VerifySummary } from './verify-types.js';
+import type { GrepMatch } from '../search/grep-types.js';
 
 /**
  * The worker entries the host starts on request: the open's follow-up (quick_check, the overview's scans), its file
@@ -25,6 +26,7 @@ export type FromHost =
   /** Sent once at start: how the host lowered itself (for tests and the log). */
   | { readonly type: 'ready'; readonly priority: string }
   | { readonly type: 'progress'; readonly jobId: number; readonly progress: JobProgress }
+  | { readonly type: 'matches'; readonly jobId: number; readonly matches: readonly GrepMatch[] }
   | { readonly type: 'done'; readonly jobId: number; readonly result: Result<VerifySummary> }
   | { readonly type: 'worker-message'; readonly workerId: number; readonly message: unknown }
   /** The worker could not start or threw; a worker-exit follows. */

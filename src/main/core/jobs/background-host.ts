@@ -30,7 +30,11 @@ process.on('message', (m: ToHost) => {
       prestartVerifyWorkers(m.count);
       return;
     case 'start': {
-      const job = startVerifyJob(m.spec, { onProgress: (progress) => send({ type: 'progress', jobId: m.jobId, progress }), ...(m.progressMs ? { progressMs: m.progressMs } : {}) });
+      const job = startVerifyJob(m.spec, {
+        onProgress: (progress) => send({ type: 'progress', jobId: m.jobId, progress }),
+        onMatches: (matches) => send({ type: 'matches', jobId: m.jobId, matches }),
+        ...(m.progressMs ? { progressMs: m.progressMs } : {}),
+      });
       jobs.set(m.jobId, job);
       void job.result.then((result) => {
         jobs.delete(m.jobId);

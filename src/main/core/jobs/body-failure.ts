@@ -29,7 +29,7 @@ const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
   NOT_FOUND: 'failed', NOT_A_LEDGER: 'failed', LEDGER_TOO_OLD: 'failed', UNSUPPORTED_GENERATION: 'failed', INDEX_REQUIRED: 'failed',
   UNSAFE_PATH: 'failed', HOT_JOURNAL: 'failed', WAL_WITHOUT_DB: 'failed', DB_CORRUPT: 'failed', SCHEMA_UNEXPECTED: 'failed',
   SNAPSHOT_MISMATCH: 'failed', NO_SUCH_BODY: 'failed', CHAIN_BROKEN: 'failed', CANCELLED: 'failed', DEADLINE: 'failed',
-  QUERY_REFUSED: 'failed', EXPORT_FAILED: 'failed', EXPORT_DESTINATION: 'failed', BAD_REQUEST: 'failed', INTERNAL: 'failed',
+  QUERY_REFUSED: 'failed', EXPORT_FAILED: 'failed', EXPORT_DESTINATION: 'failed', BAD_REQUEST: 'failed', BAD_PATTERN: 'failed', INTERNAL: 'failed',
 };
 
 export function bodyFailureKind(code: ErrorCode): BodyFailureKind {

@@ -31,6 +31,12 @@ export interface VerifyBlocksInput {
   readonly onProgress?: (p: Progress) => void;
   /** Checked between bodies; a cancelled run rejects with nothing half-counted leaking out. */
   readonly isCancelled?: () => boolean;
+  /**
+   * Hears every row that verified (its own hash checked, or a row with the same span and hash in this block), while
+   * its block's bytes are still at hand: grep searches the body there, so a body is decoded and hashed once whether
+   * it is verified, searched or both. Never called for a row that failed.
+   */
+  readonly onVerified?: (row: BodyIndexRow, block: BlockRow) => void;
 }
 
 /** How long the loop may hold the thread before yielding, so messages and timers get a turn. */
@@ -65,6 +71,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
       spans.add(row);
       tally.verified += 1;
       tally.bytes += read.length;
+      input.onVerified?.(row, block);
     } else {
       tally.fail(bodyFailure(row, read.error), block.blockOffset);
       tally.bytes += row.bodyLen;
@@ -106,6 +113,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
         if (verifiedSpans.has(row)) {
           tally.verified += 1;
           tally.bytes += row.bodyLen;
+          input.onVerified?.(row, block);
           await pace();
           continue;
         }
@@ -122,6 +130,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
         if (verifiedSpans.has(row)) {
           tally.verified += 1;
           tally.bytes += row.bodyLen;
+          input.onVerified?.(row, block);
         } else {
           settle(row, check(row, block), block, verifiedSpans);
         }

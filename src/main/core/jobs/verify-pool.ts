@@ -7,6 +7,7 @@ import { mergeParts } from './body-failure.js';
 import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-workers.js';
 import type { JobProgress, MainToWorker, PartResult, Progress, VerifySummary, VerifyTask, WorkerToMain } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES, POOL_PROGRESS_MS } from './verify-types.js';
+import type { GrepMatch } from '../search/grep-types.js';
 
 export interface VerifyJobSpec {
   /** One per worker. */
@@ -22,6 +23,8 @@ export interface VerifyJobOptions {
   readonly onProgress?: (p: JobProgress) => void;
   /** Progress cadence; defaults to POOL_PROGRESS_MS (inside the 250 ms promise). */
   readonly progressMs?: number;
+  /** A grep job's matches, as each worker sends them (in its own block order; workers interleave). */
+  readonly onMatches?: (matches: readonly GrepMatch[]) => void;
 }
 
 export interface VerifyJobHandle {
@@ -87,6 +90,9 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
           return;
         case 'progress':
           latest[i] = m.progress;
+          return;
+        case 'matches':
+          if (!finished) options.onMatches?.(m.matches);
           return;
         case 'done':
           parts[i] = m.result;

@@ -19,6 +19,8 @@ export interface VerifySqliteBodiesInput {
   readonly maxListedFailures: number;
   readonly onProgress?: (p: Progress) => void;
   readonly isCancelled?: () => boolean;
+  /** Hears every row that verified (or has no hash to check), with its bytes: where grep searches an L0 body. */
+  readonly onVerified?: (row: SqliteBodyRow, bytes: Uint8Array) => void;
 }
 
 const SLICE_MS = 50;
@@ -33,10 +35,13 @@ export async function verifySqliteBodies(input: VerifySqliteBodiesInput): Promis
     if (!row.bodyHash) {
       tally.verified += 1;
       tally.unhashed += 1;
+      input.onVerified?.(row, bytes);
     } else {
       const actual = input.hash(bytes);
-      if (actual === row.bodyHash.toLowerCase()) tally.verified += 1;
-      else {
+      if (actual === row.bodyHash.toLowerCase()) {
+        tally.verified += 1;
+        input.onVerified?.(row, bytes);
+      } else {
         tally.fail(bodyFailure(row, {
           code: 'BODY_HASH_MISMATCH',
           message: `event_body_blobs row ${row.id} holds ${bytes.length} bytes hashing to ${actual}, not the ${row.bodyHash} the row names`,

@@ -3,6 +3,7 @@
 import type { ErrorCode, Failure } from '../../../shared/errors.js';
 import type { BlockRow } from '../../../shared/ledger-types.js';
 import type { ArchiveOpenOptions } from '../archive/types.js';
+import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
 
 /** One body that did not read back: `event_id source_table/direction: code sentence`. */
 export interface BodyFailure {
@@ -28,6 +29,8 @@ export type VerifyTask =
        */
       readonly claimRuns?: readonly number[];
       readonly maxListedFailures: number;
+      /** Also search every body that verifies (grep): matches come back as `matches` messages. */
+      readonly grep?: GrepSpec;
     }
   | {
       /** L0: bodies live in event_body_blobs.body; verified against body_hash when present. */
@@ -37,6 +40,7 @@ export type VerifyTask =
       readonly firstId: number;
       readonly lastId: number;
       readonly maxListedFailures: number;
+      readonly grep?: GrepSpec;
     };
 
 /** Items are bodies; bytes are body bytes (body_len). */
@@ -73,6 +77,8 @@ export type WorkerToMain =
   /** Its modules are loaded and it waits for `start` (what a worker started ahead of its job is waited on for). */
   | { readonly type: 'ready' }
   | { readonly type: 'progress'; readonly progress: Progress }
+  /** Matches of a grep task, in the worker's block order, each from a body that verified. */
+  | { readonly type: 'matches'; readonly matches: readonly GrepMatch[] }
   | { readonly type: 'done'; readonly result: PartResult }
   | { readonly type: 'failed'; readonly error: Failure };
 

@@ -8,10 +8,13 @@ import { openHardened } from '../evidence/open-hardened.js';
 import { blockRowReader, namedBodyRow, sqliteBodyRows } from './body-rows-sql.js';
 import { verifyBlocks } from './verify-blocks.js';
 import { verifySqliteBodies } from './verify-sqlite-bodies.js';
-import type { BlockRow } from '../../../shared/ledger-types.js';
+import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
+import type { SqliteBodyRow } from './verify-sqlite-bodies.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
 import { lowerThisThreadPriority } from './background-priority.js';
+import { BodyGrep } from '../search/body-grep.js';
+import { enableLinearRegExp } from '../search/linear-regexp.js';
 
 /**
  * SQLite's page cache per verification worker, KiB. Measured on 1 GiB / 325k rows, 2 workers: the default 16 MiB
@@ -26,12 +29,14 @@ const post = (m: WorkerToMain): void => port.postMessage(m);
 // Background work: the user's view gets the CPU first (background-priority.ts).
 lowerThisThreadPriority();
 
-function throttled(): (p: Progress) => void {
+function throttled(grep: BodyGrep | null): (p: Progress) => void {
   let last = 0;
   return (p) => {
     const now = Date.now();
     if (now - last < WORKER_PROGRESS_MS) return;
     last = now;
+    // Matches go out before the progress that counts their bodies, so a caller never sees a body done and its match later.
+    grep?.flush();
     post({ type: 'progress', progress: p });
   };
 }
@@ -48,7 +53,23 @@ function* claimedBlocks(blocks: readonly BlockRow[], runs: readonly number[], cl
   }
 }
 
+/** The task's body search, its matches posted as they come (and flushed with progress and at the end); null: none. */
+function grepFor(task: VerifyTask): BodyGrep | null {
+  if (!task.grep) return null;
+  enableLinearRegExp();
+  return new BodyGrep(task.grep, (matches) => post({ type: 'matches', matches }));
+}
+
 async function run(task: VerifyTask, claim: SharedArrayBuffer | undefined): Promise<PartResult> {
+  const grep = grepFor(task);
+  try {
+    return await verifyTask(task, claim, grep);
+  } finally {
+    grep?.flush();
+  }
+}
+
+async function verifyTask(task: VerifyTask, claim: SharedArrayBuffer | undefined, grep: BodyGrep | null): Promise<PartResult> {
   const db = openHardened(task.dbPath);
   // Rows are read in one forward pass, so SQLite's default 16 MiB page cache would only be filled, never reused:
   // each page of it is fresh memory the kernel zero-fills on first touch (~10 µs a fault in this VM).
@@ -64,11 +85,19 @@ async function run(task: VerifyTask, claim: SharedArrayBuffer | undefined): Prom
           // Claiming: which blocks this worker gets is known only as it goes, so their id spans are found run by run.
           const claiming = task.claimRuns && claim ? task.claimRuns : null;
           const rowsOf = blockRowReader(db, claiming ? undefined : task.blocks.map((b) => b.blockOffset));
+          const named = namedBodyRow(db);
+          const archive = opened.archive;
+          const onVerified = grep
+            ? (row: BodyIndexRow, block: BlockRow): void => {
+                const at = archive.verifiedSpan?.(row, block);
+                if (at) grep.searchInBlock(at.raw, at.start, row.bodyLen, block, () => named(row.id));
+              }
+            : undefined;
           return await verifyBlocks({
             archive: opened.archive,
             blocks: claiming ? claimedBlocks(task.blocks, claiming, claim!, (run) => rowsOf.prepare(run.map((b) => b.blockOffset))) : task.blocks,
-            rowsOf: (b) => rowsOf(b.blockOffset), namedRow: namedBodyRow(db),
-            maxListedFailures: task.maxListedFailures, onProgress: throttled(),
+            rowsOf: (b) => rowsOf(b.blockOffset), namedRow: named,
+            maxListedFailures: task.maxListedFailures, onProgress: throttled(grep), ...(onVerified ? { onVerified } : {}),
           });
         } finally {
           opened.archive.close();
@@ -81,7 +110,8 @@ async function run(task: VerifyTask, claim: SharedArrayBuffer | undefined): Prom
         const hash = blake3Tagged;
         return await verifySqliteBodies({
           rows: sqliteBodyRows(db, task.firstId, task.lastId), hash,
-          maxListedFailures: task.maxListedFailures, onProgress: throttled(),
+          maxListedFailures: task.maxListedFailures, onProgress: throttled(grep),
+          ...(grep ? { onVerified: (row: SqliteBodyRow, bytes: Uint8Array) => grep.search(bytes, () => row) } : {}),
         });
       }
     }

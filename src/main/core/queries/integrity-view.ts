@@ -32,6 +32,10 @@ function linkFor(code: FindingCode): FindingLink | null {
     case 'AI_TRAFFIC_WITHOUT_MODEL_CALLS':
     case 'AI_BARE_DOMAINS':
       return { kind: 'table', table: 'net_events', filters: [{ column: 'domain', op: 'contains', value: 'anthropic.com' }] };
+    case 'CREDENTIALS_SENT_ELSEWHERE':
+    case 'CREDENTIALS_NOT_SUBSTITUTED':
+    case 'CREDENTIALS_SEEN':
+      return { kind: 'table', table: 'substitution_events', filters: [] };
     case 'PAGES_DAMAGED':
     case 'TABLES_MISSING':
     case 'PRE_ARCHIVE_LEDGER':

@@ -10,6 +10,8 @@ import { workersWorthStarting } from '../jobs/workers-worth-starting.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import { defaultWorkerCount } from '../jobs/verify-plan.js';
+import type { BodySearchArg } from '../../../shared/contract.js';
+import { startGrepJob } from './grep-jobs.js';
 
 /** The job's summary as the contract carries it: verified + failed + unreadable = total (jobs/body-failure.ts). */
 export function toVerifySummaryView(s: VerifySummary): VerifySummaryView {
@@ -46,6 +48,15 @@ export class JobBoard {
       const outcome: JobOutcome = r.ok ? { ok: true, value: toVerifySummaryView(r.value) } : { ok: false, error: r.error };
       this.emit({ name: 'job.done', payload: { jobId, kind: 'verify', evidenceId, outcome } });
     });
+    return jobId;
+  }
+
+  /** Searches every body (each verified first); matches arrive as job.matches events (queries/grep-jobs.ts). */
+  startGrep(evidence: Evidence, arg: BodySearchArg): string {
+    const jobId = `job-${randomBytes(8).toString('hex')}`;
+    const handle = startGrepJob(jobId, evidence, arg, this.emit, this.runner, toVerifySummaryView);
+    this.cancels.set(jobId, () => handle.cancel());
+    void handle.result.then(() => this.cancels.delete(jobId));
     return jobId;
   }
 

@@ -221,6 +221,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       jobs.prepareVerify(registry.get(evidenceId));
       return null;
     },
+    'jobs.grep.start': (arg) => ({ jobId: jobs.startGrep(registry.get(arg.evidenceId), arg) }),
     'jobs.cancel': ({ jobId }) => {
       jobs.cancel(jobId);
       return null;

@@ -41,6 +41,7 @@ export function skipReasonForReadFailure(code: ErrorCode): SkipReason | 'fatal' 
     case 'CHAIN_BROKEN':
     case 'QUERY_REFUSED':
     case 'BAD_REQUEST':
+    case 'BAD_PATTERN':
       return 'unreadable-body';
     case 'CANCELLED':
     case 'DEADLINE':

@@ -6,7 +6,8 @@
 import { useMemo, useRef } from 'react';
 import type { BodyMeta } from '../../../shared/contract.js';
 import { RowList } from '../components/RowList.js';
-import type { BodyMode } from '../router.js';
+import type { BodyMode, ByteSpan } from '../router.js';
+import { hitRows } from './hit-rows.js';
 import { HEX_WIDTH, hexRow } from './hex.js';
 import { prettyJson } from './json-pretty.js';
 import { msgpackLines } from './msgpack-lines.js';
@@ -23,11 +24,12 @@ function linesToRows(lines: readonly string[]): Row[] {
   return lines.map((l) => ({ offset: null, pieces: markString(l), cont: false }));
 }
 
-export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: BodyMode }) {
-  const { evidenceId, body, mode } = props;
+export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: BodyMode; highlight?: ByteSpan }) {
+  const { evidenceId, body, mode, highlight } = props;
   const structured = mode === 'json' || mode === 'sse' || mode === 'msgpack';
   const key = { eventId: body.eventId, sourceTable: body.sourceTable, direction: body.direction };
-  const bytes = useBodyBytes(evidenceId, key, structured ? STRUCTURED_CAP : WINDOW);
+  // A highlighted span (a search match) is fetched at once, however deep in the body it lies.
+  const bytes = useBodyBytes(evidenceId, key, structured ? STRUCTURED_CAP : Math.max(WINDOW, highlight ? highlight.offset + highlight.length : 0));
   const complete = bytes.total !== null && bytes.loaded >= bytes.total;
   const structuredReady = bytes.total !== null && bytes.loaded >= Math.min(bytes.total, STRUCTURED_CAP);
 
@@ -79,6 +81,8 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
     );
   }
   const rows = mode === 'text' ? textRows : mode === 'hex' ? hexRows : structuredResult.rows;
+  const hits = highlight && !structured ? hitRows(rows, highlight, mode === 'hex' ? HEX_WIDTH : null) : null;
+  const marked = highlight && hits ? utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200))) : null;
   const cut = structured && bytes.total !== null && bytes.total > STRUCTURED_CAP;
   return (
     <div className="body-view" data-mode={mode} data-event={body.eventId} data-body={`${body.sourceTable}/${body.direction}`} data-loaded={bytes.loaded} data-total={bytes.total ?? ''}>
@@ -89,7 +93,18 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
         {cut && <span className="warn"> · this view decodes the first {STRUCTURED_CAP / 1048576} MiB only</span>}
         {structuredResult.problem && <span className="warn"> · {structuredResult.problem}</span>}
       </div>
-      <RowList rows={rows} label={`body ${mode} view`} showOffsets={mode === 'text'} onNearEnd={!structured && !complete ? bytes.more : undefined} />
+      {highlight && (
+        <div className="body-status hit-note" data-hit-offset={highlight.offset}>
+          match at byte {highlight.offset} ({highlight.length} bytes){hits && hits.first < 0 ? ' · not yet loaded' : ''}
+        </div>
+      )}
+      <RowList
+        rows={rows}
+        label={`body ${mode} view`}
+        showOffsets={mode === 'text'}
+        onNearEnd={!structured && !complete ? bytes.more : undefined}
+        {...(hits && hits.first >= 0 ? { hits: { first: hits.first, last: hits.last, text: mode === 'text' ? marked : null } } : {})}
+      />
     </div>
   );
 }

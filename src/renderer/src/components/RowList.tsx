@@ -2,16 +2,29 @@
  * A virtualized list of display rows (body views): only the rows in view are in the DOM, whatever the body's
  * size. Rows are text nodes; markers are spans with a class. `onNearEnd` asks for the next window of bytes.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Row } from '../bodies/pieces.js';
 
 export const ROW_HEIGHT = 18;
 
-export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; label: string; showOffsets?: boolean }) {
-  const { rows, onNearEnd } = props;
+/** Rows to scroll to (once) and mark: a search match; `text`, when given, is marked where it occurs in them. */
+export interface RowHits {
+  readonly first: number;
+  readonly last: number;
+  readonly text: string | null;
+}
+
+export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; label: string; showOffsets?: boolean; hits?: RowHits }) {
+  const { rows, onNearEnd, hits } = props;
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (!hits || hits.first >= rows.length || scrolledTo.current === hits.first) return;
+    scrolledTo.current = hits.first;
+    v.scrollToIndex(hits.first, { align: 'center' });
+  }, [hits, rows.length, v]);
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
   useEffect(() => {
@@ -23,12 +36,16 @@ export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; l
         {items.map((it) => {
           const row = rows[it.index]!;
           return (
-            <div key={it.key} className={row.cont ? 'brow cont' : 'brow'} style={{ transform: `translateY(${it.start}px)` }}>
+            <div
+              key={it.key}
+              className={`${row.cont ? 'brow cont' : 'brow'}${hits && it.index >= hits.first && it.index <= hits.last ? ' hit' : ''}`}
+              style={{ transform: `translateY(${it.start}px)` }}
+            >
               {props.showOffsets !== false && <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>}
               <span className="btext">
                 {row.pieces.map((p, i) =>
                   p.t === 'text' ? (
-                    <span key={i}>{p.s}</span>
+                    <span key={i}>{hits?.text && it.index >= hits.first && it.index <= hits.last ? marked(p.s, hits.text) : p.s}</span>
                   ) : (
                     <span key={i} className="mk" title={p.title}>
                       {p.s}
@@ -42,4 +59,17 @@ export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; l
       </div>
     </div>
   );
+}
+
+/** `s` with each occurrence of `needle` in a <mark> (as text nodes: nothing here is ever markup). */
+function marked(s: string, needle: string): ReactNode {
+  if (!needle || !s.includes(needle)) return s;
+  const out: ReactNode[] = [];
+  let from = 0;
+  for (let at = s.indexOf(needle); at >= 0; at = s.indexOf(needle, at + needle.length)) {
+    out.push(s.slice(from, at), <mark key={at}>{needle}</mark>);
+    from = at + needle.length;
+  }
+  out.push(s.slice(from));
+  return out;
 }

@@ -7,19 +7,19 @@ import { useApp } from '../app-context.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, formatCell } from '../components/format.js';
-import type { BodyMode, BodyRef, Route } from '../router.js';
+import type { BodyMode, BodyRef, ByteSpan, Route } from '../router.js';
 import { BODY_MODES, href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
 const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
 
-export function EventView(props: { ev: string; target: { table: string; rowid: number } | { eventId: string }; body: BodyRef | null; mode: BodyMode }) {
+export function EventView(props: { ev: string; target: { table: string; rowid: number } | { eventId: string }; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
   const { ev, target } = props;
   const arg = 'eventId' in target ? { evidenceId: ev, eventId: target.eventId } : { evidenceId: ev, table: target.table, rowid: target.rowid };
   const d = useCall('event.get', arg);
   if (d.error) return <ErrorNote error={d.error} />;
   if (!d.value) return <p className="hint">Loading…</p>;
-  return <EventDetailView ev={ev} detail={d.value} body={props.body} mode={props.mode} />;
+  return <EventDetailView ev={ev} detail={d.value} body={props.body} mode={props.mode} {...(props.at ? { at: props.at } : {})} />;
 }
 
 function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: BodyMode): Route {
@@ -36,7 +36,7 @@ function defaultMode(b: BodyMeta): BodyMode {
   return 'text';
 }
 
-function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode }) {
+function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
   const { ev, detail, mode } = props;
   const { time } = useApp();
   const chosen = props.body ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) : detail.bodies[0];
@@ -136,7 +136,13 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               </button>
             </div>
             {saveNote && <p className="muted">{saveNote}</p>}
-            <BodyViewer key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`} evidenceId={ev} body={chosen} mode={mode} />
+            <BodyViewer
+              key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`}
+              evidenceId={ev}
+              body={chosen}
+              mode={mode}
+              {...(props.at && props.body ? { highlight: props.at } : {})}
+            />
           </div>
         )}
       </section>

@@ -44,6 +44,7 @@ export function IntegrityView(props: { ev: string }) {
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
   const seen = useRef(new Map<string, InspectorEvent>());
   const apply = (e: InspectorEvent): void => {
+    if (e.name === 'job.matches') return;
     if (e.name === 'job.progress') setJob({ phase: 'running', jobId: e.payload.jobId, progress: e.payload });
     else {
       jobRef.current = null;
@@ -57,6 +58,8 @@ export function IntegrityView(props: { ev: string }) {
   useEffect(
     () =>
       client.onEvent((e) => {
+        // A body search's matches are the Search view's; verification has none.
+        if (e.name === 'job.matches') return;
         const prev = seen.current.get(e.payload.jobId);
         if (!(prev?.name === 'job.done')) seen.current.set(e.payload.jobId, e);
         if (e.payload.jobId === jobRef.current) apply(e);

@@ -1,4 +1,4 @@
-/** Jump by event_id, call_id, trace_id, turn_id, domain or tool name. */
+/** Jump by event_id, call_id, trace_id, turn_id, domain or tool name; or search inside every (verified) body. */
 import { useState } from 'react';
 import type { SearchKind } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
@@ -6,6 +6,7 @@ import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { BodySearch } from './search/BodySearch.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
@@ -56,6 +57,7 @@ export function SearchView(props: { ev: string; q: string }) {
           </ul>
         </>
       )}
+      <BodySearch ev={ev} q={q} />
     </div>
   );
 }

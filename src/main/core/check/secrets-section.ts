@@ -1,0 +1,101 @@
+// The integrity report's credentials section (`check --secrets`): every credential-shaped string in the verified
+// bodies and the text columns, with where it was seen and which way it went (search/secret-findings.ts). It is a
+// body search of its own (the grep job with the secret patterns): verification runs inside it, so a body that fails
+// is not searched and is counted as such. Values are kept masked in the report; the list is capped, worst first.
+import type { Evidence } from '../evidence/types.js';
+import { startGrep } from '../search/grep-job.js';
+import { grepColumns } from '../search/grep-columns.js';
+import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-types.js';
+import type { SecretFinding, SecretVerdict } from '../search/secret-findings.js';
+import { SECRET_VERDICTS, destinationLookup, maskSecret, secretFinding } from '../search/secret-findings.js';
+import type { Finding } from './types.js';
+
+export interface ReportedSecret {
+  readonly eventId: string;
+  /** `source_table/direction` of a body, `table.column#rowid` of a column value. */
+  readonly where: string;
+  readonly offset: number;
+  readonly pattern: string;
+  readonly masked: string;
+  readonly host: string | null;
+  readonly verdict: SecretVerdict;
+}
+
+export interface SecretsSection {
+  readonly bodiesSearched: number;
+  /** Bodies that failed verification: never searched. */
+  readonly bodiesNotSearched: number;
+  readonly columnValues: number;
+  readonly counts: Readonly<Record<SecretVerdict, number>>;
+  /** Worst first, at most MAX_LISTED. */
+  readonly findings: readonly ReportedSecret[];
+  readonly omitted: number;
+  /** Set when the search did not finish (cancelled, a worker failed). */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+const MAX_LISTED = 200;
+const SPEC: GrepSpec = { pattern: { kind: 'secrets' }, table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES };
+
+export async function scanSecrets(evidence: Evidence, opts: { readonly workers?: number; readonly signal?: AbortSignal } = {}): Promise<SecretsSection> {
+  const destinationOf = destinationLookup(evidence.db);
+  const counts = Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
+  // Kept worst first; past the cap only counted, so memory stays bounded however many a ledger holds.
+  const kept: SecretFinding[] = [];
+  let omitted = 0;
+  const take = (m: GrepMatch): boolean => {
+    const f = secretFinding(m, destinationOf);
+    if (!f) return true;
+    counts[f.verdict] += 1;
+    kept.push(f);
+    if (kept.length > MAX_LISTED) {
+      kept.sort(worstFirst);
+      kept.length = MAX_LISTED;
+      omitted += 1;
+    }
+    return true;
+  };
+  const job = startGrep(evidence, SPEC, { ...(opts.workers !== undefined ? { workers: opts.workers } : {}), onMatches: (batch) => batch.forEach(take) });
+  const onAbort = (): void => job.cancel();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const result = await job.result.finally(() => opts.signal?.removeEventListener('abort', onAbort));
+  const columns = grepColumns(evidence.db, SPEC, take);
+  kept.sort(worstFirst);
+  return {
+    bodiesSearched: result.ok ? result.value.verified : 0,
+    bodiesNotSearched: result.ok ? result.value.failed : 0,
+    columnValues: columns.values,
+    counts,
+    findings: kept.map(reported),
+    omitted,
+    error: result.ok ? null : result.error,
+  };
+}
+
+const rank = (v: SecretVerdict): number => SECRET_VERDICTS.indexOf(v);
+const worstFirst = (a: SecretFinding, b: SecretFinding): number => rank(a.verdict) - rank(b.verdict);
+
+function reported(f: SecretFinding): ReportedSecret {
+  const s = f.match.source;
+  const where = s.kind === 'body' ? `${s.sourceTable}/${s.direction}` : `${s.table}.${s.column}#${s.rowid}`;
+  return { eventId: f.match.eventId, where, offset: f.match.offset, pattern: f.pattern.name, masked: maskSecret(f.match.match, f.match.length), host: f.host, verdict: f.verdict };
+}
+
+/** The findings the section adds: warnings for credentials that left the VM, a note for the rest. Never an error. */
+export function secretsFindings(s: SecretsSection): Finding[] {
+  const out: Finding[] = [];
+  const elsewhere = s.counts.elsewhere;
+  if (elsewhere > 0) {
+    const hosts = [...new Set(s.findings.filter((f) => f.verdict === 'elsewhere' && f.host).map((f) => f.host!))].slice(0, 5);
+    out.push({ severity: 'warning', code: 'CREDENTIALS_SENT_ELSEWHERE', message: `${elsewhere} credential-shaped strings in requests to hosts that are not their provider${hosts.length ? ` (${hosts.join(', ')})` : ''}` });
+  }
+  const unsubstituted = s.counts.unsubstituted + s.counts['destination-unknown'];
+  if (unsubstituted > 0) {
+    out.push({ severity: 'warning', code: 'CREDENTIALS_NOT_SUBSTITUTED', message: `${unsubstituted} real-looking credentials left the VM in requests Capsem did not substitute (no credential_ref), or whose destination the ledger does not name` });
+  }
+  const seen = s.counts.substituted + s.counts.inbound;
+  if (seen > 0) out.push({ severity: 'note', code: 'CREDENTIALS_SEEN', message: `${seen} credential-shaped strings substituted by Capsem or seen inbound (responses, tool output)` });
+  if (s.error) out.push({ severity: 'warning', code: 'CREDENTIALS_SEEN', message: `the credentials search did not finish (${s.error.code}): ${s.error.message}` });
+  return out;
+}

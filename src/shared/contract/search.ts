@@ -1,0 +1,60 @@
+/**
+ * Body search (grep) over the contract: a job like verification (it is one, with a search attached), whose matches
+ * stream to the renderer as `job.matches` events while it runs and whose `job.done` carries the verification summary
+ * (the bodies that failed are listed there: they were not searched).
+ */
+import type { Guard } from './guards.js';
+import { obj, oneOf, str } from './guards.js';
+
+export const BODY_PATTERN_KINDS = ['fixed', 'regex', 'hex'] as const;
+export type BodyPatternKind = (typeof BODY_PATTERN_KINDS)[number];
+
+export interface BodySearchArg {
+  readonly evidenceId: string;
+  readonly kind: BodyPatternKind;
+  /** The fixed string, the regular expression, or the hex bytes ('de ad be ef'). */
+  readonly pattern: string;
+  /** Fixed strings and regexes: ignore ASCII case. */
+  readonly ignoreCase: boolean;
+}
+
+/** Where a match was found: in a body of the archive, or in a text column of a ledger table. */
+export type MatchSource =
+  | { readonly kind: 'body'; readonly sourceTable: string; readonly direction: string }
+  | { readonly kind: 'column'; readonly table: string; readonly column: string; readonly rowid: number };
+
+export interface SearchMatch {
+  /** The row's event_id; '' when its table has none (a column match names its rowid). */
+  readonly eventId: string;
+  readonly source: MatchSource;
+  /** Byte offset of the match in the body (or in the column's UTF-8 text). */
+  readonly offset: number;
+  readonly length: number;
+  /** The bytes around the match, decoded as UTF-8 (invalid bytes become U+FFFD): for showing, never for evidence. */
+  readonly before: string;
+  readonly match: string;
+  readonly after: string;
+  /** The secret pattern's name (secrets search only). */
+  readonly pattern?: string;
+}
+
+export interface JobMatches {
+  readonly jobId: string;
+  readonly evidenceId: string;
+  /** The next matches, in the order found; empty once `total` passed the cap the server forwards. */
+  readonly matches: readonly SearchMatch[];
+  /** Matches found so far, including any not forwarded. */
+  readonly total: number;
+}
+
+/** At most this many matches of one job are sent to the renderer; the rest are counted. */
+export const MAX_FORWARDED_MATCHES = 2000;
+
+const bool: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` });
+
+export const BODY_SEARCH_GUARD: Guard<BodySearchArg> = obj({
+  evidenceId: str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ }),
+  kind: oneOf(BODY_PATTERN_KINDS),
+  pattern: str({ max: 1024, min: 1 }),
+  ignoreCase: bool,
+});

@@ -1,0 +1,58 @@
+// The integrity report's credentials section (check --secrets): planted credentials are counted by which way they
+// went, listed masked and worst first, and add warnings (never an error: the verdict stays the ledger's own).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPath } from '../../../../src/main/core/check/check-path.js';
+import { run } from '../../../../src/cli/commands/check.js';
+import { captureIo } from '../../../../src/cli/io.js';
+import { SECRET_PATTERNS } from '../../../../src/main/core/search/secret-patterns.js';
+import type { ContentBody } from '../../../fixtures/writer/content-types.js';
+import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
+
+const GITHUB = SECRET_PATTERNS.find((p) => p.name === 'github-token')!.example;
+const root = mkdtempSync(join(tmpdir(), 'check-secrets-'));
+let ledger: WrittenLedger;
+
+/** A GitHub token in every net_events request (none goes to GitHub) and echoed in every response. */
+function plant(b: ContentBody): Uint8Array {
+  if (b.key.sourceTable !== 'net_events') return b.bytes;
+  return Buffer.concat([b.bytes, Buffer.from(`\nAuthorization: token ${GITHUB}\n`)]);
+}
+
+beforeAll(async () => {
+  ledger = await writeLedger(root, { generation: 'A4', plant });
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('check --secrets', () => {
+  it('counts planted credentials by where they went, masked, worst first, as warnings', async () => {
+    const r = await checkPath(ledger.sessionDir, { secrets: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const sec = r.value.secrets!;
+    const requests = ledger.bodies.filter((b) => b.key.sourceTable === 'net_events' && b.key.direction === 'request').length;
+    const responses = ledger.bodies.filter((b) => b.key.sourceTable === 'net_events' && b.key.direction !== 'request').length;
+    expect(sec.counts.elsewhere).toBe(requests);
+    expect(sec.counts.inbound).toBe(responses);
+    expect(sec.bodiesSearched).toBe(ledger.bodies.length);
+    expect(sec.findings[0]!.verdict).toBe('elsewhere');
+    expect(JSON.stringify(sec)).not.toContain(GITHUB);
+    expect(sec.findings.every((f) => f.pattern === 'github-token' && f.masked.startsWith('ghp_'))).toBe(true);
+    const codes = r.value.findings.filter((f) => f.code.startsWith('CREDENTIALS_'));
+    expect(codes.map((f) => [f.code, f.severity])).toEqual([['CREDENTIALS_SENT_ELSEWHERE', 'warning'], ['CREDENTIALS_SEEN', 'note']]);
+    expect(r.value.verdict).toBe('intact');
+  });
+
+  it('the CLI prints the section, and without --secrets there is none', async () => {
+    const io = captureIo();
+    expect(await run([ledger.sessionDir, '--secrets'], io)).toBe(0);
+    expect(io.out).toContain('Credentials:');
+    expect(io.out).toMatch(/elsewhere github-token ghp_…\S+ \(40 bytes\) in [0-9a-f]{12} net_events\/request @\d+ to /);
+    expect(io.out).not.toContain(GITHUB);
+    const plain = captureIo();
+    await run([ledger.sessionDir], plain);
+    expect(plain.out).not.toContain('Credentials:');
+  });
+});
