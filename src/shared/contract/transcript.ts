@@ -66,7 +66,7 @@ export interface TranscriptLine {
   readonly turnId: string | null;
   /** The identity-graph node this line is (`mc:3`, `tc:4`, `tr:5`, `turn:<id>`), or null. */
   readonly nodeId: string | null;
-  /** 0 trace/turn, 1 model call or side effect, 2 tool call, 3 tool response. */
+  /** 0 trace/turn, 1 model call, 2 tool call or what a model call caused, 3 tool response or what a tool call caused. */
   readonly depth: number;
   readonly title: string;
   readonly facts: readonly string[];

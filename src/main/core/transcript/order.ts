@@ -104,8 +104,9 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
   const out: Entry[] = [{ kind: 'trace', table: null, id: 0, traceId, turn: null, depth: 0, findings: [] }];
   for (const t of ordered) {
     out.push({ kind: 'turn', table: null, id: Number.isFinite(t.firstMc) ? t.firstMc : 0, traceId, turn: t.turnId, depth: 0, findings: [] });
-    out.push(...t.pre.map((e) => evEntry(traceId, e)));
-    for (const a of t.anchors) out.push(...a.before, a.entry, ...a.events.map((e) => evEntry(traceId, e)), ...a.after);
+    out.push(...t.pre.map((e) => evEntry(traceId, e, 1)));
+    // What a call caused hangs one level under it (a model call's HTTP exchange, a tool call's exec and files).
+    for (const a of t.anchors) out.push(...a.before, a.entry, ...a.events.map((e) => evEntry(traceId, e, a.entry.depth + 1)), ...a.after);
   }
   out.push(...strays);
   return out;
@@ -135,8 +136,8 @@ function trEntry(traceId: string, r: TrKey, calledIds: ReadonlySet<string>, exis
   return { kind: 'tool_response', table: 'tool_responses', id: r.id, traceId, turn: r.turn, depth: 3, findings };
 }
 
-function evEntry(traceId: string, e: EvKey): Entry {
-  return { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth: 1, findings: [] };
+function evEntry(traceId: string, e: EvKey, depth: number): Entry {
+  return { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth, findings: [] };
 }
 
 /** Insert a loose call after the last anchor that began at or before it (at the end when it has no time). */
