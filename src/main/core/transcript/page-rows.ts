@@ -35,7 +35,8 @@ function chunks<T>(xs: readonly T[], n = 500): T[][] {
   return out;
 }
 
-export function loadPageRows(evidence: Evidence, entries: readonly Entry[]): PageRows {
+/** `itemsOf`: model_items rowids per model call, in item order (from the skeleton). */
+export function loadPageRows(evidence: Evidence, entries: readonly Entry[], itemsOf: ReadonlyMap<number, readonly number[]>): PageRows {
   const db = evidence.db;
   const byTable = new Map<string, Map<number, Row>>();
   const want = new Map<string, Set<number>>();
@@ -66,14 +67,11 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[]): Pag
   }
   const mcIds = [...(byTable.get('model_calls')?.keys() ?? [])];
   const items = new Map<number, Row[]>();
-  if (mcIds.length && hasTable(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
-    const order = hasColumn(db, 'model_items', 'item_index') ? 'model_call_id, item_index, id' : 'model_call_id, id';
-    for (const part of chunks(mcIds)) {
-      for (const r of db.prepare(`SELECT * FROM model_items WHERE model_call_id IN (${marks(part.length)}) ORDER BY ${order}`).all(...part) as Row[]) {
-        const k = Number(r.model_call_id);
-        items.set(k, [...(items.get(k) ?? []), r]);
-      }
-    }
+  const itemIds = mcIds.flatMap((id) => itemsOf.get(id) ?? []);
+  if (itemIds.length) {
+    const got = new Map<number, Row>();
+    for (const part of chunks(itemIds)) for (const r of db.prepare(`SELECT * FROM model_items WHERE id IN (${marks(part.length)})`).all(...part) as Row[]) got.set(Number(r.id), r);
+    for (const id of mcIds) items.set(id, (itemsOf.get(id) ?? []).map((i) => got.get(i)).filter((r): r is Row => r !== undefined));
   }
   const decoder = new TextDecoder('utf-8', { fatal: false });
   return {

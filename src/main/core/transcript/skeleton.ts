@@ -6,11 +6,20 @@ import { InspectorError } from '../../../shared/errors.js';
 import { listTraces } from '../graph/traces.js';
 import type { Entry } from './order.js';
 import { orderTrace } from './order.js';
+import type { ItemKey, TraceRows } from './trace-rows.js';
 import { readTraceRows } from './trace-rows.js';
 
 export interface Skeleton {
   readonly entries: readonly Entry[];
   readonly note: string | null;
+  /** model_items rowids per model call, in item order. */
+  readonly items: ReadonlyMap<number, readonly number[]>;
+}
+
+function itemsByCall(rows: Iterable<TraceRows>): Map<number, number[]> {
+  const acc = new Map<number, ItemKey[]>();
+  for (const r of rows) for (const it of r.items) acc.set(it.mc, [...(acc.get(it.mc) ?? []), it]);
+  return new Map([...acc].map(([mc, list]) => [mc, list.sort((a, b) => a.index - b.index || a.id - b.id).map((i) => i.id)]));
 }
 
 const KEEP = 4;
@@ -41,7 +50,7 @@ function build(db: Database.Database, traceId: string | null): Skeleton {
     if (!rows || (rows.mcs.length === 0 && rows.tcs.length === 0 && rows.trs.length === 0)) {
       throw new InspectorError('BAD_REQUEST', `no model call, tool call or tool response carries trace_id ${traceId}`);
     }
-    return { entries: orderTrace(traceId, rows, exists), note: null };
+    return { entries: orderTrace(traceId, rows, exists), note: null, items: itemsByCall([rows]) };
   }
   const list = listTraces(db);
   const all = readTraceRows(db, null);
@@ -51,7 +60,7 @@ function build(db: Database.Database, traceId: string | null): Skeleton {
     if (rows) entries.push(...orderTrace(t.traceId, rows, exists));
   }
   const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
-  return { entries, note: notes.length ? notes.join('; ') : null };
+  return { entries, note: notes.length ? notes.join('; ') : null, items: itemsByCall(all.values()) };
 }
 
 export function transcriptSkeleton(db: Database.Database, traceId: string | null): Skeleton {

@@ -8,6 +8,8 @@ import { hasColumn, hasTable } from '../queries/schema.js';
 export interface McKey { readonly id: number; readonly turn: string | null; readonly t: number | null; readonly nullModel: boolean; readonly nullTokens: boolean }
 export interface TcKey { readonly id: number; readonly mc: number | null; readonly callId: string | null; readonly turn: string | null; readonly t: number | null; readonly origin: string | null }
 export interface TrKey { readonly id: number; readonly callId: string | null; readonly mc: number | null; readonly turn: string | null }
+/** A model_items row: which model call it belongs to and where in its order. */
+export interface ItemKey { readonly id: number; readonly mc: number; readonly index: number }
 export interface EvKey { readonly table: string; readonly id: number; readonly turn: string | null; readonly t: number | null }
 
 export interface TraceRows {
@@ -15,9 +17,10 @@ export interface TraceRows {
   readonly tcs: TcKey[];
   readonly trs: TrKey[];
   readonly events: EvKey[];
+  readonly items: ItemKey[];
 }
 
-const empty = (): TraceRows => ({ mcs: [], tcs: [], trs: [], events: [] });
+const empty = (): TraceRows => ({ mcs: [], tcs: [], trs: [], events: [], items: [] });
 const traced = (db: Database.Database, table: string): boolean => hasTable(db, table) && hasColumn(db, table, 'trace_id');
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -65,6 +68,14 @@ export function readTraceRows(db: Database.Database, traceId: string | null): Ma
     const cols = ['turn_id', 'model_call_id', 'call_id'].map((c) => colOr(db, 'tool_responses', 'x', c));
     for (const r of select('tool_responses', cols)) {
       of(r.trace_id).trs.push({ id: Number(r.id), callId: str(r.call_id), mc: num(r.model_call_id), turn: str(r.turn_id) });
+    }
+  }
+  // model_call_id has no index; this one read (model_items' UNIQUE index starts with trace_id) lets a page fetch its
+  // model calls' items by rowid. Items filed under another trace than their model call are not told.
+  if (traced(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
+    const index = hasColumn(db, 'model_items', 'item_index') ? 'x.item_index' : 'x.id';
+    for (const r of select('model_items', ['x.model_call_id AS mc', `${index} AS ix`])) {
+      if (r.mc !== null) of(r.trace_id).items.push({ id: Number(r.id), mc: Number(r.mc), index: Number(r.ix) });
     }
   }
   for (const { table } of EVENT_TABLES) {

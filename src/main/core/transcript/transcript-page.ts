@@ -45,7 +45,7 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
   const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
   const limit = Math.min(Math.max(1, opts.limit ?? TRANSCRIPT_PAGE_DEFAULT), TRANSCRIPT_PAGE_MAX);
   const slice = sk.entries.slice(offset, offset + limit);
-  const ctx = loadPageRows(evidence, slice);
+  const ctx = loadPageRows(evidence, slice, sk.items);
   return {
     traceId: opts.traceId ?? null,
     sessionId: evidence.sessionId,
