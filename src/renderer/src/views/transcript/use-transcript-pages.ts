@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TranscriptLine, TranscriptPage } from '../../../../shared/contract/transcript.js';
 import { client } from '../../api/client.js';
 
-export const PAGE_LINES = 120;
+/** Small pages: a screen shows ten to twenty lines, and each page's texts can be long. */
+export const PAGE_LINES = 40;
 
 export interface TranscriptPages {
   readonly head: TranscriptPage | null;
