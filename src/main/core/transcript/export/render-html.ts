@@ -33,7 +33,8 @@ const FOLD_LINES = 12;
 export function htmlLine(l: TranscriptLine): string {
   if (l.kind === 'trace') return `<h2>${esc(l.title)}</h2>\n`;
   const facts = [l.timestamp, ...l.facts].filter((x): x is string => !!x).map(esc).join(' · ');
-  const parts = [`<div class="title">${esc(l.title)}</div>`, facts ? `<div class="facts">${facts}</div>` : ''];
+  // A turn's title is its heading already.
+  const parts = [l.kind === 'turn' ? '' : `<div class="title">${esc(l.title)}</div>`, facts ? `<div class="facts">${facts}</div>` : ''];
   for (const f of l.findings) parts.push(`<div class="finding">finding ${esc(f.kind)}: ${esc(f.message)}</div>`);
   for (const b of l.blocks) {
     const src = b.source.from === 'body' ? `verified body ${b.source.name} ${b.source.bodyHash ?? ''}` : `${b.source.from} ${b.source.name}`;
