@@ -59,16 +59,17 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const total = pages.head?.total ?? 0;
   const { line } = pages;
-  // Stable: the virtualizer recomputes every line's offset whenever this function changes (146,930 lines on the
-  // 5,000-call trace); a drawn line is measured anyway, so the guess only matters before that.
+  // Stable, as every option the virtualizer memoises on (no inline getItemKey either): it recomputes every line's
+  // offset whenever one changes (146,930 lines on the 5,000-call trace); a drawn line is measured anyway.
   const estimateSize = useCallback((i: number) => estimate(line(i)), [line]);
   const v = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
     estimateSize,
     overscan: OVERSCAN,
-    getItemKey: (i) => i,
   });
+  // Stable too, so a memoised line does not redraw on every scroll frame.
+  const remeasure = useCallback(() => v.measure(), [v]);
   const items = v.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -105,7 +106,7 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
               const l = pages.line(it.index);
               return (
                 <div key={it.key} data-index={it.index} ref={v.measureElement} className="tl-slot" style={{ transform: `translateY(${it.start}px)` }}>
-                  {l ? <TranscriptLineView ev={ev} line={l} onResize={() => v.measure()} /> : <div className="tl tl-pending">…</div>}
+                  {l ? <TranscriptLineView ev={ev} line={l} onResize={remeasure} /> : <div className="tl tl-pending">…</div>}
                 </div>
               );
             })}
