@@ -1,4 +1,4 @@
-// node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--keep]
+// node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--only transcript] [--keep]
 // The browser figures of issue 9 alone (the same rows `npm run bench` prints). Without --dir it generates the
 // 1,000,000-event / 1 GiB ledger in the temp folder first; without --table-dir it generates the 1,000,000-row
 // table ledger. Generated ledgers are deleted afterwards unless --keep.
@@ -10,9 +10,9 @@ import { generate, resolveSessionDir } from './lib/ledgers.js';
 import { machineLine } from './lib/machine.js';
 import { markdownTable } from './lib/report.js';
 
-const USAGE = 'usage: node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--keep]';
+const USAGE = 'usage: node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--only transcript] [--keep]';
 const argv = process.argv.slice(2);
-const opts = { dir: null as string | null, tableDir: null as string | null, loads: 3, graphPages: 2, keep: false };
+const opts = { dir: null as string | null, tableDir: null as string | null, loads: 3, graphPages: 2, keep: false, only: undefined as 'transcript' | undefined };
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
   const num = (): number => {
@@ -28,6 +28,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--loads') opts.loads = Math.max(1, num());
   else if (a === '--graph-pages') opts.graphPages = num();
   else if (a === '--keep') opts.keep = true;
+  else if (a === '--only' && argv[i + 1] === 'transcript') opts.only = argv[++i] as 'transcript';
   else {
     console.error(`unknown argument ${a}\n${USAGE}`);
     process.exit(2);
@@ -40,7 +41,7 @@ const work = mkdtempSync(join(tmpdir(), 'capsem-bench-browser-'));
 try {
   const main = opts.dir ? resolveSessionDir(opts.dir) : generate(join(work, 'main'), 1_000_000, 1024, 1);
   const rows = await browserRows(main, {
-    workDir: join(work, 'browser'), keep: opts.keep, loads: opts.loads, graphMorePages: opts.graphPages,
+    workDir: join(work, 'browser'), keep: opts.keep, loads: opts.loads, graphMorePages: opts.graphPages, only: opts.only,
     ...(opts.tableDir ? { tableDir: resolveSessionDir(opts.tableDir) } : {}),
   });
   console.log(`\n## Browser figures (scripts/bench/browser.ts)\n\nLedger: ${main}.\nMachine: ${machine}; load average at the end ${loadavg()}.\n\n${markdownTable(rows)}\n`);

@@ -17,6 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   grep: { summary: 'search every verified body and text column: grep <pattern> <path> [-F|-E] [-i] [--hex] ... | grep --secrets <path>', load: () => import('./commands/grep.js') },
   list: { summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]', load: () => import('./commands/list.js') },
   chain: { summary: 'verify the host ledger chain: chain <host.db> [--expect-head HEX] [--expect-count N] [--json]', load: () => import('./commands/chain.js') },
+  transcript: { summary: 'the story of a trace: transcript <path> [--trace ID] [--format md|html|json] [-o FILE]', load: () => import('./commands/transcript.js') },
   serve: { summary: 'serve the inspector UI on loopback: serve [<path>...] [--port N]', load: () => import('./commands/serve.js') },
 };
 

@@ -24,6 +24,8 @@ export interface BrowserMeasured {
   readonly table: (FirstViews & { readonly ledger: string; readonly rows: number }) | string;
   readonly tableScroll: (ScrollRun & { readonly how: string }) | string;
   readonly graphScroll: (ScrollRun & { readonly how: string }) | string;
+  /** Issue 21's rows: the transcript of the 5,000-model-call trace (browser-transcript.ts). */
+  readonly transcript: FigureRow[];
   readonly serves: readonly ServeMeasured[];
   /** Why a serve process could not be measured at all. */
   readonly serveFailures: readonly string[];
@@ -45,7 +47,7 @@ const frames = (s: FrameStats): string =>
   `p95 ${ms(s.p95Ms)}, worst ${ms(s.worstMs)}, median ${ms(s.medianMs)}, ${s.frames} frames in ${(s.durationMs / 1000).toFixed(1)} s; ` +
   `${s.longTasks} long task${s.longTasks === 1 ? '' : 's'}${s.longTasks ? `, longest ${ms(s.longestTaskMs)}` : ''}`;
 
-function scrollRow(figure: string, r: (ScrollRun & { how: string }) | string): FigureRow {
+export function scrollRow(figure: string, r: (ScrollRun & { how: string }) | string): FigureRow {
   if (typeof r === 'string') return notMeasured(figure, FRAME_GOAL, r);
   const v = r.verification;
   const progress = `${v.runs} verification run${v.runs === 1 ? '' : 's'} back to back from the click on, ${MB(v.bytesDone)} verified; longest stretch of the scroll window without one ${ms(v.longestGapMs)}`;
@@ -74,6 +76,7 @@ export function browserFigureRows(m: BrowserMeasured): FigureRow[] {
   rows.push(firstViewRow(`Browser: first view of a 1,000,000-row table (fresh page load of the Tables view until its first rows are painted; ${typeof tb === 'string' ? 'ledger' : tb.ledger})`, tb));
   rows.push(scrollRow('Browser: scrolling that table while a body verification runs', m.tableScroll));
   rows.push(scrollRow('Browser: scrolling the identity graph of the 5,000-model-call trace while a body verification runs', m.graphScroll));
+  rows.push(...m.transcript);
 
   const heaps = [m.tableScroll, m.graphScroll].flatMap((r) => (typeof r === 'string' ? [] : [{ what: r === m.tableScroll ? 'table page' : 'graph page', ...r.heap }]));
   if (heaps.length === 0) rows.push(notMeasured('Browser: renderer heap', '< 300 MB', 'no page was measured'));

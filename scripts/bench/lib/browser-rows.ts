@@ -22,6 +22,8 @@ import type { ServeChild } from './browser-serve.js';
 import { startServe } from './browser-serve.js';
 import { firstViews, scrollDuringVerification } from './browser-session.js';
 import { useBuiltWorkers } from './built-workers.js';
+import { scrollRow } from './browser-figures.js';
+import { transcriptFirstRow, transcriptNavigations, transcriptTarget } from './browser-transcript.js';
 import type { FigureRow } from './report.js';
 
 export interface BrowserBenchOptions {
@@ -35,6 +37,8 @@ export interface BrowserBenchOptions {
   readonly loads?: number;
   /** Pages of 100 model calls drawn with "Draw the next 100 model calls" before the graph is scrolled. */
   readonly graphMorePages?: number;
+  /** 'transcript': only the transcript's rows (issue 21), on the bench ledger; the rest are listed as not run. */
+  readonly only?: 'transcript';
 }
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -122,12 +126,13 @@ async function describeTable(page: Page): Promise<string> {
 export async function browserRows(sessionDir: string, opts: BrowserBenchOptions = {}): Promise<FigureRow[]> {
   const loads = opts.loads ?? 3;
   const m: { -readonly [K in keyof BrowserMeasured]: BrowserMeasured[K] } & { serves: ServeMeasured[]; serveFailures: string[] } = {
-    overview: 'not run', table: 'not run', tableScroll: 'not run', graphScroll: 'not run', serves: [], serveFailures: [],
+    overview: 'not run', table: 'not run', tableScroll: 'not run', graphScroll: 'not run', transcript: [], serves: [], serveFailures: [],
   };
+  const only = opts.only === 'transcript';
   const out = { serves: m.serves, failures: m.serveFailures };
   if (!existsSync(CHROMIUM)) {
     const why = `${CHROMIUM} is not installed (apt-get install chromium)`;
-    return browserFigureRows({ ...m, overview: why, table: why, tableScroll: why, graphScroll: why, serveFailures: [why] });
+    return browserFigureRows({ ...m, overview: why, table: why, tableScroll: why, graphScroll: why, transcript: [transcriptFirstRow(why, null)], serveFailures: [why] });
   }
   console.log('\n== browser (serve mode + headless Chromium)');
   ensureRendererBuilt();
@@ -141,6 +146,7 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
     const mainWords = `the bench ledger (${ledgerWords(sessionDir)})`;
     try {
       await withServe(sessionDir, mainWords, out, async (serve, ev, watch) => {
+        if (only) return transcriptFigures(browser, serve, ev, watch, loads, m);
         const ov = await firstViews(browser, serve, `#/e/${ev}/overview`, OVERVIEW_READY, 'overview', loads, async (page) => {
           const extra: Record<string, number> = {};
           for (const [key, sel] of [['chartMs', '.overview .recharts-surface'], ['verdictMs', '.overview .verdict']] as const) {
@@ -160,6 +166,7 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
         await afterFollowUp(serve, ev);
         m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the bench ledger; once the open's follow-up was done` };
         console.log('    graph scrolled');
+        await transcriptFigures(browser, serve, ev, watch, loads, m);
       });
     } catch (e) {
       const why = `serve on the bench ledger failed: ${errText(e)}`;
@@ -168,6 +175,7 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
     }
 
     let tl: TableLedger | null = null;
+    if (only) return browserFigureRows(m);
     try {
       tl = opts.tableDir ? { sessionDir: opts.tableDir, table: TABLE, rows: TABLE_ROWS, bodyMiB: NaN, ms: 0 } : await generateTableLedger(join(work, 'table-ledger'), opts.seed ?? 5);
     } catch (e) {
@@ -205,6 +213,34 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
     }
   }
   return browserFigureRows(m);
+}
+
+/** Issue 21's two rows on the bench ledger's largest trace (the graph's one); needs the open's follow-up done for the scroll. */
+async function transcriptFigures(browser: Browser, serve: ServeChild, ev: string, watch: JobWatch, loads: number, m: { transcript: FigureRow[] }): Promise<void> {
+  const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
+  const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
+  const scrollName = 'Browser: scrolling the transcript of the 5,000-model-call trace while a body verification runs';
+  if (!big || big.modelCalls < 5000) {
+    m.transcript = [transcriptFirstRow('the bench ledger has no 5,000-call trace', null), scrollRow(scrollName, 'the bench ledger has no 5,000-call trace')];
+    return;
+  }
+  let first: FigureRow;
+  try {
+    const n = await transcriptNavigations(browser, serve, ev, big.traceId, loads);
+    first = transcriptFirstRow(n, big.traceId);
+    console.log(`    transcript first screens: ${n.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
+  } catch (e) {
+    first = transcriptFirstRow(errText(e), big.traceId);
+  }
+  let scroll: FigureRow;
+  try {
+    await afterFollowUp(serve, ev);
+    scroll = scrollRow(scrollName, { ...(await scrollDuringVerification(browser, serve, watch, transcriptTarget(ev, big.traceId))), how: `trace ${big.traceId}, 60 px per frame downward for 5 s, once the open's follow-up was done` });
+    console.log('    transcript scrolled');
+  } catch (e) {
+    scroll = scrollRow(scrollName, errText(e));
+  }
+  m.transcript = [first, scroll];
 }
 
 function tableTarget(ev: string) {

@@ -18,6 +18,7 @@ import { appPageUrl } from './app-url.js';
 import { routeFor } from './app-views.js';
 import { aboutText, shortcutSheet } from './about.js';
 import { MENU_COMMAND_CHANNEL } from '../../preload/bridge.js';
+import { saveTranscriptFrom } from './transcript-save-action.js';
 
 
 export interface ActionCore {
@@ -146,6 +147,9 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       return;
     case 'cancel-export':
       if (window) state.exports.cancel(window.id);
+      return;
+    case 'save-transcript':
+      if (managed && evidence) await saveTranscriptFrom(ctx, managed.window, evidence);
       return;
     case 'verify-all':
       if (managed && evidenceId) await verifyFrom(ctx, managed, evidenceId);

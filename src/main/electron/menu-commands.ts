@@ -12,6 +12,7 @@ export type MenuCommand =
   | { readonly kind: 'close-window' }
   | { readonly kind: 'export-warc' }
   | { readonly kind: 'cancel-export' }
+  | { readonly kind: 'save-transcript' }
   | { readonly kind: 'verify-all' }
   | { readonly kind: 'reveal-evidence' }
   | { readonly kind: 'navigate'; readonly view: AppViewId }

@@ -28,6 +28,7 @@ function fileMenu(state: MenuState, send: Send): Item {
     { type: 'separator' },
     { id: 'export-warc', label: 'Export WARC…', accelerator: 'CmdOrCtrl+E', enabled: state.hasEvidence && !state.exportRunning, click: () => send({ kind: 'export-warc' }) },
     { id: 'cancel-export', label: 'Cancel Export', enabled: state.exportRunning, click: () => send({ kind: 'cancel-export' }) },
+    { id: 'save-transcript', label: 'Save Transcript…', enabled: state.hasEvidence, click: () => send({ kind: 'save-transcript' }) },
     { id: 'verify-all', label: 'Verify All Bodies', accelerator: 'CmdOrCtrl+Shift+B', enabled: state.hasEvidence && !state.verifyRunning, click: () => send({ kind: 'verify-all' }) },
     {
       id: 'reveal-evidence',

@@ -13,7 +13,7 @@ import { NAV_VIEWS } from './nav-views.js';
 import { OverviewView } from './views/OverviewView.js';
 import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
-import { CompareView, EventView, FilesView, GraphView, IntegrityView, LibraryView, LifecycleView, SearchView, SqlView } from './lazy-views.js';
+import { CompareView, EventView, FilesView, GraphView, IntegrityView, LibraryView, LifecycleView, SearchView, SqlView, TranscriptView } from './lazy-views.js';
 import { useLibraries } from './views/library/use-libraries.js';
 import { visibleText } from './components/visible-text.js';
 import { VerdictBadge } from './components/VerdictBadge.js';
@@ -35,6 +35,7 @@ function viewRoute(view: Route['view'], ev: string): Route {
     case 'integrity':
       return { view, ev };
     case 'graph':
+    case 'transcript':
       return { view, ev, trace: null };
     case 'lifecycle':
       return { view, ev, filters: {} };
@@ -224,6 +225,8 @@ function View(props: { route: Route; dropping: boolean; dropError: { code: strin
       return <SearchView ev={r.ev} q={r.q} />;
     case 'graph':
       return <GraphView key={r.ev} ev={r.ev} trace={r.trace} />;
+    case 'transcript':
+      return <TranscriptView key={`${r.ev}\0${r.trace ?? ''}`} ev={r.ev} trace={r.trace} />;
     case 'lifecycle':
       return <LifecycleView key={r.ev} ev={r.ev} filters={r.filters} />;
     case 'files':

@@ -14,3 +14,4 @@ export const LibraryView = lazy(() => import('./views/library/LibraryView.js').t
 export const FilesView = lazy(() => import('./views/files/FilesView.js').then((m) => ({ default: m.FilesView })));
 export const GraphView = lazy(() => import('./views/graph/GraphView.js').then((m) => ({ default: m.GraphView })));
 export const LifecycleView = lazy(() => import('./views/lifecycle/LifecycleView.js').then((m) => ({ default: m.LifecycleView })));
+export const TranscriptView = lazy(() => import('./views/transcript/TranscriptView.js').then((m) => ({ default: m.TranscriptView })));

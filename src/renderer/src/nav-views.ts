@@ -19,6 +19,7 @@ export const NAV_VIEWS: readonly NavView[] = [
   { view: 'sql', label: 'SQL', key: 's' },
   { view: 'search', label: 'Search', key: 'f' },
   { view: 'graph', label: 'Identity graph', key: 'r' },
+  { view: 'transcript', label: 'Transcript', key: 'x' },
   { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
   { view: 'files', label: 'File activity', key: 'a' },
 ];

@@ -4,6 +4,8 @@ import type { ColumnFilter, FilterOp, SortSpec } from '../../shared/contract.js'
 import { FILTER_OPS } from '../../shared/contract.js';
 import type { Part2Route } from './views/graph/part2-routes.js';
 import { parsePart2, part2Href } from './views/graph/part2-routes.js';
+import type { TranscriptRoute } from './views/transcript/transcript-route.js';
+import { parseTranscript, transcriptHref } from './views/transcript/transcript-route.js';
 
 export const BODY_MODES = ['text', 'json', 'sse', 'msgpack', 'hex'] as const;
 export type BodyMode = (typeof BODY_MODES)[number];
@@ -31,7 +33,8 @@ export type Route =
   | { readonly view: 'library'; readonly lib: string }
   /** `a`/`b`: compare-ref texts (shared/contract/library.ts compareRefText), parsed by the view. */
   | { readonly view: 'compare'; readonly a: string | null; readonly b: string | null }
-  | Part2Route;
+  | Part2Route
+  | TranscriptRoute;
 
 const enc = encodeURIComponent;
 
@@ -72,6 +75,8 @@ export function href(r: Route): string {
     case 'lifecycle':
     case 'files':
       return part2Href(r);
+    case 'transcript':
+      return transcriptHref(r.ev, r.trace);
     case 'library':
       return `#/library/${enc(r.lib)}`;
     case 'compare': {
@@ -148,6 +153,8 @@ export function parseHash(hash: string): Route {
       return { view: 'sql', ev, canned: q.get('q') };
     case 'search':
       return { view: 'search', ev, q: q.get('q') ?? '' };
+    case 'transcript':
+      return parseTranscript(ev, parts.slice(3));
     default:
       return parsePart2(parts[2], ev, parts.slice(3), q) ?? { view: 'overview', ev };
   }

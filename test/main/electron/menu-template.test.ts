@@ -60,6 +60,7 @@ describe('menu template', () => {
   it('disables Export, Verify, Reveal and evidence views when no evidence is shown', () => {
     const { byId } = build({ hasEvidence: false });
     expect(byId.get('export-warc')?.enabled).toBe(false);
+    expect(byId.get('save-transcript')?.enabled).toBe(false);
     expect(byId.get('verify-all')?.enabled).toBe(false);
     expect(byId.get('reveal-evidence')?.enabled).toBe(false);
     expect(byId.get('view-overview')?.enabled).toBe(false);
@@ -69,7 +70,7 @@ describe('menu template', () => {
 
   it('offers every router view; Library only once a host ledger is open, Compare always', () => {
     const ids = (build().template[2]!.submenu as MenuItemConstructorOptions[]).map((i) => i.id).filter((id) => id?.startsWith('view-'));
-    expect(ids).toEqual(['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'library', 'compare'].map((v) => `view-${v}`));
+    expect(ids).toEqual(['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'transcript', 'library', 'compare'].map((v) => `view-${v}`));
     const none = build({ hasEvidence: false, hasLibrary: false }).byId;
     expect(['graph', 'lifecycle', 'files', 'library'].map((v) => none.get(`view-${v}`)?.enabled)).toEqual([false, false, false, false]);
     expect(none.get('view-compare')?.enabled).toBe(true);
@@ -102,6 +103,7 @@ describe('menu template', () => {
     expect(click('close-window')).toEqual({ kind: 'close-window' });
     expect(click('export-warc')).toEqual({ kind: 'export-warc' });
     expect(click('cancel-export')).toEqual({ kind: 'cancel-export' });
+    expect(click('save-transcript')).toEqual({ kind: 'save-transcript' });
     expect(click('verify-all')).toEqual({ kind: 'verify-all' });
     expect(click('reveal-evidence')).toEqual({ kind: 'reveal-evidence' });
     expect(click('view-integrity')).toEqual({ kind: 'navigate', view: 'integrity' });

@@ -19,7 +19,7 @@ describe('window routes', () => {
     // A view added to the router's Route union without a line in APP_VIEWS fails to compile here, and at run time.
     const routerViews: Record<Exclude<Route['view'], 'row' | 'event'>, AppViewId> = {
       start: 'start', overview: 'overview', tables: 'tables', integrity: 'integrity', sql: 'sql', search: 'search',
-      graph: 'graph', lifecycle: 'lifecycle', files: 'files', library: 'library', compare: 'compare',
+      graph: 'graph', lifecycle: 'lifecycle', files: 'files', library: 'library', compare: 'compare', transcript: 'transcript',
     };
     expect(APP_VIEWS.map((v) => v.id).sort()).toEqual(Object.keys(routerViews).sort());
     for (const v of APP_VIEWS) expect(parseHash(routeFor(v.id, 'ev_1', 'lib-1')).view, v.id).toBe(v.id);

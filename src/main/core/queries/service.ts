@@ -33,6 +33,7 @@ import type { CheckState, IntegrityReportView, VerdictView } from '../../../shar
 import type { FollowUpPart } from '../evidence/types.js';
 import { VerificationTracker } from './verification-tracker.js';
 import { combineVerdict } from './verdict.js';
+import { transcriptHandlers } from '../transcript/handlers.js';
 
 export interface InspectorServiceOptions {
   readonly registry: EvidenceRegistry;
@@ -167,6 +168,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
+    ...transcriptHandlers(registry),
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
     'evidence.close': ({ evidenceId }) => {

@@ -47,6 +47,10 @@ export function OverviewView(props: { ev: string }) {
   return (
     <div className="overview">
       <Identity v={v} />
+      <p className="ov-story">
+        <a href={href({ view: 'transcript', ev: props.ev, trace: null })}>Read the session as a transcript →</a>{' '}
+        <a href={href({ view: 'graph', ev: props.ev, trace: null })}>or pick a trace</a>
+      </p>
       <div className="ov-grid">
         <section className="card">
           <h3>Integrity</h3>

@@ -64,6 +64,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
       <div className="toolbar">
         <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
         <h2 className="mono">{visibleText(traceId)}</h2>
+        <a href={href({ view: 'transcript', ev, trace: traceId })}>Transcript</a>
         <span className="muted">
           {first.turns.length} turns · {pages.loadedModelCalls} of {first.totalModelCalls} model calls drawn
         </span>

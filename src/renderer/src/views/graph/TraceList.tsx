@@ -19,6 +19,9 @@ export function TraceList(props: { ev: string }) {
         A trace is one task the agent worked on: its turns, the model calls of each turn, the tool calls those emitted and the responses fed back. Open one to follow it.
       </p>
       {v.note && <p className="warn">{v.note}</p>}
+      <p>
+        <a href={href({ view: 'transcript', ev: props.ev, trace: null })}>Transcript of the whole session</a>
+      </p>
       {v.traces.length === 0 ? (
         <p className="muted">No traces recorded.</p>
       ) : (
@@ -33,6 +36,7 @@ export function TraceList(props: { ev: string }) {
               <th className="num">tokens in / out</th>
               <th className="num">cost</th>
               <th className="num">findings</th>
+              <th>story</th>
             </tr>
           </thead>
           <tbody>
@@ -50,6 +54,9 @@ export function TraceList(props: { ev: string }) {
                 </td>
                 <td className="num">${t.costUsd.toFixed(4)}</td>
                 <td className={`num${t.findings ? ' bad' : ''}`}>{t.findings}</td>
+                <td>
+                  <a href={href({ view: 'transcript', ev: props.ev, trace: t.traceId })}>transcript</a>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,84 @@
+/**
+ * capsem-inspect transcript <path> [--trace ID] [--format md|html|json] [-o FILE]
+ * The story of one trace (or of the whole session) as one self-contained file: Markdown (default), HTML with no
+ * script and no outside reference, or JSON lines; each line names its row and the hashes of the bodies it quotes.
+ * Written to stdout, or to FILE (never inside the evidence folder). Exit 0 written, 1 refused (an unknown trace, a
+ * destination inside the evidence), 2 usage error or the ledger cannot be opened.
+ */
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import type { CliIo } from '../io.js';
+import type { TranscriptFormat } from '../../shared/contract/transcript.js';
+import { TRANSCRIPT_FORMATS } from '../../shared/contract/transcript.js';
+import { toFailure } from '../../shared/errors.js';
+import { openEvidence } from '../../main/core/evidence/open-evidence.js';
+import { writeTranscript } from '../../main/core/transcript/export/export-transcript.js';
+import { checkDestination } from '../../main/core/warc/destination.js';
+import { invalid, parseCommandArgs } from '../args.js';
+import { argsOrExit } from '../usage.js';
+
+const USAGE = 'usage: capsem-inspect transcript <path> [--trace ID] [--format md|html|json] [-o FILE]\n';
+
+const FLAGS = {
+  trace: { takes: 'value', read: (v: string | undefined, flag: string) => v || invalid(`${flag} needs a trace id`) },
+  format: {
+    takes: 'value',
+    read: (v: string | undefined): TranscriptFormat | ReturnType<typeof invalid> =>
+      (TRANSCRIPT_FORMATS as readonly string[]).includes(v ?? '') ? (v as TranscriptFormat) : invalid(`--format must be md, html or json, not ${JSON.stringify(v ?? '')}`),
+  },
+  output: { takes: 'value', short: 'o', read: (v: string | undefined, flag: string) => v || invalid(`${flag} needs a file name`) },
+} as const;
+
+interface Args { readonly paths: string[]; readonly trace: string | undefined; readonly format: TranscriptFormat; readonly output: string | undefined }
+
+function parse(args: readonly string[]): Args | string {
+  const p = parseCommandArgs(args, FLAGS);
+  if (typeof p === 'string') return p;
+  if (p.positionals.length === 0) return 'a ledger path is required';
+  return { paths: p.positionals, trace: p.flags.trace, format: p.flags.format ?? 'md', output: p.flags.output };
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const parsed = argsOrExit(args, io, { command: 'transcript', usage: USAGE, helpAnywhere: true }, parse);
+  if (typeof parsed === 'number') return parsed;
+  const opened = await openEvidence(parsed.paths);
+  if (!opened.ok) {
+    io.stderr(`capsem-inspect transcript: ${opened.error.code}: ${opened.error.message}\n`);
+    return 2;
+  }
+  const evidence = opened.value;
+  let fd: number | null = null;
+  let temp: string | null = null;
+  try {
+    let sink = (chunk: string): void => io.stdout(chunk);
+    let finalPath: string | null = null;
+    if (parsed.output !== undefined) {
+      const dest = checkDestination(evidence, parsed.output);
+      if (!dest.ok) {
+        io.stderr(`capsem-inspect transcript: ${dest.error.code}: ${dest.error.message}\n`);
+        return 1;
+      }
+      finalPath = dest.value;
+      // Written beside the destination under a temporary name, renamed once whole: a failed run leaves no half file.
+      temp = `${finalPath}.partial-${process.pid}`;
+      const handle = (fd = openSync(temp, 'wx', 0o644));
+      sink = (chunk) => void writeSync(handle, chunk);
+    }
+    const { lines } = writeTranscript(evidence, { traceId: parsed.trace, format: parsed.format }, sink);
+    if (fd !== null && temp !== null && finalPath !== null) {
+      closeSync(fd);
+      fd = null;
+      renameSync(temp, finalPath);
+      temp = null;
+      io.stderr(`wrote ${lines} lines to ${finalPath}\n`);
+    }
+    return 0;
+  } catch (error) {
+    const f = toFailure(error);
+    io.stderr(`capsem-inspect transcript: ${f.code}: ${f.message}\n`);
+    return 1;
+  } finally {
+    if (fd !== null) closeSync(fd);
+    if (temp !== null) rmSync(temp, { force: true });
+    evidence.close();
+  }
+}

@@ -1,0 +1,52 @@
+// Markdown: headings per turn, a paragraph per line naming its row and bodies, and every text in a fenced block
+// whose fence is longer than any backtick run inside it (so no text can close it). Titles and facts are shown
+// with invisible characters named and Markdown's active characters escaped: nothing from the ledger can become
+// a link, an image or HTML.
+import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
+import { visibleText } from '../../../../shared/visible-text.js';
+import type { ExportHead } from './export-head.js';
+import { bodyNote, rowNote } from './provenance.js';
+
+/** Inline text with invisible characters named and every Markdown/HTML metacharacter escaped. */
+export function mdInline(s: string): string {
+  // `[` `]` and `<` `>` are what links, images and HTML need; the rest would start emphasis, code, tables or headings.
+  return visibleText(s).replace(/\n/g, ' ').replace(/[\\`*_[\]<>#|~&]/g, (c) => `\\${c}`);
+}
+
+function fenced(text: string, lang = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${visibleText(text)}\n${fence}\n`;
+}
+
+export function mdHead(h: ExportHead): string {
+  const rows = h.files.map((f) => `| ${mdInline(f.role)} | ${mdInline(f.path)} | ${f.size} | \`${f.sha256}\` | \`${f.blake3}\` |`);
+  return [
+    `# Transcript of ${h.traceId ? `trace ${mdInline(h.traceId)}` : 'the whole session'}`, '',
+    `Session \`${visibleText(h.sessionId).replace(/`/g, "'")}\` · ledger ${mdInline(h.generation)} · ${h.lines} lines · written ${h.writtenAt} by ${mdInline(h.writtenBy)}`, '',
+    '| file | name | bytes | SHA-256 | BLAKE3 |', '|---|---|---|---|---|', ...rows, '',
+    ...(h.pending.length ? [`Not hashed when written: ${h.pending.map(mdInline).join('; ')}.`, ''] : []),
+    'Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.', '', '',
+  ].join('\n');
+}
+
+const KIND_LABEL: Partial<Record<TranscriptLine['kind'], string>> = { model_call: 'model call', tool_call: 'tool call', tool_response: 'tool response', security_rule: 'security rule', security_decision: 'security decision', security_ask: 'security ask' };
+
+/** Trace and turn are headings; every other line a paragraph, nested by blockquotes as deep as it hangs. */
+export function mdLine(l: TranscriptLine): string {
+  const title = mdInline(l.title);
+  if (l.kind === 'trace') return `## ${title}\n\n`;
+  const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${KIND_LABEL[l.kind] ?? l.kind}** ${title}${l.alert ? ' ⚠' : ''}`];
+  const meta = [l.timestamp ? mdInline(l.timestamp) : null, ...l.facts.map(mdInline), rowNote(l) ? mdInline(rowNote(l)!) : null].filter(Boolean);
+  if (meta.length) out.push('', meta.join(' · '));
+  for (const f of l.findings) out.push('', `**finding ${mdInline(f.kind)}**: ${mdInline(f.message)}`);
+  for (const b of l.blocks) {
+    const src = b.source.from === 'body' ? `verified body ${mdInline(b.source.name)} ${b.source.bodyHash ?? ''}` : mdInline(`${b.source.from} ${b.source.name}`);
+    out.push('', `${mdInline(b.label)}${b.path ? ` ${mdInline(b.path)}` : ''} (from ${src}${b.cut ? ', cut' : ''}):`, '', fenced(b.text, b.format === 'json' ? 'json' : b.format === 'command' ? 'sh' : '').trimEnd());
+  }
+  if (l.bodies.length) out.push('', ...l.bodies.map((b) => `body ${mdInline(bodyNote(b))}  `));
+  const quote = '> '.repeat(Math.max(0, l.depth - 1));
+  return `${out.join('\n').split('\n').map((x) => `${quote}${x}`.trimEnd()).join('\n')}\n\n`;
+}
+
+export const mdFoot = (): string => '';

@@ -1,0 +1,62 @@
+// What every transcript line shares: its row, ids and graph node, and the small formatting helpers.
+import type { TranscriptBlock, TranscriptFinding, TranscriptLine, TranscriptSource } from '../../../../shared/contract/transcript.js';
+import type { Entry } from '../order.js';
+import type { PageRows, Row } from '../page-rows.js';
+
+/** Preview columns are capped at 2048 bytes (spec 2.3): text this long may be cut, and the body is read. */
+export const PREVIEW_CAP = 2044;
+
+export const s = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+export const n = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+export const bytesOf = (t: string): number => Buffer.byteLength(t, 'utf8');
+export const mayBeCut = (t: string | null): boolean => t !== null && bytesOf(t) >= PREVIEW_CAP;
+
+export const column = (name: string): TranscriptSource => ({ from: 'column', name, bodyHash: null });
+
+export function block(label: string, text: string, source: TranscriptSource, format: TranscriptBlock['format'] = 'text', cut = false, path?: string): TranscriptBlock {
+  return path === undefined ? { label, text, format, source, cut } : { label, text, format, source, cut, path };
+}
+
+export function ms(v: unknown): string | null {
+  const x = n(v);
+  if (x === null || !Number.isFinite(x)) return null;
+  return x >= 1000 ? `${(x / 1000).toFixed(x >= 10_000 ? 0 : 1)} s` : `${Math.round(x)} ms`;
+}
+
+export const isoOfMs = (v: unknown): string | null => {
+  const x = n(v);
+  return x === null || !Number.isFinite(x) ? null : new Date(x).toISOString();
+};
+
+export interface LineParts {
+  readonly title: string;
+  readonly facts?: readonly (string | null)[];
+  readonly blocks?: readonly TranscriptBlock[];
+  readonly findings?: readonly TranscriptFinding[];
+  readonly alert?: boolean;
+  readonly carriedBy?: number | null;
+  readonly timestamp?: string | null;
+  readonly nodeId?: string | null;
+  readonly kind?: TranscriptLine['kind'];
+}
+
+export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: LineParts): TranscriptLine {
+  return {
+    seq,
+    kind: p.kind ?? e.kind,
+    row: e.table ? { table: e.table, rowid: e.id } : null,
+    eventId: s(row?.event_id),
+    timestamp: p.timestamp !== undefined ? p.timestamp : s(row?.timestamp) ?? isoOfMs(row?.timestamp_unix_ms),
+    traceId: e.traceId,
+    turnId: e.turn,
+    nodeId: p.nodeId ?? null,
+    depth: e.depth,
+    title: p.title,
+    facts: (p.facts ?? []).filter((f): f is string => f !== null && f !== ''),
+    blocks: p.blocks ?? [],
+    bodies: e.table && row ? ctx.bodies(row.event_id, e.table) : [],
+    findings: [...e.findings, ...(p.findings ?? [])],
+    alert: p.alert ?? false,
+    carriedBy: p.carriedBy ?? null,
+  };
+}

@@ -1,0 +1,80 @@
+// The whole transcript's order (entries, no text), built once per trace or session and kept per connection:
+// paging then slices it, so a page at any depth costs only its own rows. A ledger's snapshot never changes,
+// so nothing kept here goes stale; the few most recent are kept.
+import type Database from 'better-sqlite3';
+import { InspectorError } from '../../../shared/errors.js';
+import { listTraces } from '../graph/traces.js';
+import type { Entry } from './order.js';
+import { orderTrace } from './order.js';
+import type { ItemKey, TraceRows } from './trace-rows.js';
+import { readTraceRows } from './trace-rows.js';
+
+export interface Skeleton {
+  readonly entries: readonly Entry[];
+  readonly note: string | null;
+  /** model_items rowids per model call, in item order. */
+  readonly items: ReadonlyMap<number, readonly number[]>;
+}
+
+function itemsByCall(rows: Iterable<TraceRows>): Map<number, number[]> {
+  const acc = new Map<number, ItemKey[]>();
+  for (const r of rows) for (const it of r.items) acc.set(it.mc, [...(acc.get(it.mc) ?? []), it]);
+  return new Map([...acc].map(([mc, list]) => [mc, list.sort((a, b) => a.index - b.index || a.id - b.id).map((i) => i.id)]));
+}
+
+const KEEP = 4;
+const kept = new WeakMap<Database.Database, Map<string, Skeleton>>();
+
+function existsQuery(db: Database.Database): (id: number) => boolean {
+  const known = new Map<number, boolean>();
+  let q: Database.Statement | null = null;
+  return (id) => {
+    let v = known.get(id);
+    if (v === undefined) {
+      try {
+        q ??= db.prepare('SELECT 1 FROM model_calls WHERE id = ?');
+        v = q.get(id) !== undefined;
+      } catch {
+        v = false;
+      }
+      known.set(id, v);
+    }
+    return v;
+  };
+}
+
+function build(db: Database.Database, traceId: string | null): Skeleton {
+  const exists = existsQuery(db);
+  if (traceId !== null) {
+    const rows = readTraceRows(db, traceId).get(traceId);
+    if (!rows || (rows.mcs.length === 0 && rows.tcs.length === 0 && rows.trs.length === 0)) {
+      throw new InspectorError('BAD_REQUEST', `no model call, tool call or tool response carries trace_id ${traceId}`);
+    }
+    return { entries: orderTrace(traceId, rows, exists), note: null, items: itemsByCall([rows]) };
+  }
+  const list = listTraces(db);
+  const all = readTraceRows(db, null);
+  const entries: Entry[] = [];
+  for (const t of list.traces) {
+    const rows = all.get(t.traceId);
+    if (rows) entries.push(...orderTrace(t.traceId, rows, exists));
+  }
+  const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
+  return { entries, note: notes.length ? notes.join('; ') : null, items: itemsByCall(all.values()) };
+}
+
+export function transcriptSkeleton(db: Database.Database, traceId: string | null): Skeleton {
+  let m = kept.get(db);
+  if (!m) kept.set(db, (m = new Map()));
+  const key = traceId ?? '\0session';
+  let sk = m.get(key);
+  if (sk) {
+    m.delete(key);
+    m.set(key, sk);
+    return sk;
+  }
+  sk = build(db, traceId);
+  m.set(key, sk);
+  while (m.size > KEEP) m.delete(m.keys().next().value!);
+  return sk;
+}

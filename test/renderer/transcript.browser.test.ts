@@ -1,0 +1,141 @@
+/**
+ * The transcript in headless Chromium against serve mode: a known trace's model call responses, tool call
+ * arguments and response contents appear in order, as the core tells them; clicking a line opens its row and a
+ * body link opens that body; a long trace keeps only a screenful of lines in the DOM; screenshots at 1440×900
+ * and 1024×700 of the fixture and the bundled sample.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTraces } from '../../src/main/core/graph/index.js';
+import { findBundledSample } from '../../src/main/core/queries/registry.js';
+import { transcriptPage } from '../../src/main/core/transcript/index.js';
+import type { RunningServer } from '../../src/main/serve/server.js';
+import { startServer } from '../../src/main/serve/server.js';
+import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import type { Watched } from './harness.js';
+
+let dir: string;
+let browser: Browser;
+let server: RunningServer;
+let w: Watched;
+let page: Page;
+let fixtureId: string;
+let sampleId: string;
+
+const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+async function go(hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    window.location.hash = h;
+  }, hash);
+}
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'capsem-transcript-browser-'));
+  const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-trns' });
+  server = await startServer({ paths: [fixture.sessionDir], sampleDir: findBundledSample(), rendererDir: RENDERER_DIR });
+  fixtureId = ok(server.opened[0]!).id;
+  sampleId = ok(await server.service.handle('evidence.openSample', null)).id;
+  browser = await launchChromium();
+  w = await watchedPage(browser, server.origin);
+  page = w.page;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.origin}/?token=${server.token}#/e/${fixtureId}/graph`);
+  await page.waitForSelector('[data-app-state="loaded"]');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every line drawn so far, scrolling the list to its end a screen at a time (only a window is ever in the DOM). */
+async function readAll(total: number): Promise<Map<number, { kind: string; row: string | null; blocks: Record<string, string> }>> {
+  const seen = new Map<number, { kind: string; row: string | null; blocks: Record<string, string> }>();
+  for (let guard = 0; guard < 200 && seen.size < total; guard++) {
+    await page.waitForFunction(() => !document.querySelector('.tl-pending'));
+    const drawn = await page.$$eval('.transcript-scroll article.tl', (els) => els.map((e) => ({
+      seq: Number(e.getAttribute('data-seq')), kind: e.getAttribute('data-kind') ?? '', row: e.getAttribute('data-row'),
+      blocks: Object.fromEntries(Array.from(e.querySelectorAll('.tl-block')).map((b) => [b.getAttribute('data-block') ?? '', b.querySelector('pre')?.textContent ?? ''])),
+    })));
+    for (const d of drawn) seen.set(d.seq, d);
+    await page.$eval('.transcript-scroll', (el) => el.scrollBy(0, el.clientHeight * 0.8));
+    await page.waitForTimeout(50);
+  }
+  return seen;
+}
+
+describe('transcript in Chromium', () => {
+  it('shows each response text, each tool call argument and each response content, in order', async () => {
+    const evidence = server.service.registry.get(fixtureId);
+    const traces = listTraces(evidence.db).traces;
+    // The trace list and the graph link to the transcript.
+    await page.waitForSelector('table.traces tbody tr');
+    expect(await page.locator('table.traces a[href*="/transcript/"]').count()).toBe(traces.length);
+    for (const t of traces) {
+      const expected = transcriptPage(evidence, { traceId: t.traceId, limit: 500 }).lines;
+      await go(`#/e/${fixtureId}/transcript/${encodeURIComponent(t.traceId)}`);
+      await page.waitForSelector(`.transcript-view[data-trace-id="${t.traceId}"] article.tl`);
+      expect(await page.getAttribute('.transcript-view', 'data-total')).toBe(String(expected.length));
+      const seen = await readAll(expected.length);
+      expect([...seen.keys()].sort((a, b) => a - b)).toEqual(expected.map((l) => l.seq));
+      for (const l of expected) {
+        const d = seen.get(l.seq)!;
+        expect([d.kind, d.row]).toEqual([l.kind, l.row ? `${l.row.table}:${l.row.rowid}` : null]);
+        const want = (label: string): string | undefined => l.blocks.find((b) => b.label === label)?.text;
+        // Folded texts show their head; the browser's text must be that head of the core's text.
+        for (const label of ['response', 'command', 'arguments', 'content']) {
+          const text = want(label);
+          if (text === undefined) continue;
+          const shown = d.blocks[label]!.replace(/^\$ /, '').replace(/\n…$/, '');
+          expect(text.startsWith(shown) && shown.length > 0, `${label} of line ${l.seq}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('clicking a line opens its row, and a body link opens that body', async () => {
+    const evidence = server.service.registry.get(fixtureId);
+    const t = listTraces(evidence.db).traces[0]!.traceId;
+    const mc = transcriptPage(evidence, { traceId: t, limit: 500 }).lines.find((l) => l.kind === 'model_call')!;
+    await go(`#/e/${fixtureId}/transcript/${encodeURIComponent(t)}`);
+    await page.waitForSelector(`article.tl[data-seq="${mc.seq}"]`);
+    await page.click(`article.tl[data-seq="${mc.seq}"] a.tl-title`);
+    await page.waitForFunction(() => window.location.hash.includes('/row/'));
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}`);
+    await page.goBack();
+    await page.waitForSelector(`article.tl[data-seq="${mc.seq}"]`);
+    await page.click(`article.tl[data-seq="${mc.seq}"] .tl-links a:has-text("response body")`);
+    await page.waitForFunction(() => window.location.hash.includes('body='));
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}?body=model_calls%2Fresponse`);
+    await page.waitForSelector('.body-viewer, [data-body-status], .rowlist', { timeout: 20_000 });
+  });
+
+  it('screenshots of a trace and of the whole session at 1440×900 and 1024×700', async () => {
+    const t = listTraces(server.service.registry.get(sampleId).db).traces[0]!.traceId;
+    for (const [wd, ht] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: wd, height: ht });
+      await go(`#/e/${sampleId}/transcript/${encodeURIComponent(t)}`);
+      await page.waitForSelector(`.transcript-view[data-trace-id="${t}"] article.tl`);
+      await page.waitForFunction(() => !document.querySelector('.tl-pending'));
+      await shot(page, `transcript-01-trace-${wd}x${ht}`);
+      await page.$eval('.transcript-scroll', (el) => el.scrollBy(0, 900));
+      await page.waitForTimeout(100);
+      await shot(page, `transcript-02-trace-scrolled-${wd}x${ht}`);
+      await go(`#/e/${fixtureId}/transcript`);
+      await page.waitForSelector('.transcript-view[data-trace-id=""] article.tl');
+      await shot(page, `transcript-03-session-${wd}x${ht}`);
+    }
+    expect(w.pageErrors).toEqual([]);
+    expect(w.requests.filter((u) => !u.startsWith(server.origin))).toEqual([]);
+  });
+});
