@@ -29,6 +29,7 @@ import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
+import { relatedHandlers } from '../related/handlers.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 
 export interface InspectorServiceOptions {
@@ -98,6 +99,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
+    ...relatedHandlers(registry),
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
     'evidence.close': ({ evidenceId }) => {
