@@ -12,6 +12,9 @@ import type { GridColumn } from '../../components/DataGrid.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { href, navigate } from '../../router.js';
+import { PaneHostContext } from '../../pane/pane-host.js';
+import { SidePaneSlot, usePane } from '../../pane/PaneLayout.js';
+import { samePaneSelection } from '../../pane/selection.js';
 import { Swimlanes } from './Swimlanes.js';
 import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
@@ -68,11 +71,15 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
   const cells = useMemo(() => data.rows.map(toCells), [data.rows]);
   const keys = useMemo(() => data.rows.map((r) => r.id), [data.rows]);
   const setFilter = (patch: Partial<LifecycleFilters>): void => navigate({ view: 'lifecycle', ev, filters: { ...filters, ...patch } });
-  const open = (id: number): void => navigate({ view: 'row', ev, table: 'tool_calls', rowid: id, body: null, mode: 'text' });
+  // A row (or a swimlane mark) opens its call in the side pane, where the usage tables were; the list stays.
+  const pane = usePane();
+  const open = (id: number): void => pane.host.select({ kind: 'row', table: 'tool_calls', rowid: id });
+  const selectedRow = data.rows.findIndex((r) => samePaneSelection(pane.state.sel, { kind: 'row', table: 'tool_calls', rowid: r.id }));
   if (summary.error) return <ErrorNote error={summary.error} />;
   const s = summary.value;
   return (
-    <div className="lifecycle-view">
+    <PaneHostContext.Provider value={pane.host}>
+    <div className={`lifecycle-view${pane.state.sel ? ' with-pane' : ''}`}>
       <div className="lc-top">
         <div className="lc-counts" aria-label="lifecycle counts">
           <span className="stat" data-stat="calls"><b>{s ? countLabel(s.calls) : '…'}</b> tool calls</span>
@@ -113,13 +120,14 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             rows={cells}
             rowKeys={keys}
             time={time}
-            selected={sel}
+            selected={sel ?? (selectedRow >= 0 ? { row: selectedRow, col: 0 } : null)}
             onSelect={setSel}
             onOpen={(i) => data.rows[i] && open(data.rows[i]!.id)}
             onNearEnd={data.more}
             label="tool lifecycles"
           />
         </div>
+        {pane.state.sel ? <SidePaneSlot ev={ev} state={pane.state} /> : (
         <aside className="lc-side">
           <section className="card">
             <h3>Usage</h3>
@@ -142,7 +150,9 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             </section>
           )}
         </aside>
+        )}
       </div>
     </div>
+    </PaneHostContext.Provider>
   );
 }
