@@ -7,6 +7,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, countLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { OverviewTraces } from './OverviewTraces.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -88,6 +89,7 @@ export function OverviewView(props: { ev: string }) {
             </table>
           )}
         </section>
+        <OverviewTraces ev={props.ev} />
         <section className="card wide">
           <h3>Models and providers</h3>
           {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Suspense fallback={<p className="muted">Drawing the chart…</p>}><Models v={v} /></Suspense>}
