@@ -239,4 +239,33 @@ describe('walking a trace through the side pane', () => {
     }
     expect(w.pageErrors).toEqual([]);
   });
+
+  it('SQL: the query run is in the URL, a new query clears the old error, :trace_id offers the traces, ids are links', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/sql`);
+    const editor = page.getByLabel('SQL', { exact: true });
+    await editor.fill('SELECT nope FROM nowhere');
+    await page.getByRole('button', { name: /^Run/ }).click();
+    await page.waitForSelector('.error-note, [role="alert"]');
+    expect(new URL(page.url()).hash).toContain(`sql=${encodeURIComponent('SELECT nope FROM nowhere').replace(/%20/g, '+')}`);
+    // A canned query loads: the old error is gone before anything runs.
+    await page.locator('.canned-q').first().click();
+    await page.waitForFunction(() => !document.querySelector('.error-note, [role="alert"]'));
+    // Back brings the failed text back into the editor; reload keeps it.
+    await page.goBack();
+    await page.waitForFunction(() => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere');
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere');
+    await editor.fill('SELECT id, model_call_id, call_id, trace_id FROM tool_calls WHERE trace_id = :trace_id ORDER BY id');
+    await page.waitForSelector('datalist#sql-trace-ids option', { state: 'attached' });
+    const offered = await page.$$eval('datalist#sql-trace-ids option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    const db = server.service.registry.get(ev).db;
+    expect(offered).toEqual((db.prepare('SELECT trace_id AS t FROM model_calls GROUP BY trace_id ORDER BY MIN(id)').all() as { t: string }[]).map((r) => r.t));
+    await page.getByLabel('parameter trace_id').fill(trace);
+    await page.getByRole('button', { name: /^Run/ }).click();
+    const link = page.locator('[aria-label="query results"] [role="row"] a.id-link[data-id-column="model_call_id"]').first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`#/e/${ev}/row/model_calls/1`);
+    expect(w.pageErrors).toEqual([]);
+  });
 });
