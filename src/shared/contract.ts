@@ -43,6 +43,7 @@ import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js'
 import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js';
 import { BODY_SEARCH_GUARD, type BodySearchArg, type JobMatches } from './contract/search.js';
 import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/transcript.js';
+import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
@@ -85,7 +86,7 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels {
+export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -177,6 +178,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...LIBRARY_ARG_GUARDS,
   ...VERDICT_ARG_GUARDS,
   ...TRANSCRIPT_ARG_GUARDS,
+  ...RELATED_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -93,11 +93,12 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     expect(w.pageErrors).toEqual([]);
   });
 
-  it('opens the Event view of a clicked node', async () => {
+  it('shows a clicked node in the side pane beside the graph, the selection in the URL', async () => {
     await page.click('[data-node-id="tc:4"]');
-    await page.waitForFunction(() => window.location.hash.includes('/row/tool_calls/4'));
-    await page.waitForSelector('.row-detail');
-    expect(await page.locator('.row-detail').innerText()).toContain('bash');
+    await page.waitForSelector('aside.side-pane[data-pane-sel="row/tool_calls/4"] .row-panel');
+    expect(new URL(page.url()).hash).toContain(`sel=${encodeURIComponent('row/tool_calls/4')}`);
+    expect(await page.locator('aside.side-pane .row-panel').innerText()).toContain('bash');
+    expect(await page.locator('svg.graph-svg').isVisible()).toBe(true);
   });
 
   it('shows one lifecycle row per tool call with the report’s counts', async () => {

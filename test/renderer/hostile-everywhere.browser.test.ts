@@ -247,7 +247,7 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     expect(graphText.filter((s) => s.startsWith(`run${RLO}<`)).length, graphText.join(' | ')).toBeGreaterThan(0);
     // A node opens its event.
     await page.locator('svg.graph-svg [data-node-id^="tc:"]').first().click();
-    await page.waitForSelector('.row-detail');
+    await page.waitForSelector('aside.side-pane .row-panel[data-related-ready="true"] dl.kv');
     await clean('graph node opened');
   });
 

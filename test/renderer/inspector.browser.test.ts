@@ -180,10 +180,12 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.gr.sel');
     await expect(page.locator('.gr.sel').count()).resolves.toBe(1);
     await shot(page, '04-tables-filtered');
+    // Enter opens the row in the side pane beside the grid; Back closes it again.
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.row-detail');
-    expect(page.url()).toMatch(/#\/e\/[^/]+\/row\/net_events\/\d+/);
+    await page.waitForSelector('aside.side-pane .row-panel[data-row^="net_events/"]');
+    expect(page.url()).toMatch(/#\/e\/[^/]+\/tables\/net_events\?.*sel=row%2Fnet_events%2F\d+/);
     await page.goBack();
+    await page.waitForSelector('aside.side-pane', { state: 'detached' });
     await page.waitForSelector('.gr.sel, .gr');
     expect(page.url()).toContain('/tables/net_events');
   });
@@ -280,8 +282,8 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.hits li');
     await shot(page, '11-search');
     await page.locator('.hits a').first().click();
-    await page.waitForSelector('.row-detail');
-    await expect(page.locator('.row-detail code').first().textContent()).resolves.toBe(target.key.eventId);
+    await page.waitForSelector('aside.side-pane .row-panel dl.kv');
+    await expect(page.locator('aside.side-pane dl.kv a.id-link[data-id-column="event_id"]').first().textContent()).resolves.toBe(target.key.eventId);
   });
 
   it('shows the shortcut sheet on ?', async () => {

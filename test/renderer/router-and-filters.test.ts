@@ -13,6 +13,7 @@ describe('hash routes', () => {
     { view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: null, mode: 'text' },
     { view: 'integrity', ev: 'abc-1' },
     { view: 'sql', ev: 'abc-1', canned: 'archive-health' },
+    { view: 'sql', ev: 'abc-1', canned: null, sql: "SELECT * FROM net_events WHERE domain = 'a&b' -- #?" },
     { view: 'search', ev: 'abc-1', q: 'trace 1/2' },
   ];
   it.each(routes.map((r) => [r.view, r] as const))('round-trips the %s route', (_v, r) => {

@@ -220,7 +220,7 @@ function View(props: { route: Route; dropping: boolean; dropError: { code: strin
     case 'integrity':
       return <IntegrityView key={r.ev} ev={r.ev} />;
     case 'sql':
-      return <SqlView key={r.ev} ev={r.ev} canned={r.canned} />;
+      return <SqlView key={r.ev} ev={r.ev} canned={r.canned} sql={r.sql ?? null} />;
     case 'search':
       return <SearchView ev={r.ev} q={r.q} />;
     case 'graph':

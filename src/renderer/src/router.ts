@@ -28,7 +28,8 @@ export type Route =
   | { readonly view: 'row'; readonly ev: string; readonly table: string; readonly rowid: number; readonly body: BodyRef | null; readonly mode: BodyMode }
   | { readonly view: 'event'; readonly ev: string; readonly eventId: string; readonly body: BodyRef | null; readonly mode: BodyMode; readonly at?: ByteSpan }
   | { readonly view: 'integrity'; readonly ev: string }
-  | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null }
+  /** `sql`: an ad-hoc query's text (absent: the canned query's, or the default). */
+  | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
   | { readonly view: 'library'; readonly lib: string }
   /** `a`/`b`: compare-ref texts (shared/contract/library.ts compareRefText), parsed by the view. */
@@ -67,8 +68,13 @@ export function href(r: Route): string {
       return `#/e/${enc(r.ev)}/event/${enc(r.eventId)}${bodyQuery(r.body, r.mode, r.at)}`;
     case 'integrity':
       return `#/e/${enc(r.ev)}/integrity`;
-    case 'sql':
-      return `#/e/${enc(r.ev)}/sql${r.canned ? `?q=${enc(r.canned)}` : ''}`;
+    case 'sql': {
+      const q = new URLSearchParams();
+      if (r.canned) q.set('q', r.canned);
+      if (r.sql) q.set('sql', r.sql);
+      const s = q.toString();
+      return `#/e/${enc(r.ev)}/sql${s ? `?${s}` : ''}`;
+    }
     case 'search':
       return `#/e/${enc(r.ev)}/search${r.q ? `?q=${enc(r.q)}` : ''}`;
     case 'graph':
@@ -149,8 +155,10 @@ export function parseHash(hash: string): Route {
     }
     case 'integrity':
       return { view: 'integrity', ev };
-    case 'sql':
-      return { view: 'sql', ev, canned: q.get('q') };
+    case 'sql': {
+      const sql = q.get('sql');
+      return { view: 'sql', ev, canned: q.get('q'), ...(sql ? { sql } : {}) };
+    }
     case 'search':
       return { view: 'search', ev, q: q.get('q') ?? '' };
     case 'transcript':

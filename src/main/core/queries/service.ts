@@ -34,6 +34,7 @@ import type { FollowUpPart } from '../evidence/types.js';
 import { VerificationTracker } from './verification-tracker.js';
 import { combineVerdict } from './verdict.js';
 import { transcriptHandlers } from '../transcript/handlers.js';
+import { relatedHandlers } from '../related/handlers.js';
 
 export interface InspectorServiceOptions {
   readonly registry: EvidenceRegistry;
@@ -169,6 +170,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
     ...transcriptHandlers(registry),
+    ...relatedHandlers(registry),
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
     'evidence.close': ({ evidenceId }) => {

@@ -47,6 +47,11 @@ export interface DataGridProps {
   /** Rows added (+) or removed (−) at the top since the last render: the scroll moves by as many rows. */
   readonly topShift?: { readonly seq: number; readonly rows: number };
   readonly label: string;
+  /**
+   * A cell's content as a link (an id: links/id-routes.ts), or null for plain text. Keep it stable (useCallback):
+   * rows are memoised and re-render when it changes.
+   */
+  readonly linkCell?: (column: GridColumn, cell: Cell, row: readonly Cell[], text: string) => React.ReactNode | null;
 }
 
 export function DataGrid(p: DataGridProps) {
@@ -167,6 +172,7 @@ export function DataGrid(p: DataGridProps) {
                   time={p.time}
                   onSelect={select}
                   onOpen={open}
+                  linkCell={p.linkCell}
                 />
               );
             })}
@@ -195,6 +201,7 @@ interface GridRowProps {
   readonly time: TimeMode;
   onSelect(pos: number, col: number): void;
   onOpen(pos: number): void;
+  readonly linkCell?: DataGridProps['linkCell'];
 }
 
 /**
@@ -219,7 +226,7 @@ const GridRow = memo(function GridRow(r: GridRowProps) {
         const text = formatCell(cell, col.kind, r.time);
         return (
           <div key={col.name} role="gridcell" aria-colindex={r.firstCol + k + 1} className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`} onClick={() => r.onSelect(r.pos, ci)}>
-            {cell === null ? 'NULL' : oneLine(text, CELL_CHARS)}
+            {cell === null ? 'NULL' : (r.linkCell?.(col, cell, r.row, oneLine(text, CELL_CHARS)) ?? oneLine(text, CELL_CHARS))}
           </div>
         );
       })}

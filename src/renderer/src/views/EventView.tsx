@@ -3,13 +3,15 @@ import { useState } from 'react';
 import type { BodyMeta, EventDetail } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
-import { useApp } from '../app-context.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, formatCell } from '../components/format.js';
 import type { BodyMode, BodyRef, ByteSpan, Route } from '../router.js';
 import { BODY_MODES, href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { defaultMode } from '../bodies/default-mode.js';
+import { RelatedGroups } from '../links/RelatedGroups.js';
+import { RowFields } from '../links/RowFields.js';
 
 const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
 
@@ -28,17 +30,19 @@ function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: B
     : { view: 'row', ev, table: detail.table, rowid: detail.rowid, body, mode };
 }
 
-function defaultMode(b: BodyMeta): BodyMode {
-  const ct = (b.contentType ?? '').toLowerCase();
-  if (ct.includes('event-stream')) return 'sse';
-  if (ct.includes('msgpack')) return 'msgpack';
-  if (ct.includes('json')) return 'json';
-  return 'text';
+/** The row's related rows, computed in the core (related.row); their links open the full view of each. */
+function RelatedSection(props: { ev: string; table: string; rowid: number }) {
+  const r = useCall('related.row', { evidenceId: props.ev, table: props.table, rowid: props.rowid });
+  return (
+    <section className="card related-card" aria-label="related">
+      <h3>Related</h3>
+      {r.error ? <ErrorNote error={r.error} /> : r.value ? <RelatedGroups ev={props.ev} set={r.value} /> : <p className="hint">Loading…</p>}
+    </section>
+  );
 }
 
 function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
   const { ev, detail, mode } = props;
-  const { time } = useApp();
   const chosen = props.body ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) : detail.bodies[0];
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const save = async (b: BodyMeta): Promise<void> => {
@@ -79,18 +83,8 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
             ))}
           </p>
         )}
-        <dl className="kv">
-          {detail.columns.map((c, i) => {
-            const cell = detail.cells[i] ?? null;
-            const kind = /_unix_ms$/.test(c) ? 'unix_ms' : /^(timestamp|created_at|sealed_at)$/.test(c) ? 'timestamp' : undefined;
-            return (
-              <div key={c} className="kv-row">
-                <dt>{visibleText(c)}</dt>
-                <dd className={cell === null ? 'null' : ''}>{cell === null ? 'NULL' : visibleText(formatCell(cell, kind, time))}</dd>
-              </div>
-            );
-          })}
-        </dl>
+        <RowFields ev={ev} detail={detail} />
+        {detail.table !== 'event_body_blobs' && <RelatedSection ev={ev} table={detail.table} rowid={detail.rowid} />}
       </section>
       <section className="bodies" aria-label="bodies">
         <h3>Bodies {detail.bodies.length === 0 && <span className="muted">(none indexed for this event)</span>}</h3>

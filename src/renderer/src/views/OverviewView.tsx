@@ -9,6 +9,7 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { useVerdict } from '../api/use-verdict.js';
+import { OverviewTraces } from './OverviewTraces.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -101,6 +102,7 @@ export function OverviewView(props: { ev: string }) {
             </table>
           )}
         </section>
+        <OverviewTraces ev={props.ev} />
         <section className="card wide">
           <h3>Models and providers</h3>
           {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Suspense fallback={<p className="muted">Drawing the chart…</p>}><Models v={v} /></Suspense>}

@@ -4,15 +4,18 @@ import type { SearchKind } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { href, navigate } from '../router.js';
+import { navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { BodySearch } from './search/BodySearch.js';
+import { RowLink } from '../links/RowLink.js';
+import { PaneLayout } from '../pane/PaneLayout.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
   const [kinds, setKinds] = useState<readonly SearchKind[]>(SEARCH_KINDS);
   const res = useCall('search', q ? { evidenceId: ev, query: q, kinds, limit: 200 } : undefined);
   return (
+    <PaneLayout ev={ev}>
     <div className="search-view">
       <form
         className="toolbar"
@@ -44,14 +47,14 @@ export function SearchView(props: { ev: string; q: string }) {
           <ul className="hits" aria-label="search results">
             {res.value.hits.map((h) => (
               <li key={`${h.table}/${h.rowid}/${h.kind}`}>
-                <a href={href({ view: 'row', ev, table: h.table, rowid: h.rowid, body: null, mode: 'text' })}>
+                <RowLink ev={ev} table={h.table} rowid={h.rowid}>
                   <span className="kind">{h.kind}</span>
                   <span className="tbl">
                     {h.table} #{h.rowid}
                   </span>
                   <span className="val mono">{visibleText(h.value)}</span>
                   <span className="sum">{visibleText(h.summary)}</span>
-                </a>
+                </RowLink>
               </li>
             ))}
           </ul>
@@ -59,5 +62,6 @@ export function SearchView(props: { ev: string; q: string }) {
       )}
       <BodySearch ev={ev} q={q} />
     </div>
+    </PaneLayout>
   );
 }

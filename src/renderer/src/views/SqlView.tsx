@@ -1,4 +1,9 @@
-/** Read-only SQL over the evidence copy, in a killable child process; canned queries ready; results in the grid. */
+/**
+ * Read-only SQL over the evidence copy, in a killable child process; canned queries ready; results in the grid.
+ * A query that was run is in the URL (`?sql=`), so reload, Back and a shared link bring it back; loading another
+ * query clears the last one's error and result; a `:trace_id` parameter offers the session's traces; id columns
+ * of a result are links (by column name).
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SqlResult } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
@@ -9,16 +14,22 @@ import { DataGrid } from '../components/DataGrid.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { countLabel, formatCell } from '../components/format.js';
 import { navigate } from '../router.js';
+import type { Cell } from '../../../shared/contract.js';
+import type { GridColumn } from '../components/DataGrid.js';
+import { IdLink } from '../links/IdLink.js';
+import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
 
-export function SqlView(props: { ev: string; canned: string | null }) {
+const DEFAULT_SQL = 'SELECT name, type FROM sqlite_schema ORDER BY name';
+
+export function SqlView(props: { ev: string; canned: string | null; sql: string | null }) {
   const { ev } = props;
   const { time } = useApp();
   const canned = useCall('sql.canned', null);
-  const [sql, setSql] = useState('SELECT name, type FROM sqlite_schema ORDER BY name');
+  const [sql, setSql] = useState(props.sql ?? DEFAULT_SQL);
   const [params, setParams] = useState<Record<string, string>>({});
   const [deadline, setDeadline] = useState(5000);
   const [running, setRunning] = useState<string | null>(null);
@@ -27,15 +38,30 @@ export function SqlView(props: { ev: string; canned: string | null }) {
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
   const chosen = canned.value?.find((q) => q.id === props.canned) ?? null;
+  // A new query loaded (a canned one chosen, or another ad-hoc text from the URL on Back): the last query's error
+  // and result belong to that query, not to this one.
+  const loaded = props.sql ?? chosen?.sql ?? null;
+  // The text a Run just put in the URL comes back here as `loaded`: it is not a new query.
+  const lastRun = useRef<string | null>(null);
   useEffect(() => {
-    if (chosen) {
-      setSql(chosen.sql);
-      setParams(Object.fromEntries(chosen.params.map((p) => [p, ''])));
+    if (loaded === null) return;
+    if (loaded === lastRun.current) {
+      lastRun.current = null;
+      return;
     }
-  }, [chosen]);
+    setSql(loaded);
+    if (chosen && !props.sql) setParams(Object.fromEntries(chosen.params.map((p) => [p, ''])));
+    setError(null);
+    setResult(null);
+    setSel(null);
+  }, [loaded]);
   const needed = useMemo(() => [...new Set([...sql.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))], [sql]);
 
   const run = async (): Promise<void> => {
+    // The text run is kept in the URL unless it is the chosen canned query's own.
+    const adhoc = chosen && chosen.sql === sql ? undefined : sql;
+    lastRun.current = sql;
+    if (adhoc !== props.sql && !(adhoc === undefined && props.sql === null)) navigate({ view: 'sql', ev, canned: props.canned, ...(adhoc ? { sql: adhoc } : {}) });
     const runId = newRunId();
     setRunning(runId);
     setError(null);
@@ -63,6 +89,13 @@ export function SqlView(props: { ev: string; canned: string | null }) {
   const columns = useMemo(() => (result ? result.columns.map((c) => ({ name: c, kind: /_unix_ms$/.test(c) ? ('unix_ms' as const) : /^(timestamp|created_at|sealed_at)$/.test(c) ? ('timestamp' as const) : undefined })) : []), [result]);
   const keys = useMemo(() => (result ? result.rows.map((_, i) => i) : []), [result]);
   const selCell = sel && result ? result.rows[sel.row]?.[sel.col] : undefined;
+  const traces = useCall('graph.traces', needed.includes('trace_id') ? { evidenceId: ev } : undefined);
+  const traceCol = result ? result.columns.indexOf('trace_id') : -1;
+  const linkCell = useCallback((col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
+    if (!isIdColumn(col.name, null)) return null;
+    const trace = traceCol >= 0 ? row[traceCol] : null;
+    return <IdLink ev={ev} column={col.name} value={cell} ctx={{ traceId: typeof trace === 'string' ? trace : null }}>{text}</IdLink>;
+  }, [ev, traceCol]);
 
   return (
     <div className="sql-view">
@@ -93,9 +126,18 @@ export function SqlView(props: { ev: string; canned: string | null }) {
         <div className="toolbar">
           {needed.map((n) => (
             <label key={n} className="param">
-              :{n} <input aria-label={`parameter ${n}`} value={params[n] ?? ''} onChange={(e) => setParams((p) => ({ ...p, [n]: e.target.value }))} />
+              :{n} <input aria-label={`parameter ${n}`} list={n === 'trace_id' ? 'sql-trace-ids' : undefined} value={params[n] ?? ''} onChange={(e) => setParams((p) => ({ ...p, [n]: e.target.value }))} />
             </label>
           ))}
+          {traces.value && (
+            <datalist id="sql-trace-ids" data-traces={traces.value.traces.length}>
+              {traces.value.traces.map((t) => (
+                <option key={t.traceId} value={t.traceId}>
+                  {visibleText(`${t.turns} turns · ${t.modelCalls} model calls`)}
+                </option>
+              ))}
+            </datalist>
+          )}
           <label className="param">
             deadline
             <select value={deadline} onChange={(e) => setDeadline(Number(e.target.value))} aria-label="deadline">
@@ -127,7 +169,7 @@ export function SqlView(props: { ev: string; canned: string | null }) {
               {countLabel(result.rows.length)} row{result.rows.length === 1 ? '' : 's'}
               {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
             </p>
-            <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} />
+            <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} linkCell={linkCell} />
             {selCell !== undefined && sel && (
               <div className="cellbar">
                 <span className="cellname">{visibleText(result.columns[sel.col] ?? '')}</span>

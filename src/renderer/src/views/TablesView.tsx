@@ -10,6 +10,12 @@ import { countLabel, formatCell } from '../components/format.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { useKeysetWindow } from './use-keyset-window.js';
+import type { Cell } from '../../../shared/contract.js';
+import type { GridColumn } from '../components/DataGrid.js';
+import { IdLink } from '../links/IdLink.js';
+import { isIdColumn } from '../links/id-routes.js';
+import { PaneLayout } from '../pane/PaneLayout.js';
+import { selectInPane } from '../pane/selection.js';
 import { visibleText } from '../components/visible-text.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
@@ -39,11 +45,13 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
         })}
       </nav>
       <section className="table-main">
-        {info ? (
-          <TableGrid key={info.name} ev={ev} info={info} rowCount={counts.get(info.name)} countFailed={counted.error !== null} sort={props.sort} filters={props.filters} />
-        ) : (
-          <p className="hint">{schema.loading ? 'Loading tables…' : 'Choose a table.'}</p>
-        )}
+        <PaneLayout ev={ev}>
+          {info ? (
+            <TableGrid key={info.name} ev={ev} info={info} rowCount={counts.get(info.name)} countFailed={counted.error !== null} sort={props.sort} filters={props.filters} />
+          ) : (
+            <p className="hint">{schema.loading ? 'Loading tables…' : 'Choose a table.'}</p>
+          )}
+        </PaneLayout>
       </section>
     </div>
   );
@@ -69,10 +77,17 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
     const dir = sort?.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
     go({ sort: { column, direction: dir } });
   };
+  // A row opens in the side pane beside the grid (its place and scroll kept); "Open row" below is the full view.
   const openRow = useCallback((i: number) => {
     const rowid = w.state.rowids[i];
-    if (rowid !== undefined) navigate({ view: 'row', ev, table: info.name, rowid, body: null, mode: 'text' });
-  }, [w.state.rowids, ev, info.name]);
+    if (rowid !== undefined) selectInPane({ kind: 'row', table: info.name, rowid });
+  }, [w.state.rowids, info.name]);
+  const traceCol = useMemo(() => info.columns.findIndex((c) => c.name === 'trace_id'), [info]);
+  const linkCell = useCallback((col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
+    if (!isIdColumn(col.name, info.name)) return null;
+    const trace = traceCol >= 0 ? row[traceCol] : null;
+    return <IdLink ev={ev} column={col.name} value={cell} ctx={{ table: info.name, traceId: typeof trace === 'string' ? trace : null }}>{text}</IdLink>;
+  }, [ev, info.name, traceCol]);
   const onNav = useCallback(
     (nav: RowNav) => {
       const n = w.state.rows.length;
@@ -137,6 +152,7 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
         onNearEnd={w.loadAfter}
         onNearStart={w.loadBefore}
         topShift={w.state.topShift}
+        linkCell={linkCell}
         headerExtra={(col) => (
           <input
             className="gfilter"

@@ -7,10 +7,12 @@
  * data-total-nodes, turn bands included); a visually hidden list repeats all of them as text.
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GraphEdge, GraphNode } from '../../../../shared/contract/graph.js';
-import { GraphEdgePath, GraphNodeG, TurnBandG } from './graph-items.js';
+import { GraphEdgePath, GraphNodeG, NodeFocusLabel, TurnBandG } from './graph-items.js';
+import { isArrow, nextNode } from './graph-keys.js';
 import type { Layout } from './layout.js';
+import { NODE_H, NODE_W } from './layout.js';
 import { useScrollWindow } from './use-scroll-window.js';
 import type { Box } from './visible-box.js';
 import type { GraphIndex } from './visible-set.js';
@@ -20,6 +22,8 @@ import { visibleText } from '../../components/visible-text.js';
 interface PickProps {
   readonly selected: string | null;
   onPick(node: GraphNode): void;
+  /** A turn band was clicked or activated (its node id, `turn:<turn_id>`). */
+  onPickTurn?(nodeId: string): void;
 }
 
 /** The scroll box and the graph inside it, drawn for the part the box shows. */
@@ -27,9 +31,26 @@ export function GraphScroll(props: PickProps & { layout: Layout; edges: readonly
   const scroller = useRef<HTMLDivElement>(null);
   const win = useScrollWindow(scroller);
   const index = useMemo(() => buildGraphIndex(props.layout, props.edges), [props.layout, props.edges]);
+  // A selection made elsewhere (the pane, the waterfall, a reload) is brought into view when it is off screen; one
+  // already in view does not move the graph, so the reader keeps their place.
+  useEffect(() => {
+    const el = scroller.current;
+    const i = props.selected ? index.nodeById.get(props.selected) : undefined;
+    const band = props.selected ? index.bands.find((b) => b.band.nodeId === props.selected)?.band : undefined;
+    if (!el || (i === undefined && !band)) return;
+    const x = i !== undefined ? index.nodes[i]!.x : band!.x;
+    const y = i !== undefined ? index.nodes[i]!.y : 0;
+    const inX = x >= el.scrollLeft && x + NODE_W <= el.scrollLeft + el.clientWidth;
+    const inY = y >= el.scrollTop && y + NODE_H <= el.scrollTop + el.clientHeight;
+    if (inX && inY) return;
+    el.scrollTo({ left: inX ? el.scrollLeft : Math.max(0, x - 40), top: inY ? el.scrollTop : Math.max(0, y - 60) });
+  }, [props.selected, index]);
   return (
-    <div className="graph-scroll" aria-label="graph" ref={scroller}>
-      <GraphSvg index={index} win={win} selected={props.selected} onPick={props.onPick} />
+    <div className="graph-scroll-wrap">
+      <div className="graph-scroll" aria-label="graph" ref={scroller}>
+        <GraphSvg index={index} win={win} selected={props.selected} onPick={props.onPick} onPickTurn={props.onPickTurn} />
+      </div>
+      <TurnsBeyond index={index} win={win} scroller={scroller} />
     </div>
   );
 }
@@ -46,15 +67,41 @@ export function GraphSvg(props: PickProps & { index: GraphIndex; win: Box }) {
   // A node reached by Tab stays drawn even if the window moves away from it, so focus is never dropped.
   const [focused, setFocused] = useState<string | null>(null);
   const shown = useMemo(() => visibleSet(index, win, [selected, focused]), [index, win, selected, focused]);
-  const click = (ev: MouseEvent<SVGSVGElement>): void => {
-    const n = nodeAt(index, ev.target);
-    if (n) props.onPick(n);
+  // After an arrow key the next node is drawn (it is `focused`), then given the focus.
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (!id) return;
+    pendingFocus.current = null;
+    document.querySelector<SVGGElement>(`svg.graph-svg [data-node-id="${CSS.escape(id)}"]`)?.focus();
+  });
+  const bandAt = (target: EventTarget): string | null => {
+    const g = target instanceof Element ? target.closest('[data-kind="turn"]') : null;
+    return g?.getAttribute('data-node-id') ?? null;
   };
+  const activate = (target: EventTarget): void => {
+    const n = nodeAt(index, target);
+    if (n) return props.onPick(n);
+    const band = bandAt(target);
+    if (band) props.onPickTurn?.(band);
+  };
+  const click = (ev: MouseEvent<SVGSVGElement>): void => activate(ev.target);
   const key = (ev: KeyboardEvent<SVGSVGElement>): void => {
+    if (isArrow(ev.key)) {
+      const n = nodeAt(index, ev.target);
+      const from = n ? index.nodes[index.nodeById.get(n.id)!] : undefined;
+      const next = from ? nextNode(index.nodes, from, ev.key) : index.nodes[0];
+      if (!next) return;
+      ev.preventDefault();
+      pendingFocus.current = next.node.id;
+      setFocused(next.node.id);
+      return;
+    }
     if (ev.key !== 'Enter' && ev.key !== ' ') return;
-    const n = nodeAt(index, ev.target);
-    if (n) props.onPick(n);
+    ev.preventDefault();
+    activate(ev.target);
   };
+  const focusedPlaced = focused !== null && index.nodeById.has(focused) ? index.nodes[index.nodeById.get(focused)!] : undefined;
   return (
     <svg
       className="graph-svg"
@@ -80,7 +127,7 @@ export function GraphSvg(props: PickProps & { index: GraphIndex; win: Box }) {
         </marker>
       </defs>
       {shown.bands.map((b) => (
-        <TurnBandG key={b.band.nodeId} b={b} height={index.height} />
+        <TurnBandG key={b.band.nodeId} b={b} height={index.height} selected={selected === b.band.nodeId} />
       ))}
       {shown.edges.map((e) => (
         <GraphEdgePath key={e.key} e={e} />
@@ -88,7 +135,27 @@ export function GraphSvg(props: PickProps & { index: GraphIndex; win: Box }) {
       {shown.nodes.map((p) => (
         <GraphNodeG key={p.node.id} p={p} selected={selected === p.node.id} />
       ))}
+      {focusedPlaced && <NodeFocusLabel p={focusedPlaced} width={index.width} />}
     </svg>
+  );
+}
+
+/** A cue at the right edge when turns lie beyond the visible part of the graph; a click scrolls to the next one. */
+function TurnsBeyond(props: { index: GraphIndex; win: Box; scroller: React.RefObject<HTMLDivElement | null> }) {
+  const el = props.scroller.current;
+  const right = el ? el.scrollLeft + el.clientWidth : props.win.x1;
+  const beyond = props.index.bands.filter((b) => b.band.x > right - 20);
+  if (beyond.length === 0) return null;
+  return (
+    <button
+      type="button"
+      className="turns-beyond"
+      data-turns-beyond={beyond.length}
+      title="scroll right to the next turn"
+      onClick={() => el?.scrollTo({ left: beyond[0]!.band.x - 20, behavior: 'auto' })}
+    >
+      {beyond.length} more turn{beyond.length === 1 ? '' : 's'} →
+    </button>
   );
 }
 

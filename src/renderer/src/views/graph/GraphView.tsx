@@ -1,13 +1,18 @@
 /**
  * Identity graph: the trace list, and one trace laid out left to right (turns → model calls → model_items,
  * tool calls → responses → the model call that consumed them), its broken invariants listed, and a waterfall
- * of the same trace over time beside it. Clicking a node opens its rows and bodies (the Event view).
+ * of the same trace over time beside it. Clicking a node (or a turn) shows its fields, related rows and bodies in
+ * the side pane beside the graph; the selection is in the URL (pane/selection.ts), so reload and Back restore it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GraphNode, TurnSummary } from '../../../../shared/contract/graph.js';
+import { TRACE_LEVEL_TURN } from '../../../../shared/contract/graph.js';
 import { EVENT_TABLES_BY_KIND } from './event-tables.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { navigate, href } from '../../router.js';
+import { PaneLayout } from '../../pane/PaneLayout.js';
+import type { Selection } from '../../pane/selection.js';
+import { selectInPane, usePaneState } from '../../pane/selection.js';
 import { GraphLists, GraphScroll } from './GraphSvg.js';
 import { layoutGraph } from './layout.js';
 import { TraceList } from './TraceList.js';
@@ -23,14 +28,31 @@ export function GraphView(props: { ev: string; trace: string | null }) {
 
 function openNode(ev: string, n: GraphNode, traceId: string): void {
   if (n.kind === 'events' && n.eventKind) {
+    // A turn's events are listed in the turn's pane; trace-level ones (no turn) open the table filtered by trace.
+    if (n.turnId) return selectInPane({ kind: 'turn', traceId, turnId: n.turnId });
     const table = EVENT_TABLES_BY_KIND[n.eventKind][0]!;
-    const filters = n.turnId ? [{ column: 'turn_id', op: 'eq' as const, value: n.turnId }] : [{ column: 'trace_id', op: 'eq' as const, value: traceId }];
-    return navigate({ view: 'tables', ev, table, sort: null, filters });
+    return navigate({ view: 'tables', ev, table, sort: null, filters: [{ column: 'trace_id', op: 'eq', value: traceId }] });
   }
   if ((n.kind === 'external_model_call' || n.kind === 'external_tool_call') && n.traceId && n.traceId !== traceId) {
     return navigate({ view: 'graph', ev, trace: n.traceId });
   }
-  if (n.row) navigate({ view: 'row', ev, table: n.row.table, rowid: n.row.rowid, body: null, mode: 'text' });
+  if (n.kind === 'turn' && n.turnId) return selectInPane({ kind: 'turn', traceId, turnId: n.turnId });
+  if (n.row) selectInPane({ kind: 'row', table: n.row.table, rowid: n.row.rowid });
+}
+
+/** The node the pane's selection stands for, to draw it selected. */
+function selectedNode(sel: Selection | null, nodes: readonly GraphNode[]): string | null {
+  if (!sel) return null;
+  switch (sel.kind) {
+    case 'row':
+      return nodes.find((n) => n.row?.table === sel.table && n.row.rowid === sel.rowid && !n.id.startsWith('mcx:'))?.id ?? null;
+    case 'turn':
+      return `turn:${sel.turnId}`;
+    case 'call':
+      return nodes.find((n) => n.kind === 'tool_call' && n.callId === sel.callId)?.id ?? null;
+    case 'event':
+      return nodes.find((n) => n.eventId === sel.eventId)?.id ?? null;
+  }
 }
 
 function TurnInputs(props: { turns: readonly TurnSummary[] }) {
@@ -50,16 +72,20 @@ function TurnInputs(props: { turns: readonly TurnSummary[] }) {
 function TracePanel(props: { ev: string; traceId: string }) {
   const { ev, traceId } = props;
   const pages = useTracePages(ev, traceId);
-  const [selected, setSelected] = useState<string | null>(null);
+  const pane = usePaneState();
+  const selected = useMemo(() => selectedNode(pane.sel, pages.nodes), [pane.sel, pages.nodes]);
   const first = pages.first;
   const layout = useMemo(() => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }) : null), [first, pages.nodes, pages.edges]);
   if (pages.error) return <ErrorNote error={pages.error} />;
   if (!first || !layout) return <p className="hint">Loading trace…</p>;
-  const pick = (n: GraphNode): void => {
-    setSelected(n.id);
-    openNode(ev, n, traceId);
+  const pick = (n: GraphNode): void => openNode(ev, n, traceId);
+  const pickTurn = (nodeId: string): void => {
+    const turn = first.turns.find((t) => t.nodeId === nodeId);
+    // Rows without a turn gather under a pseudo-turn, which has no rows of its own to list.
+    if (turn && turn.turnId !== TRACE_LEVEL_TURN) selectInPane({ kind: 'turn', traceId, turnId: turn.turnId });
   };
   return (
+    <PaneLayout ev={ev} className="graph-pane-layout">
     <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls}>
       <div className="toolbar">
         <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
@@ -94,7 +120,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
         </details>
       )}
       <div className="graph-panes">
-        <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} />
+        <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} onPickTurn={pickTurn} />
         <aside className="waterfall-pane" aria-label="waterfall">
           <h3>Over time</h3>
           <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
@@ -102,6 +128,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
       </div>
       <GraphLists nodes={pages.nodes} edges={pages.edges} />
     </div>
+    </PaneLayout>
   );
 }
 

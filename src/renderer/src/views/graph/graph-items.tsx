@@ -13,10 +13,11 @@ function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height: number }) {
+export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height: number; selected?: boolean }) {
   const { band: t, index: i } = props.b;
   return (
-    <g data-node-id={t.nodeId} data-kind="turn" className="turn-band">
+    <g data-node-id={t.nodeId} data-kind="turn" className={props.selected ? 'turn-band selected' : 'turn-band'} role="button" tabIndex={0} aria-label={`turn ${i + 1}: ${visibleText(t.label)}`}>
+      <title>{`Turn ${i + 1}: ${visibleText(t.label)}`}</title>
       <rect x={t.x - 10} y={4} width={t.width + 20} height={props.height - 8} rx={10} className={i % 2 ? 'band odd' : 'band'} />
       <text x={t.x} y={22} className="turn-title">
         Turn {i + 1}
@@ -54,6 +55,7 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
       tabIndex={0}
       aria-label={`${node.kind.replace(/_/g, ' ')}: ${visibleText(node.label)}${node.broken ? ' (broken)' : ''}`}
     >
+      <title>{`${visibleText(node.label)}${node.detail ? ` — ${visibleText(node.detail)}` : ''}`}</title>
       <rect width={NODE_W} height={NODE_H} rx={node.kind === 'model_call' ? 6 : 4} />
       <text x={8} y={12} className="n-label">
         {visibleText(clip(node.label, node.bodies > 0 ? 19 : 23))}
@@ -74,3 +76,19 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
     </g>
   );
 });
+
+/** The focused node's whole label and detail (nodes show them cut), drawn over the graph below the node. */
+export function NodeFocusLabel(props: { p: Placed; width: number }) {
+  const { node, x, y } = props.p;
+  const text = visibleText(`${node.label}${node.detail ? ` — ${node.detail}` : ''}`);
+  const w = Math.min(Math.max(NODE_W, text.length * 6.6 + 12), 640);
+  const left = Math.max(2, Math.min(x, props.width - w - 2));
+  return (
+    <g className="focus-label" transform={`translate(${left}, ${y + NODE_H + 3})`} aria-hidden="true" pointerEvents="none">
+      <rect width={w} height={18} rx={3} />
+      <text x={6} y={13}>
+        {text}
+      </text>
+    </g>
+  );
+}

@@ -3,7 +3,7 @@
  * its response; orphans and MCP traffic without a logical call flagged (the integrity report's counts, shown
  * beside them); a swimlane per tool; filters by origin, status, decision and tool; the doctor's usage breakdown.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Cell } from '../../../../shared/contract.js';
 import type { LifecycleFilters, LifecycleRow } from '../../../../shared/contract/lifecycle.js';
 import { useCall } from '../../api/use-call.js';
@@ -12,6 +12,10 @@ import type { GridColumn } from '../../components/DataGrid.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { href, navigate } from '../../router.js';
+import { PaneHostContext } from '../../pane/pane-host.js';
+import { SidePaneSlot, usePane } from '../../pane/PaneLayout.js';
+import { samePaneSelection } from '../../pane/selection.js';
+import { IdLink } from '../../links/IdLink.js';
 import { Swimlanes } from './Swimlanes.js';
 import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
@@ -19,17 +23,29 @@ import './lifecycle.css';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
 
+/**
+ * "recorded status" is what Capsem wrote (tool_calls.status); "our findings" is what this inspector found by the
+ * report's rules. They can disagree (a call recorded as responded with no response row in its trace), and the two
+ * columns are named apart so neither reads as the other.
+ */
 const COLUMNS: readonly GridColumn[] = [
-  { name: 'id', kind: 'integer' }, { name: 'flags' }, { name: 'tool' }, { name: 'origin' }, { name: 'emitted by' }, { name: 'consumed by' }, { name: 'status' },
+  { name: 'id', kind: 'integer' }, { name: 'our findings' }, { name: 'tool' }, { name: 'origin' }, { name: 'emitted by' }, { name: 'consumed by' }, { name: 'recorded status' },
   { name: 'decision' }, { name: 'duration_ms', kind: 'integer' }, { name: 'is_error' }, { name: 'server' }, { name: 'call_id' },
   { name: 'arguments' }, { name: 'response' }, { name: 'policy' }, { name: 'credential_ref' }, { name: 'timestamp', kind: 'timestamp' },
 ];
 
+/** Our findings as short codes, so a cell never cuts them (three fit in the narrowest column); FINDING_LEGEND says each. */
+export const FINDING_CODES = [
+  ['NR', 'no response with the same call_id in the same trace'],
+  ['MCP', 'MCP traffic without a logical tool call'],
+  ['DMC', 'model_call_id names no model call'],
+] as const;
+
 export function flagsOf(r: LifecycleRow): string {
   const f: string[] = [];
-  if (r.orphan) f.push('⚠ NO RESPONSE');
-  if (r.mcpWithoutLogicalCall) f.push('⚠ MCP WITHOUT CALL');
-  if (!r.modelCallExists) f.push('⚠ DANGLING MODEL CALL');
+  if (r.orphan) f.push('⚠ NR');
+  if (r.mcpWithoutLogicalCall) f.push('⚠ MCP');
+  if (!r.modelCallExists) f.push('⚠ DMC');
   return f.join(' ');
 }
 
@@ -68,11 +84,43 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
   const cells = useMemo(() => data.rows.map(toCells), [data.rows]);
   const keys = useMemo(() => data.rows.map((r) => r.id), [data.rows]);
   const setFilter = (patch: Partial<LifecycleFilters>): void => navigate({ view: 'lifecycle', ev, filters: { ...filters, ...patch } });
-  const open = (id: number): void => navigate({ view: 'row', ev, table: 'tool_calls', rowid: id, body: null, mode: 'text' });
+  // A row (or a swimlane mark) opens its call in the side pane, where the usage tables were; the list stays.
+  const pane = usePane();
+  const open = (id: number): void => pane.host.select({ kind: 'row', table: 'tool_calls', rowid: id });
+  // Ids in the grid are links: the call, its call_id, the model call that emitted it and those that consumed it.
+  const byId = useMemo(() => new Map(data.rows.map((r) => [r.id, r])), [data.rows]);
+  const linkCell = useCallback((col: GridColumn, _cell: Cell, row: readonly Cell[], text: string) => {
+    const r = byId.get(Number(row[0]));
+    if (!r) return null;
+    const ctx = { table: 'tool_calls', traceId: r.traceId };
+    switch (col.name) {
+      case 'id':
+        return <IdLink ev={ev} column="id" value={r.id} ctx={ctx}>{text}</IdLink>;
+      case 'call_id':
+        return <IdLink ev={ev} column="call_id" value={r.callId} ctx={ctx}>{text}</IdLink>;
+      case 'emitted by':
+        return r.modelCallId !== null && r.modelCallExists ? <IdLink ev={ev} column="model_call_id" value={r.modelCallId}>{text}</IdLink> : null;
+      case 'consumed by':
+        return r.consumedBy.length === 0 ? null : (
+          <>
+            {r.consumedBy.map((m, i) => (
+              <span key={m}>
+                {i > 0 && ', '}
+                <IdLink ev={ev} column="model_call_id" value={m}>model call #{m}</IdLink>
+              </span>
+            ))}
+          </>
+        );
+      default:
+        return null;
+    }
+  }, [byId, ev]);
+  const selectedRow = data.rows.findIndex((r) => samePaneSelection(pane.state.sel, { kind: 'row', table: 'tool_calls', rowid: r.id }));
   if (summary.error) return <ErrorNote error={summary.error} />;
   const s = summary.value;
   return (
-    <div className="lifecycle-view">
+    <PaneHostContext.Provider value={pane.host}>
+    <div className={`lifecycle-view${pane.state.sel ? ' with-pane' : ''}`}>
       <div className="lc-top">
         <div className="lc-counts" aria-label="lifecycle counts">
           <span className="stat" data-stat="calls"><b>{s ? countLabel(s.calls) : '…'}</b> tool calls</span>
@@ -87,6 +135,9 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             <b>{s?.mcpWithoutLogicalCall ?? '…'}</b> MCP without a logical call
           </span>
           {s && s.orphanCallsByCallId !== s.orphanCalls && <span className="muted">(Capsem's check_session, matching call_id only: {s.orphanCallsByCallId})</span>}
+          <span className="muted lc-legend" aria-label="our findings codes">
+            our findings: {FINDING_CODES.map(([c, what]) => <span key={c} title={what}><b>⚠ {c}</b> {what}</span>)}
+          </span>
         </div>
         <div className="lc-filters">
           <Select label="origin" value={filters.origin} values={s?.values.origins ?? []} onChange={(v) => setFilter({ origin: v })} />
@@ -113,13 +164,15 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             rows={cells}
             rowKeys={keys}
             time={time}
-            selected={sel}
+            selected={sel ?? (selectedRow >= 0 ? { row: selectedRow, col: 0 } : null)}
             onSelect={setSel}
             onOpen={(i) => data.rows[i] && open(data.rows[i]!.id)}
             onNearEnd={data.more}
+            linkCell={linkCell}
             label="tool lifecycles"
           />
         </div>
+        {pane.state.sel ? <SidePaneSlot ev={ev} state={pane.state} /> : (
         <aside className="lc-side">
           <section className="card">
             <h3>Usage</h3>
@@ -142,7 +195,9 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             </section>
           )}
         </aside>
+        )}
       </div>
     </div>
+    </PaneHostContext.Provider>
   );
 }

@@ -1,9 +1,16 @@
-/** One lane per tool; each call a bar from its time for its duration (at least a tick), flagged calls in red. */
+/**
+ * One lane per tool; each call a bar from its time for its duration (at least a tick), flagged calls in red; calls
+ * of a tool that overlap in time sit on sub-rows of its lane (swimlane-pack.ts), never on top of each other.
+ */
 import type { Swimlanes as Lanes } from '../../../../shared/contract/lifecycle.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
+import { packLanes } from './swimlane-pack.js';
 
 const LANE_H = 24;
+/** Height of each sub-row beyond the first in a lane. */
+const SUB_H = 12;
+const MIN_BAR_PX = 3;
 const LABEL_W = 140;
 
 export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: number): void }) {
@@ -13,12 +20,20 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
   const t0 = Math.min(...pts.map((p) => p.t));
   const t1 = Math.max(...pts.map((p) => p.t + p.durationMs), t0 + 1);
   const scale = (props.width - LABEL_W - 16) / (t1 - t0);
-  const height = tools.length * LANE_H + 22;
+  const packed = packLanes(pts.map((p) => ({ id: p.id, lane: p.toolName, t: p.t, durationMs: p.durationMs })), MIN_BAR_PX / scale);
+  const laneH = (tool: string): number => LANE_H + ((packed.rows.get(tool) ?? 1) - 1) * SUB_H;
+  const laneTop = new Map<string, number>();
+  let y = 0;
+  for (const tool of tools) {
+    laneTop.set(tool, y);
+    y += laneH(tool);
+  }
+  const height = y + 22;
   return (
     <svg className="swimlanes" width={props.width} height={height} role="img" aria-label="tool calls over time, one lane per tool">
       {tools.map((tool, i) => (
-        <g key={tool} transform={`translate(0, ${i * LANE_H})`} data-lane={tool}>
-          <rect x={0} y={0} width={props.width} height={LANE_H} className={i % 2 ? 'lane odd' : 'lane'} />
+        <g key={tool} transform={`translate(0, ${laneTop.get(tool)})`} data-lane={tool} data-sub-rows={packed.rows.get(tool) ?? 1}>
+          <rect x={0} y={0} width={props.width} height={laneH(tool)} className={i % 2 ? 'lane odd' : 'lane'} />
           <text x={6} y={16} className="lane-label">
             {visibleText(tool.length > 20 ? `${tool.slice(0, 19)}…` : tool)}
           </text>
@@ -28,10 +43,11 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
         <rect
           key={p.id}
           data-call={p.id}
+          data-sub-row={packed.row.get(p.id) ?? 0}
           x={LABEL_W + (p.t - t0) * scale}
-          y={tools.indexOf(p.toolName) * LANE_H + 5}
-          width={Math.max(3, p.durationMs * scale)}
-          height={LANE_H - 10}
+          y={laneTop.get(p.toolName)! + 5 + (packed.row.get(p.id) ?? 0) * SUB_H}
+          width={Math.max(MIN_BAR_PX, p.durationMs * scale)}
+          height={(packed.rows.get(p.toolName) ?? 1) > 1 ? SUB_H - 2 : LANE_H - 10}
           rx={2}
           className={p.flagged ? 'call flagged' : 'call'}
           onClick={() => props.onPick(p.id)}
