@@ -4,6 +4,8 @@
  * model_items by model_call_id, the event tables by trace_id). Strings go through one table (`strings`), so a
  * trace_id shared by 20,000 rows crosses the thread once; -1 means NULL.
  */
+import type { TraceList } from '../../../shared/contract/graph.js';
+
 export interface KeyColumns {
   readonly ids: Float64Array;
   /** Index into TraceKeyScan.strings, -1 for NULL (tool tables only). */
@@ -30,4 +32,6 @@ export interface TraceKeysRequest {
 
 export type TraceKeysReply =
   | { readonly type: 'keys'; readonly scan: TraceKeyScan }
+  /** Sent after the keys: the trace list (graph/traces.ts), made on the worker's connection. */
+  | { readonly type: 'traces'; readonly list: TraceList }
   | { readonly type: 'error'; readonly code: string | null; readonly message: string };

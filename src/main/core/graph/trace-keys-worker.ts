@@ -7,21 +7,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from '../evidence/open-hardened.js';
 import { toFailure } from '../../../shared/errors.js';
 import { scanTraceKeys } from './trace-keys-scan.js';
+import { listTraces } from './traces.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('trace-keys-worker must run in a worker thread');
 const data = workerData as TraceKeysRequest;
-let reply: TraceKeysReply;
 try {
   const db = openHardened(data.dbCopyPath);
   try {
-    reply = { type: 'keys', scan: scanTraceKeys(db) };
+    port.postMessage({ type: 'keys', scan: scanTraceKeys(db) } satisfies TraceKeysReply);
+    // The trace list too (a scan of its own): the Identity graph's first view then answers at once.
+    port.postMessage({ type: 'traces', list: listTraces(db) } satisfies TraceKeysReply);
   } finally {
     db.close();
   }
 } catch (error) {
   const failure = toFailure(error);
-  reply = { type: 'error', code: failure.code, message: failure.message };
+  port.postMessage({ type: 'error', code: failure.code, message: failure.message } satisfies TraceKeysReply);
 }
-port.postMessage(reply);

@@ -13,6 +13,7 @@
 import type Database from 'better-sqlite3';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
 import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
+import { seedTraceList } from './trace-list-cache.js';
 
 export interface EventCount {
   readonly table: string;
@@ -151,9 +152,11 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
       const worker = spawnWorker(import.meta.url, 'trace-keys-worker', { workerData: request });
       // Never what keeps a process alive (a CLI that opened and closed evidence must still exit).
       worker.unref();
-      worker.once('message', (m: TraceKeysReply) => {
+      // Settled with the keys; the trace list that follows is seeded whenever it comes.
+      worker.on('message', (m: TraceKeysReply) => {
         if (m.type === 'keys' && db.open) seedTraceKeys(db, m.scan);
-        resolve();
+        if (m.type === 'traces' && db.open) seedTraceList(db, m.list);
+        if (m.type !== 'traces') resolve();
       });
       worker.once('error', () => resolve());
       worker.once('exit', () => resolve());

@@ -6,6 +6,7 @@ import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { IdLinks } from './id-links.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
@@ -33,6 +34,8 @@ export function SearchView(props: { ev: string; q: string }) {
           </label>
         ))}
       </div>
+      {/* A pasted id opens its item directly (id.resolve), above the rows that mention it. */}
+      {q && <IdLinks key={q} ev={ev} id={q} quiet />}
       {res.error && <ErrorNote error={res.error} />}
       {q && res.value && (
         <>

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHardened } from '../../../../src/main/core/evidence/open-hardened.js';
 import { buildTraceGraph, listTraces } from '../../../../src/main/core/graph/index.js';
 import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
+import { cachedTraceList } from '../../../../src/main/core/graph/trace-list-cache.js';
 import { seedTraceKeys, traceKeysOf, warmTraceKeys } from '../../../../src/main/core/graph/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import type { OpenedFixture } from './fixture-ledger.js';
@@ -86,6 +87,15 @@ describe('trace keys', () => {
       expect(keys).not.toBeNull();
       const traceId = listTraces(db).traces[0]!.traceId;
       expect(keys!.callsOfTrace(traceId).length).toBe(listTraces(db).traces[0]!.toolCalls);
+      // The trace list follows the keys from the same worker.
+      const fresh = openHardened(fx.evidence.snapshot.dbCopyPath);
+      try {
+        restrictTables(fresh, fx.evidence.tables.keys());
+        await warmTraceKeys(fresh, fx.evidence.snapshot.dbCopyPath);
+        await expect.poll(() => cachedTraceList(fresh)?.traces.length ?? 0, { timeout: 20_000 }).toBe(listTraces(fx.evidence.db).traces.length);
+      } finally {
+        fresh.close();
+      }
     } finally {
       db.close();
     }
