@@ -72,6 +72,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
             Draw the next 100 model calls
           </button>
         )}
+        <a href={href({ view: 'lifecycle', ev, filters: { trace: traceId } })}>Tool lifecycles of this trace</a>
         <span className="spacer" />
         <Legend />
       </div>
