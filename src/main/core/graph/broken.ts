@@ -67,11 +67,37 @@ function keyed(db: Database.Database, traceId: string): { narrow: Narrow; rows: 
   const callIds = [...calls.map((id) => keys.callIdOfCall(id)), ...responses.map((id) => keys.callIdOfResponse(id))];
   return {
     narrow: { calls: `id IN (${idList(keys.callsWithCallIds(callIds))})`, responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})` },
-    rows: (table) => (table === 'tool_calls' ? idList(calls) : table === 'tool_responses' ? idList(responses) : null),
+    rows: (table) => {
+      if (table === 'tool_calls') return idList(calls);
+      if (table === 'tool_responses') return idList(responses);
+      const loose = table === 'model_items' ? keys.looseItemsOfTrace(traceId) : null;
+      return loose === null ? null : idList(loose);
+    },
   };
 }
 
+/**
+ * Per connection and trace (a read-only copy never changes): every page of a trace's graph carries its broken
+ * invariants, which for the 5,000-call trace (20,000 tool rows) cost about a second; the trace-keys worker makes them
+ * ahead for large traces (seedBrokenInTrace), and the first page that asks keeps them for the next.
+ */
+const known = new WeakMap<Database.Database, Map<string, TraceBroken>>();
+
+export function seedBrokenInTrace(db: Database.Database, traceId: string, broken: TraceBroken): void {
+  let m = known.get(db);
+  if (!m) known.set(db, (m = new Map()));
+  if (!m.has(traceId)) m.set(traceId, broken);
+}
+
 export function brokenInTrace(db: Database.Database, traceId: string): TraceBroken {
+  const hit = known.get(db)?.get(traceId);
+  if (hit) return hit;
+  const found = findBrokenInTrace(db, traceId);
+  seedBrokenInTrace(db, traceId, found);
+  return found;
+}
+
+function findBrokenInTrace(db: Database.Database, traceId: string): TraceBroken {
   const counts = emptyCounts();
   const list: BrokenInvariant[] = [];
   const k = keyed(db, traceId);

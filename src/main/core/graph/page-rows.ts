@@ -62,7 +62,10 @@ export function looseItems(db: Database.Database, traceId: string): ItemRow[] {
   const c = (n: string): string => colOr(db, 'model_items', 'mi', n);
   const cols = ['event_id', 'model_call_id', 'kind', 'item_index', 'call_id', 'tool_name', 'timestamp', 'turn_id'].map(c).join(', ');
   const content = hasColumn(db, 'model_items', 'content') ? 'substr(mi.content, 1, 300) AS content' : 'NULL AS content';
-  return db.prepare(`SELECT mi.id AS id, ${cols}, ${content} FROM model_items mi WHERE mi.trace_id = ?
+  // The trace's items are many (25,000 for the 5,000-call trace) and wide; the keys know the few that dangle.
+  const loose = traceKeysOf(db)?.looseItemsOfTrace(traceId) ?? null;
+  const only = loose === null ? '' : `mi.id IN (${idList(loose)}) AND `;
+  return db.prepare(`SELECT mi.id AS id, ${cols}, ${content} FROM model_items mi WHERE ${only}mi.trace_id = ?
     AND NOT EXISTS (SELECT 1 FROM model_calls m WHERE m.id = mi.model_call_id) ORDER BY mi.id`).all(traceId) as ItemRow[];
 }
 

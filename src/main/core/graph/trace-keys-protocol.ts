@@ -20,6 +20,8 @@ export interface TraceKeyScan {
   readonly toolResponses: KeyColumns | null;
   /** model_items rowids and their model_call_id (NaN for NULL); absent without the column. */
   readonly items: { readonly ids: Float64Array; readonly modelCallId: Float64Array } | null;
+  /** model_items whose model_call_id names no model_calls row (NULL included), with their trace; absent when unknown. */
+  readonly looseItems: { readonly ids: Float64Array; readonly trace: Int32Array } | null;
   /** Rows per (table, trace_id, turn_id) of the event tables with a trace_id column; only rows with a trace. */
   readonly events: readonly (readonly [table: string, trace: number, turn: number, count: number])[];
   /** Event tables that were grouped (a table absent here was not, and is looked up in the ledger). */

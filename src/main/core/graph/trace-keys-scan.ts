@@ -48,6 +48,12 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
     });
     items = { ids, modelCallId };
   }
+  let looseItems: TraceKeyScan['looseItems'] = null;
+  if (items && hasTable(db, 'model_calls') && hasColumn(db, 'model_items', 'trace_id')) {
+    const rows = db.prepare('SELECT mi.id, mi.trace_id FROM model_items mi WHERE NOT EXISTS (SELECT 1 FROM model_calls m WHERE m.id = mi.model_call_id) ORDER BY mi.id')
+      .raw().all() as [number, unknown][];
+    looseItems = { ids: Float64Array.from(rows, (r) => Number(r[0])), trace: Int32Array.from(rows, (r) => intern(r[1])) };
+  }
   const events: [string, number, number, number][] = [];
   const eventTables: string[] = [];
   for (const { table } of EVENT_TABLES) {
@@ -57,5 +63,5 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
     for (const r of rows) events.push([table, intern(r[0]), intern(r[1]), Number(r[2])]);
     eventTables.push(table);
   }
-  return { strings, toolCalls, toolResponses, items, events, eventTables };
+  return { strings, toolCalls, toolResponses, items, looseItems, events, eventTables };
 }

@@ -56,6 +56,7 @@ export class TraceKeys {
   private readonly calls: ToolKeys | null;
   private readonly responses: ToolKeys | null;
   private readonly items: Multi<number> | null;
+  private readonly looseItems: Multi<string> | null;
   private readonly events = new Map<string, EventCount[]>();
   private readonly eventTables: ReadonlySet<string>;
 
@@ -70,6 +71,14 @@ export class TraceKeys {
       }
       this.items = items;
     } else this.items = null;
+    if (scan.looseItems) {
+      const loose: Multi<string> = new Map();
+      for (let i = 0; i < scan.looseItems.ids.length; i++) {
+        const t = scan.looseItems.trace[i]!;
+        if (t >= 0) push(loose, scan.strings[t]!, scan.looseItems.ids[i]!);
+      }
+      this.looseItems = loose;
+    } else this.looseItems = null;
     for (const [table, t, u, count] of scan.events) {
       const trace = scan.strings[t]!;
       const list = this.events.get(trace) ?? [];
@@ -112,6 +121,10 @@ export class TraceKeys {
   }
   callIdOfResponse(id: number): string | null {
     return this.responses?.callIdOf.get(id) ?? null;
+  }
+  /** model_items of the trace whose model_call_id names no model call; null when the scan could not tell. */
+  looseItemsOfTrace(traceId: string): readonly number[] | null {
+    return this.looseItems ? (this.looseItems.get(traceId) ?? none) : null;
   }
   itemsOf(modelCallIds: readonly number[]): number[] {
     const out: number[] = [];

@@ -31,6 +31,9 @@ beforeAll(async () => {
       ins.run(102, 'aaaaaaaaaa03', 999, 'call_dangling', 'bash', 'native', mcp.trace_id, mcp.turn_id);
       // A call_id answered in another trace only: an orphan on both sides, which the narrowed lists must still see.
       ins.run(103, 'aaaaaaaaaa05', null, mcp.call_id, 'bash', 'native', 'trace-elsewhere', null);
+      // An item naming a model call that does not exist (a loose item the keys list).
+      db.prepare(`INSERT INTO model_items (id, event_id, model_call_id, kind, item_index, call_id, content, content_hash, trace_id, turn_id)
+        VALUES (500, 'aaaaaaaaaa04', 998, 'request', 0, '', 'hello', NULL, ?, ?)`).run(mcp.trace_id, mcp.turn_id);
     },
   });
   keyed = openHardened(fx.evidence.snapshot.dbCopyPath);
@@ -74,6 +77,7 @@ describe('trace keys', () => {
     const g = buildTraceGraph(keyed, traceId!);
     expect(g.broken.filter((b) => b.kind === 'mcp_without_logical_call').map((b) => b.row.rowid)).toEqual([101]);
     expect(g.broken.some((b) => b.kind === 'dangling_model_call_id' && b.row.rowid === 102)).toBe(true);
+    expect(g.broken.some((b) => b.kind === 'dangling_model_call_id' && b.row.table === 'model_items' && b.row.rowid === 500)).toBe(true);
     const elsewhere = buildTraceGraph(keyed, 'trace-elsewhere');
     expect(elsewhere.broken.map((b) => `${b.kind}:${b.row.rowid}`)).toContain('call_without_response:103');
   });
