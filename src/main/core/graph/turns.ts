@@ -59,6 +59,9 @@ export function turnSummaries(db: Database.Database, turns: readonly TurnAcc[], 
   };
   return turns.map((t) => {
     const row = input && withInput.has(t.turnId) && Number.isFinite(t.firstMc) ? firstRequest(t.firstMc) : undefined;
-    return { turnId: t.turnId, nodeId: `turn:${t.turnId}`, first: t.first, modelCalls: t.modelCalls, toolCalls: t.toolCalls, input: row?.c ?? null };
+    return {
+      turnId: t.turnId, nodeId: `turn:${t.turnId}`, first: t.first, modelCalls: t.modelCalls, toolCalls: t.toolCalls, input: row?.c ?? null,
+      firstModelCallId: Number.isFinite(t.firstMc) ? t.firstMc : null,
+    };
   });
 }

@@ -31,7 +31,7 @@ function bigTrace(turns: number, calls: number): { nodes: GraphNode[]; edges: Gr
   for (let t = 0; t < turns; t++) {
     const turn = `turn:${t}`;
     nodes.push(node(turn, 'turn'));
-    summaries.push({ turnId: String(t), nodeId: turn, first: null, modelCalls: calls, toolCalls: calls, input: null });
+    summaries.push({ turnId: String(t), nodeId: turn, first: null, modelCalls: calls, toolCalls: calls, input: null, firstModelCallId: null });
     for (let c = 0; c < calls; c++) {
       const mc = `mc:${t}:${c}`;
       nodes.push(node(mc, 'model_call'));
