@@ -44,10 +44,12 @@ import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js'
 import { BODY_SEARCH_GUARD, type BodySearchArg, type JobMatches } from './contract/search.js';
 import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/transcript.js';
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
+import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
 export type * from './contract/search.js';
+export type * from './contract/seek.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -86,7 +88,7 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels {
+export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels, SeekChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -179,6 +181,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...VERDICT_ARG_GUARDS,
   ...TRANSCRIPT_ARG_GUARDS,
   ...RELATED_ARG_GUARDS,
+  ...SEEK_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -112,6 +112,8 @@ export interface TurnSummary {
   readonly toolCalls: number;
   /** The user's input: the first request item of the turn's first model call (a preview). */
   readonly input: string | null;
+  /** The turn's first model call (rowid), where a page starting at this turn begins; null for a turn without one. */
+  readonly firstModelCallId: number | null;
 }
 
 /** Rows with no turn_id (or none matching a turn of the trace) hang off this pseudo-turn. */

@@ -11,6 +11,9 @@ export interface LifecycleFilters {
   readonly status?: string;
   readonly decision?: string;
   readonly tool?: string;
+  /** One trace's calls (trace_id), or one turn's (turn_id). */
+  readonly trace?: string;
+  readonly turn?: string;
   /** Only rows the report flags (orphan call or MCP without a logical call). */
   readonly flaggedOnly?: boolean;
 }
@@ -118,7 +121,9 @@ export interface LifecycleChannels {
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 const VALUE = str({ max: 512 });
 const flag: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` });
-const filters = obj({ origin: optional(VALUE), status: optional(VALUE), decision: optional(VALUE), tool: optional(VALUE), flaggedOnly: optional(flag) });
+const filters = obj({
+  origin: optional(VALUE), status: optional(VALUE), decision: optional(VALUE), tool: optional(VALUE), trace: optional(VALUE), turn: optional(VALUE), flaggedOnly: optional(flag),
+});
 
 export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Guard<LifecycleChannels[C]['arg']> } = {
   'lifecycle.calls': obj({

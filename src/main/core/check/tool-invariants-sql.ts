@@ -31,11 +31,19 @@ function keyed(db: Database.Database, outer: string, inner: string, alias: strin
   return traced ? { key: callKey(alias), sub: callKey(null) } : { key: `${alias}.call_id`, sub: 'call_id' };
 }
 
+/**
+ * `within`, when given, narrows the other table's rows the list is built from (the graph passes `id IN (…)`: the
+ * rows that carry the outer rows' call_ids, graph/trace-keys.ts), so the list is not a scan of the whole table. Any
+ * narrowing that keeps every row with one of the outer rows' call_ids gives the same answer, as a key starts with
+ * the call_id.
+ */
+const narrowed = (within: string | undefined): string => (within ? ` AND ${within}` : '');
+
 /** tool_calls aliased `tc`: no response with the same call_id in the same trace. */
-export function orphanCallWhere(db: Database.Database): string {
+export function orphanCallWhere(db: Database.Database, within?: string): string {
   if (!hasTable(db, 'tool_responses')) return '1';
   const k = keyed(db, 'tool_calls', 'tool_responses', 'tc');
-  return `(tc.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_responses WHERE call_id IS NOT NULL))`;
+  return `(tc.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_responses WHERE call_id IS NOT NULL${narrowed(within)}))`;
 }
 
 /** tool_calls aliased `tc`: no response with the same call_id in any trace (the doctor's rule). */
@@ -45,10 +53,10 @@ export function orphanCallByCallIdWhere(db: Database.Database): string {
 }
 
 /** tool_responses aliased `tr`: no call with the same call_id in the same trace. */
-export function orphanResponseWhere(db: Database.Database): string {
+export function orphanResponseWhere(db: Database.Database, within?: string): string {
   if (!hasTable(db, 'tool_calls')) return '1';
   const k = keyed(db, 'tool_responses', 'tool_calls', 'tr');
-  return `(tr.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE call_id IS NOT NULL))`;
+  return `(tr.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE call_id IS NOT NULL${narrowed(within)}))`;
 }
 
 /**
@@ -56,7 +64,7 @@ export function orphanResponseWhere(db: Database.Database): string {
  * call (NULL or dangling model_call_id), or an 'mcp_proxy' capture with no other-origin call of the same
  * call_id in the same trace. '0' when the ledger cannot say (no origin column).
  */
-export function mcpWithoutLogicalCallWhere(db: Database.Database): string {
+export function mcpWithoutLogicalCallWhere(db: Database.Database, within?: string): string {
   if (!hasColumn(db, 'tool_calls', 'origin')) return '0';
   const parts: string[] = [];
   if (hasColumn(db, 'tool_calls', 'model_call_id')) {
@@ -65,7 +73,7 @@ export function mcpWithoutLogicalCallWhere(db: Database.Database): string {
     parts.push(`(t.origin = 'mcp' AND (t.model_call_id IS NULL${dangling}))`);
   }
   const k = keyed(db, 'tool_calls', 'tool_calls', 't');
-  parts.push(`(t.origin = 'mcp_proxy' AND (t.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE origin <> 'mcp_proxy' AND call_id IS NOT NULL)))`);
+  parts.push(`(t.origin = 'mcp_proxy' AND (t.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE origin <> 'mcp_proxy' AND call_id IS NOT NULL${narrowed(within)})))`);
   return `(${parts.join(' OR ')})`;
 }
 

@@ -6,6 +6,7 @@ import type { BrokenInvariant, BrokenKind } from '../../../shared/contract/graph
 import { BROKEN_KINDS, BROKEN_LIST_CAP } from '../../../shared/contract/graph.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { danglingModelCallWhere, mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from './invariants-sql.js';
+import { idList, traceKeysOf } from './trace-keys.js';
 
 interface BrokenQuery {
   readonly kind: BrokenKind;
@@ -16,16 +17,22 @@ interface BrokenQuery {
   readonly message: (r: { id: number; callId: string | null; modelCallId: number | null }) => string;
 }
 
-function queries(db: Database.Database): BrokenQuery[] {
+/** The other table's rows each invariant's list is built from (see tool-invariants-sql.ts `within`); none: all. */
+interface Narrow {
+  readonly calls?: string;
+  readonly responses?: string;
+}
+
+function queries(db: Database.Database, narrow: Narrow = {}): BrokenQuery[] {
   const out: BrokenQuery[] = [];
   const calls = hasTable(db, 'tool_calls') && hasColumn(db, 'tool_calls', 'trace_id');
   const responses = hasTable(db, 'tool_responses') && hasColumn(db, 'tool_responses', 'trace_id');
   if (responses) {
-    out.push({ kind: 'response_without_call', table: 'tool_responses', alias: 'tr', where: orphanResponseWhere(db), node: (id) => `tr:${id}`,
+    out.push({ kind: 'response_without_call', table: 'tool_responses', alias: 'tr', where: orphanResponseWhere(db, narrow.calls), node: (id) => `tr:${id}`,
       message: (r) => `tool_responses row ${r.id} answers call_id ${r.callId ?? '?'}, which no tool_calls row of this trace carries` });
   }
   if (calls) {
-    out.push({ kind: 'call_without_response', table: 'tool_calls', alias: 'tc', where: orphanCallWhere(db), node: (id) => `tc:${id}`,
+    out.push({ kind: 'call_without_response', table: 'tool_calls', alias: 'tc', where: orphanCallWhere(db, narrow.responses), node: (id) => `tc:${id}`,
       message: (r) => `tool_calls row ${r.id} (call_id ${r.callId ?? '?'}) has no tool_responses row in this trace` });
   }
   for (const [table, alias, prefix] of [['tool_calls', 't', 'tc'], ['tool_responses', 'tr', 'tr'], ['model_items', 'mi', 'item']] as const) {
@@ -34,7 +41,7 @@ function queries(db: Database.Database): BrokenQuery[] {
       message: (r) => `${table} row ${r.id} names model_call_id ${r.modelCallId ?? '?'}, which no model_calls row has` });
   }
   if (calls) {
-    out.push({ kind: 'mcp_without_logical_call', table: 'tool_calls', alias: 't', where: mcpWithoutLogicalCallWhere(db), node: (id) => `tc:${id}`,
+    out.push({ kind: 'mcp_without_logical_call', table: 'tool_calls', alias: 't', where: mcpWithoutLogicalCallWhere(db, narrow.calls), node: (id) => `tc:${id}`,
       message: (r) => `tool_calls row ${r.id} is MCP traffic (call_id ${r.callId ?? '?'}) that no logical tool call of a model turn accounts for` });
   }
   return out;
@@ -48,13 +55,57 @@ export interface TraceBroken {
   readonly total: number;
 }
 
+/**
+ * With the trace keys (trace-keys.ts), the trace's tool rows are found by rowid and each invariant's list holds only
+ * the rows sharing their call_ids: the same answer without a scan of tool_calls and tool_responses per kind.
+ */
+function keyed(db: Database.Database, traceId: string): { narrow: Narrow; rows: (table: string) => string | null } | null {
+  const keys = traceKeysOf(db);
+  if (!keys?.hasCalls() || !keys.hasResponses()) return null;
+  const calls = keys.callsOfTrace(traceId);
+  const responses = keys.responsesOfTrace(traceId);
+  const callIds = [...calls.map((id) => keys.callIdOfCall(id)), ...responses.map((id) => keys.callIdOfResponse(id))];
+  return {
+    narrow: { calls: `id IN (${idList(keys.callsWithCallIds(callIds))})`, responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})` },
+    rows: (table) => {
+      if (table === 'tool_calls') return idList(calls);
+      if (table === 'tool_responses') return idList(responses);
+      const loose = table === 'model_items' ? keys.looseItemsOfTrace(traceId) : null;
+      return loose === null ? null : idList(loose);
+    },
+  };
+}
+
+/**
+ * Per connection and trace (a read-only copy never changes): every page of a trace's graph carries its broken
+ * invariants, which for the 5,000-call trace (20,000 tool rows) cost about a second; the trace-keys worker makes them
+ * ahead for large traces (seedBrokenInTrace), and the first page that asks keeps them for the next.
+ */
+const known = new WeakMap<Database.Database, Map<string, TraceBroken>>();
+
+export function seedBrokenInTrace(db: Database.Database, traceId: string, broken: TraceBroken): void {
+  let m = known.get(db);
+  if (!m) known.set(db, (m = new Map()));
+  if (!m.has(traceId)) m.set(traceId, broken);
+}
+
 export function brokenInTrace(db: Database.Database, traceId: string): TraceBroken {
+  const hit = known.get(db)?.get(traceId);
+  if (hit) return hit;
+  const found = findBrokenInTrace(db, traceId);
+  seedBrokenInTrace(db, traceId, found);
+  return found;
+}
+
+function findBrokenInTrace(db: Database.Database, traceId: string): TraceBroken {
   const counts = emptyCounts();
   const list: BrokenInvariant[] = [];
-  for (const q of queries(db)) {
+  const k = keyed(db, traceId);
+  for (const q of queries(db, k?.narrow)) {
     const callId = hasColumn(db, q.table, 'call_id') ? `${q.alias}.call_id` : 'NULL';
     const mc = hasColumn(db, q.table, 'model_call_id') ? `${q.alias}.model_call_id` : 'NULL';
-    const from = `FROM ${q.table} ${q.alias} WHERE ${q.alias}.trace_id = ? AND ${q.where}`;
+    const ids = k?.rows(q.table) ?? null;
+    const from = `FROM ${q.table} ${q.alias} WHERE ${ids === null ? '' : `${q.alias}.id IN (${ids}) AND `}${q.alias}.trace_id = ? AND ${q.where}`;
     counts[q.kind] += Number((db.prepare(`SELECT COUNT(*) AS n ${from}`).get(traceId) as { n: number }).n);
     const room = BROKEN_LIST_CAP - list.length;
     if (room <= 0) continue;

@@ -5,6 +5,7 @@ import type { TraceList, TraceSummary } from '../../../shared/contract/graph.js'
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { brokenPerTrace } from './broken.js';
 import { colExpr } from './sql-columns.js';
+import { cachedTraceList, seedTraceList } from './trace-list-cache.js';
 
 export const TRACE_LIST_CAP = 5000;
 
@@ -22,7 +23,16 @@ interface Acc {
 
 const traced = (db: Database.Database, table: string): boolean => hasTable(db, table) && hasColumn(db, table, 'trace_id');
 
+/** Made once per connection (trace-list-cache.ts): here on first use, or earlier by the trace-keys worker. */
 export function listTraces(db: Database.Database): TraceList {
+  const known = cachedTraceList(db);
+  if (known) return known;
+  const list = readTraceList(db);
+  seedTraceList(db, list);
+  return list;
+}
+
+function readTraceList(db: Database.Database): TraceList {
   if (!traced(db, 'model_calls') && !traced(db, 'tool_calls')) {
     return { traces: [], truncated: false, note: 'this ledger has no trace_id columns (it predates traces): the identity graph cannot be drawn' };
   }

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { LifecycleFilters } from '../../../shared/contract/lifecycle.js';
 import { mcpWithoutLogicalCallWhere, orphanCallWhere } from '../graph/invariants-sql.js';
 import { hasColumn } from '../queries/schema.js';
+import { idList, traceKeysOf } from '../graph/trace-keys.js';
 
 export interface Where {
   readonly sql: string;
@@ -34,6 +35,11 @@ export function filterWhere(db: Database.Database, f: LifecycleFilters | undefin
   eq('status', f?.status);
   eq('decision', f?.decision);
   eq('tool_name', f?.tool);
+  // tool_calls.trace_id has no index in the ledger: one trace's rows come from the trace keys when they are in.
+  const keys = f?.trace !== undefined ? traceKeysOf(db) : null;
+  if (keys?.hasCalls()) parts.push(`t.id IN (${idList(keys.callsOfTrace(f!.trace!))})`);
+  eq('trace_id', f?.trace);
+  eq('turn_id', f?.turn);
   if (f?.flaggedOnly) {
     const x = flaggedExpr(db);
     parts.push(`(${x.orphan} OR ${x.mcp})`);

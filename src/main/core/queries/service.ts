@@ -27,6 +27,8 @@ import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
+import { seekPage } from './seek.js';
+import { resolveId } from './resolve-id.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
@@ -194,6 +196,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     },
     'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
+    'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
+    'id.resolve': ({ evidenceId, id }) => resolveId(registry.get(evidenceId).db, id),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;
       return arg.eventId !== undefined ? eventById(db, arg.eventId) : eventByRow(db, arg.table!, arg.rowid!);

@@ -52,7 +52,25 @@ export interface DataGridProps {
    * rows are memoised and re-render when it changes.
    */
   readonly linkCell?: (column: GridColumn, cell: Cell, row: readonly Cell[], text: string) => React.ReactNode | null;
+  /**
+   * Rows in the whole order (exact or estimated). Given, the scrollbar spans them all: `rows` are the loaded window,
+   * starting at place `windowStart`; places outside it are drawn empty, and when the screen holds none of the loaded
+   * rows (the scrollbar was dragged, or scrollTo jumped) the grid asks for the rows there with onSeek.
+   */
+  readonly total?: number;
+  readonly windowStart?: number;
+  onSeek?(position: number): void;
+  /** Scroll so that this place is the first row on screen (go to row N); a new seq each time. */
+  readonly scrollTo?: { readonly seq: number; readonly position: number };
 }
+
+/**
+ * The most rows a full scrollbar spans: 26 px rows stay below Chromium's ~33.5 million pixel cap on an element's
+ * height. A larger order is drawn up to this place (the toolbar's End and go-to still reach the rest).
+ */
+export const MAX_SPANNED_ROWS = 1_250_000;
+/** The rows at the place on screen are asked for at most this often while it is outside the loaded rows (a drag passes many places). */
+const SEEK_SETTLE_MS = 60;
 
 export function DataGrid(p: DataGridProps) {
   const columnDefs = useMemo<ColumnDef<readonly Cell[]>[]>(
@@ -66,14 +84,19 @@ export function DataGrid(p: DataGridProps) {
     state: { columnVisibility: p.hidden ?? {} },
   });
   const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: p.rows.length, getScrollElement: () => scroller.current, estimateSize: () => GRID_ROW_HEIGHT, overscan: OVERSCAN });
+  // Spanning mode (total given): virtual index = place along the whole order; the loaded rows sit at windowStart.
+  const spanning = p.total !== undefined;
+  const start = spanning ? (p.windowStart ?? 0) : 0;
+  const count = spanning ? Math.min(Math.max(p.total!, start + p.rows.length), MAX_SPANNED_ROWS) : p.rows.length;
+  const v = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => GRID_ROW_HEIGHT, overscan: OVERSCAN });
   const items = v.getVirtualItems();
   const first = items[0];
   const last = items[items.length - 1];
 
   // Rows added (+) or dropped (−) at the top shift every index; `base` keeps index + base fixed for each row.
+  // Spanning, a row's place never shifts (windowStart moves instead): base stays 0.
   const baseRef = useRef({ seq: 0, value: 0 });
-  const shift = p.topShift;
+  const shift = spanning ? undefined : p.topShift;
   if (shift && shift.seq !== baseRef.current.seq) {
     // A reset (the window emptied and started over) is a shift of "every row": back to zero.
     baseRef.current = { seq: shift.seq, value: Math.abs(shift.rows) >= 1e9 ? 0 : baseRef.current.value - shift.rows };
@@ -81,20 +104,45 @@ export function DataGrid(p: DataGridProps) {
   const lastShift = useRef(0);
   useLayoutEffect(() => {
     const s = p.topShift;
-    if (!s || s.seq === lastShift.current || !scroller.current) return;
+    if (spanning || !s || s.seq === lastShift.current || !scroller.current) return;
     lastShift.current = s.seq;
     scroller.current.scrollTop += s.rows * GRID_ROW_HEIGHT;
   }, [p.topShift]);
 
+  // Loaded rows on screen: page on at either end as before; none on screen: ask for the rows there once the
+  // screen rests (a drag of the scrollbar passes thousands of places, each would be a request).
+  const local = (index: number): number => index - start;
+  const onScreen = first !== undefined && last !== undefined && local(last.index) >= 0 && local(first.index) < p.rows.length;
+  const seekTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const firstPlace = useRef(0);
+  firstPlace.current = first?.index ?? 0;
   useEffect(() => {
-    if (last && p.onNearEnd && last.index >= p.rows.length - NEAR_EDGE) p.onNearEnd();
-    if (first && p.onNearStart && first.index <= NEAR_EDGE) p.onNearStart();
+    if (!first || !last) return;
+    if (spanning && !onScreen && p.onSeek && p.rows.length > 0) {
+      // At most one request per SEEK_SETTLE_MS, for the place on screen when it fires (each supersedes the last).
+      seekTimer.current ??= setTimeout(() => {
+        seekTimer.current = null;
+        latest.current.onSeek?.(Math.max(0, firstPlace.current - OVERSCAN));
+      }, SEEK_SETTLE_MS);
+      return;
+    }
+    if (p.onNearEnd && local(last.index) >= p.rows.length - NEAR_EDGE) p.onNearEnd();
+    if (p.onNearStart && local(first.index) <= NEAR_EDGE) p.onNearStart();
   }, [first, last, p]);
+  useEffect(() => () => void (seekTimer.current && clearTimeout(seekTimer.current)), []);
 
   useEffect(() => {
-    if (p.selected) v.scrollToIndex(p.selected.row, { align: 'auto' });
+    if (p.selected) v.scrollToIndex(p.selected.row + start, { align: 'auto' });
     // Only when the selection moves (keyboard j/k), not on every render.
   }, [p.selected?.row]);
+
+  const lastJump = useRef(0);
+  useLayoutEffect(() => {
+    const j = p.scrollTo;
+    if (!j || j.seq === lastJump.current || !scroller.current) return;
+    lastJump.current = j.seq;
+    scroller.current.scrollTop = Math.min(j.position, count - 1) * GRID_ROW_HEIGHT;
+  }, [p.scrollTo, count]);
 
   const visible = table.getVisibleLeafColumns();
   const colIndex = (id: string): number => p.columns.findIndex((c) => c.name === id);
@@ -118,8 +166,11 @@ export function DataGrid(p: DataGridProps) {
   latest.current = p;
   // Rows call back with their place (index + base), which does not change when the window shifts; the index is
   // that place less the base at the time of the click.
-  const select = useCallback((pos: number, col: number) => latest.current.onSelect({ row: pos - baseRef.current.value, col }), []);
-  const open = useCallback((pos: number) => latest.current.onOpen?.(pos - baseRef.current.value), []);
+  // Spanning, the place less windowStart.
+  const startRef = useRef(start);
+  startRef.current = start;
+  const select = useCallback((pos: number, col: number) => latest.current.onSelect({ row: pos - baseRef.current.value - startRef.current, col }), []);
+  const open = useCallback((pos: number) => latest.current.onOpen?.(pos - baseRef.current.value - startRef.current), []);
   const base = baseRef.current.value;
   // The header does not change while the reader scrolls: built once per column set, sort and filters.
   const head = useMemo(
@@ -148,7 +199,7 @@ export function DataGrid(p: DataGridProps) {
     [cols, template, width, p.columns, p.sort, p.onSort, p.headerExtra],
   );
   return (
-    <div className="grid" role="grid" aria-label={p.label} aria-rowcount={p.rows.length} aria-colcount={cols.length}>
+    <div className="grid" role="grid" aria-label={p.label} aria-rowcount={spanning ? p.total : p.rows.length} aria-colcount={cols.length}>
       <div className="grid-scroll" ref={scroller}>
         {head}
         <div className="grid-body" style={{ height: v.getTotalSize(), width }}>
@@ -156,13 +207,17 @@ export function DataGrid(p: DataGridProps) {
               added at the top of the window, only this one offset changes, not every row on screen. */}
           <div className="grid-rows" style={{ top: -base * GRID_ROW_HEIGHT }}>
             {items.map((it) => {
-              const isSel = p.selected?.row === it.index;
+              const i = it.index - start;
+              const row = p.rows[i];
+              // A place whose row is not loaded yet (spanning): an empty row until the seek brings it.
+              if (!row) return <div key={`at${it.index}`} className="gp" style={{ top: (it.index + base) * GRID_ROW_HEIGHT }} aria-hidden="true" />;
+              const isSel = p.selected?.row === i;
               return (
                 <GridRow
-                  key={String(p.rowKeys[it.index] ?? it.index)}
+                  key={String(p.rowKeys[i] ?? it.index)}
                   pos={it.index + base}
-                  row={p.rows[it.index]!}
-                  rowKey={String(p.rowKeys[it.index] ?? '')}
+                  row={row}
+                  rowKey={String(p.rowKeys[i] ?? '')}
                   selCol={isSel ? p.selected!.col : null}
                   columns={p.columns}
                   cols={shown}

@@ -9,6 +9,7 @@ import { visibleText } from '../components/visible-text.js';
 import { BodySearch } from './search/BodySearch.js';
 import { RowLink } from '../links/RowLink.js';
 import { PaneLayout } from '../pane/PaneLayout.js';
+import { IdLinks } from './id-links.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
@@ -37,6 +38,8 @@ export function SearchView(props: { ev: string; q: string }) {
           </label>
         ))}
       </div>
+      {/* A pasted id opens its item directly (id.resolve), above the rows that mention it. */}
+      {q && <IdLinks key={q} ev={ev} id={q} quiet />}
       {res.error && <ErrorNote error={res.error} />}
       {q && res.value && (
         <>

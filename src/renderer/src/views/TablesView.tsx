@@ -66,7 +66,21 @@ function rowCountShown(count: number | undefined, failed: boolean): { readonly t
 function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number | undefined; countFailed: boolean; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev, info, sort, filters } = props;
   const { time } = useApp();
-  const w = useKeysetWindow(ev, info, sort, filters);
+  // The count spans the scrollbar over every row when it is the count of this order (no filter thins it).
+  const total = filters.length === 0 ? props.rowCount : undefined;
+  const w = useKeysetWindow(ev, info, sort, filters, total);
+  const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
+  // Spanning, the grid's scroll follows the place (its rows no longer shift it): Start and End move it there.
+  const scrollToPlace = (position: number | null): void => {
+    if (position !== null && total !== undefined) setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: Math.max(0, position) }));
+  };
+  const goToRow = (n: number): void => {
+    if (total === undefined || !Number.isFinite(n)) return;
+    const position = Math.min(Math.max(0, Math.floor(n) - 1), Math.max(0, total - 1));
+    setSel(null);
+    setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
+    w.seek(position);
+  };
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
   const [copied, setCopied] = useState(false);
@@ -118,8 +132,24 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
         </span>
         <span className="spacer" />
-        <button type="button" onClick={w.jumpStart} title="first rows">⇤ Start</button>
-        <button type="button" onClick={w.jumpEnd} title="last rows">End ⇥</button>
+        {total !== undefined && w.state.rows.length > 0 && (
+          <span className="window-rows" aria-label="rows loaded">
+            rows {countLabel(w.state.start + 1)}–{countLabel(w.state.start + w.state.rows.length)}
+          </span>
+        )}
+        {total !== undefined && (
+          <input
+            className="goto-row"
+            aria-label="go to row"
+            placeholder="go to row"
+            inputMode="numeric"
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') goToRow(Number(e.currentTarget.value.replace(/[\s,_]/g, '')));
+            }}
+          />
+        )}
+        <button type="button" onClick={() => (scrollToPlace(0), w.jumpStart())} title="first rows">⇤ Start</button>
+        <button type="button" onClick={() => (scrollToPlace(total === undefined ? null : total - 1), w.jumpEnd())} title="last rows">End ⇥</button>
         {filters.length > 0 && (
           <button type="button" onClick={() => go({ filters: [] })}>
             Clear filters
@@ -153,6 +183,10 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
         onNearStart={w.loadBefore}
         topShift={w.state.topShift}
         linkCell={linkCell}
+        total={total}
+        windowStart={w.state.start}
+        onSeek={w.seek}
+        scrollTo={jump}
         headerExtra={(col) => (
           <input
             className="gfilter"

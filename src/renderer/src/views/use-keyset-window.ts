@@ -19,11 +19,17 @@ export interface WindowState {
   readonly loading: boolean;
   /** Changes whenever rows are added/removed at the top, with how many (for the grid's scroll). */
   readonly topShift: { seq: number; rows: number };
+  /** The place of rows[0] along the whole order (exact, or estimated after a seek on a sorted order). */
+  readonly start: number;
 }
 
-const EMPTY: WindowState = { rows: [], rowids: [], hasBefore: false, hasAfter: false, error: null, loading: true, topShift: { seq: 0, rows: 0 } };
+const EMPTY: WindowState = { rows: [], rowids: [], hasBefore: false, hasAfter: false, error: null, loading: true, topShift: { seq: 0, rows: 0 }, start: 0 };
 
-export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[]) {
+/**
+ * `total`: the rows of the whole order when known (the table's count, no filter); the grid's scrollbar then spans
+ * them, and seek(place) loads the rows at any place by a keyset seek (tables.seek) instead of paging there.
+ */
+export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[], total?: number) {
   const [st, setSt] = useState<WindowState>(EMPTY);
   const busy = useRef(false);
   const gen = useRef(0);
@@ -55,9 +61,24 @@ export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | nul
       busy.current = false;
       if (myGen !== gen.current) return;
       if (!r.ok) return setSt((x) => ({ ...x, error: r.error, loading: false }));
-      setSt((x) => merge(x, r.value, how, how === 'end' && sort !== null));
+      setSt((x) => placed(merge(x, r.value, how, how === 'end' && sort !== null), total));
     },
-    [table, base, cursorAt, sort, evidenceId, filters],
+    [table, base, cursorAt, sort, evidenceId, filters, total],
+  );
+
+  const seek = useCallback(
+    async (position: number) => {
+      if (!table || total === undefined) return;
+      const myGen = ++gen.current;
+      busy.current = true;
+      const r = await client.call('tables.seek', { ...base(), total, position });
+      if (myGen !== gen.current) return;
+      busy.current = false;
+      if (!r.ok) return setSt((x) => ({ ...x, error: r.error, loading: false }));
+      const page = r.value;
+      setSt((x) => placed({ rows: page.rows, rowids: page.rowids, hasBefore: page.position > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift, start: page.position }, total));
+    },
+    [table, base, total],
   );
   const stRef = useRef(st);
   stRef.current = st;
@@ -90,18 +111,30 @@ export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | nul
       setSt((x) => ({ ...EMPTY, topShift: x.topShift }));
       void load('end');
     },
+    seek: (position: number) => void seek(position),
   };
+}
+
+/**
+ * Keeps the window's place consistent with what the pages said: the first row of the order is place 0, and with an
+ * exact total the last is place total − 1 (an estimated seek is corrected as soon as paging reaches either end).
+ */
+function placed(s: WindowState, total: number | undefined): WindowState {
+  if (!s.hasBefore && s.start !== 0) return { ...s, start: 0 };
+  if (total !== undefined && !s.hasAfter && s.rows.length > 0 && s.start + s.rows.length !== total) return { ...s, start: Math.max(0, total - s.rows.length) };
+  return s;
 }
 
 function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' | 'before', reversed: boolean): WindowState {
   const seq = x.topShift.seq + 1;
   switch (how) {
     case 'start':
-      return { rows: page.rows, rowids: page.rowids, hasBefore: false, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift };
+      return { rows: page.rows, rowids: page.rowids, hasBefore: false, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift, start: 0 };
     case 'end': {
       const rows = reversed ? [...page.rows].reverse() : page.rows;
       const rowids = reversed ? [...page.rowids].reverse() : page.rowids;
-      return { rows, rowids, hasBefore: reversed ? page.hasAfter : page.hasBefore, hasAfter: false, error: null, loading: false, topShift: { seq, rows: rows.length } };
+      // Its place is set by `placed` from the total (unknown without one: the grid then does not span).
+      return { rows, rowids, hasBefore: reversed ? page.hasAfter : page.hasBefore, hasAfter: false, error: null, loading: false, topShift: { seq, rows: rows.length }, start: x.start };
     }
     case 'after': {
       let rows = [...x.rows, ...page.rows];
@@ -112,7 +145,7 @@ function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' |
         rows = rows.slice(dropped);
         rowids = rowids.slice(dropped);
       }
-      return { rows, rowids, hasBefore: x.hasBefore || dropped > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: dropped ? { seq, rows: -dropped } : x.topShift };
+      return { rows, rowids, hasBefore: x.hasBefore || dropped > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: dropped ? { seq, rows: -dropped } : x.topShift, start: x.start + dropped };
     }
     case 'before': {
       let rows = [...page.rows, ...x.rows];
@@ -122,7 +155,7 @@ function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' |
         rows = rows.slice(0, rows.length - cut);
         rowids = rowids.slice(0, rowids.length - cut);
       }
-      return { rows, rowids, hasBefore: page.hasBefore, hasAfter: x.hasAfter || cut > 0, error: null, loading: false, topShift: { seq, rows: page.rows.length } };
+      return { rows, rowids, hasBefore: page.hasBefore, hasAfter: x.hasAfter || cut > 0, error: null, loading: false, topShift: { seq, rows: page.rows.length }, start: Math.max(0, x.start - page.rows.length) };
     }
   }
 }

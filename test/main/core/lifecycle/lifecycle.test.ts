@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecyclePage, lifecycleSummary, swimlanes } from '../../../../src/main/core/lifecycle/index.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
+import { openHardened } from '../../../../src/main/core/evidence/open-hardened.js';
+import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
+import { seedTraceKeys } from '../../../../src/main/core/graph/trace-keys.js';
+import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lifecycle-test-'));
 let fx: OpenedFixture;
@@ -45,6 +49,25 @@ describe('tool lifecycles', () => {
     const flagged = lifecyclePage(fx.evidence.db, { filters: { flaggedOnly: true } });
     expect(flagged.rows.every((r) => r.orphan || r.mcpWithoutLogicalCall)).toBe(true);
     expect(flagged.total).toBe(2);
+  });
+
+  it('filters by trace and by turn, from the ledger or from the trace keys', () => {
+    const [one] = rowsOf<{ trace_id: string; turn_id: string }>(fx, 'SELECT trace_id, turn_id FROM tool_calls WHERE trace_id IS NOT NULL ORDER BY id LIMIT 1');
+    const inTrace = rowsOf<{ id: number }>(fx, 'SELECT id FROM tool_calls WHERE trace_id = ? ORDER BY id', one!.trace_id).map((r) => r.id);
+    const inTurn = rowsOf<{ id: number }>(fx, 'SELECT id FROM tool_calls WHERE turn_id = ? ORDER BY id', one!.turn_id).map((r) => r.id);
+    expect(inTurn.length).toBeLessThan(inTrace.length);
+    expect(lifecyclePage(fx.evidence.db, { filters: { trace: one!.trace_id } }).rows.map((r) => r.id)).toEqual(inTrace);
+    expect(lifecyclePage(fx.evidence.db, { filters: { turn: one!.turn_id } }).rows.map((r) => r.id)).toEqual(inTurn);
+    expect(swimlanes(fx.evidence.db, { trace: one!.trace_id }).points.length).toBe(inTrace.length);
+    const keyed = openHardened(fx.evidence.snapshot.dbCopyPath);
+    try {
+      restrictTables(keyed, fx.evidence.tables.keys());
+      seedTraceKeys(keyed, scanTraceKeys(keyed));
+      expect(lifecyclePage(keyed, { filters: { trace: one!.trace_id } }).rows.map((r) => r.id)).toEqual(inTrace);
+      expect(lifecyclePage(keyed, { filters: { trace: 'no-such-trace' } }).total).toBe(0);
+    } finally {
+      keyed.close();
+    }
   });
 
   it('summarises with the report’s own numbers and usage table', () => {

@@ -31,7 +31,7 @@ function bigTrace(turns: number, calls: number): { nodes: GraphNode[]; edges: Gr
   for (let t = 0; t < turns; t++) {
     const turn = `turn:${t}`;
     nodes.push(node(turn, 'turn'));
-    summaries.push({ turnId: String(t), nodeId: turn, first: null, modelCalls: calls, toolCalls: calls, input: null });
+    summaries.push({ turnId: String(t), nodeId: turn, first: null, modelCalls: calls, toolCalls: calls, input: null, firstModelCallId: null });
     for (let c = 0; c < calls; c++) {
       const mc = `mc:${t}:${c}`;
       nodes.push(node(mc, 'model_call'));
@@ -148,7 +148,7 @@ describe('edgeBox', () => {
       fc.property(fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.boolean(), (ax, ay, bx, by, band) => {
         const a = at(ax, ay, 'a');
         const b = at(bx, by, 'b');
-        const l: Layout = { placed: new Map(band ? [['b', b]] : [['a', a], ['b', b]]), turns: [{ nodeId: 'a', label: 'a', x: 0, width: 100 }], width: 5000, height: 5000 };
+        const l: Layout = { placed: new Map(band ? [['b', b]] : [['a', a], ['b', b]]), turns: [{ nodeId: 'a', label: 'a', number: 1, x: 0, width: 100 }], width: 5000, height: 5000 };
         const built = buildGraphIndex(l, [edge('a', 'b', 'consumed_by')]);
         const d = edgePath(band ? undefined : a, b, l.turns[0]);
         const nums = (d ?? '').match(/-?\d+(\.\d+)?/g)!.map(Number);

@@ -99,6 +99,8 @@ function TracePanel(props: { ev: string; traceId: string }) {
             Draw the next 100 model calls
           </button>
         )}
+        <TurnJump turns={first.turns} onJump={pages.jumpTo} />
+        <a href={href({ view: 'lifecycle', ev, filters: { trace: traceId } })}>Tool lifecycles of this trace</a>
         <span className="spacer" />
         <Legend />
       </div>
@@ -143,5 +145,30 @@ function Legend() {
       <span className="lg broken">broken</span>
       <span className="lg external">elsewhere</span>
     </span>
+  );
+}
+
+/**
+ * "Go to turn N" or the first turn whose id or input holds the text: the trace is drawn from that turn's first model
+ * call on, so the end of a 5,000-call trace is one step away rather than fifty pages.
+ */
+function TurnJump(props: { turns: readonly TurnSummary[]; onJump(firstModelCallId: number): void }) {
+  const reachable = props.turns.filter((t) => t.firstModelCallId !== null);
+  if (reachable.length < 2) return null;
+  const go = (text: string): void => {
+    const q = text.trim();
+    const n = /^\d+$/.test(q) ? Number(q) : NaN;
+    const turn = Number.isInteger(n) && n >= 1 ? reachable[Math.min(n, reachable.length) - 1] : reachable.find((t) => t.turnId.includes(q) || (t.input ?? '').toLowerCase().includes(q.toLowerCase()));
+    if (turn?.firstModelCallId != null) props.onJump(turn.firstModelCallId);
+  };
+  return (
+    <input
+      className="turn-jump"
+      aria-label="go to turn"
+      placeholder={`go to turn 1–${reachable.length} or find`}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') go(e.currentTarget.value);
+      }}
+    />
   );
 }

@@ -20,7 +20,7 @@ export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height
       <title>{`Turn ${i + 1}: ${visibleText(t.label)}`}</title>
       <rect x={t.x - 10} y={4} width={t.width + 20} height={props.height - 8} rx={10} className={i % 2 ? 'band odd' : 'band'} />
       <text x={t.x} y={22} className="turn-title">
-        Turn {i + 1}
+        Turn {t.number}
       </text>
       <text x={t.x + 52} y={22} className="turn-id">
         {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 8)))}

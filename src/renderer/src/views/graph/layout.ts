@@ -21,6 +21,8 @@ export interface Placed {
 export interface TurnBand {
   readonly nodeId: string;
   readonly label: string;
+  /** The turn's place among all the trace's turns (1-based), also when a jump drew it first. */
+  readonly number: number;
   readonly x: number;
   readonly width: number;
 }
@@ -112,6 +114,9 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
   const px = new Map<string, Placed>();
   for (const [id, p] of placed) px.set(id, { node: p.node, x: colOf(p.x), y: TURN_HEAD_H + p.y * ROW_H });
   for (const t of turnOrder) px.delete(t);
-  const turns = bandCols.map((b) => ({ nodeId: b.nodeId, label: nodes.get(b.nodeId)?.label ?? b.nodeId, x: colOf(b.start), width: colOf(b.end) - colOf(b.start) - COL_GAP }));
+  const place = new Map(g.turns.map((t, i) => [t.nodeId, i + 1]));
+  const turns = bandCols.map((b, i) => ({
+    nodeId: b.nodeId, label: nodes.get(b.nodeId)?.label ?? b.nodeId, number: place.get(b.nodeId) ?? i + 1, x: colOf(b.start), width: colOf(b.end) - colOf(b.start) - COL_GAP,
+  }));
   return { placed: px, turns, width: colOf(col + (rightRows.length ? 1 : 0)) + 8, height: TURN_HEAD_H + (maxRow + 1) * ROW_H };
 }

@@ -16,7 +16,7 @@ export function part2Href(r: Part2Route): string {
       return `#/e/${enc(r.ev)}/graph${r.trace ? `/${enc(r.trace)}` : ''}`;
     case 'lifecycle': {
       const q = new URLSearchParams();
-      for (const k of ['origin', 'status', 'decision', 'tool'] as const) if (r.filters[k] !== undefined) q.set(k, r.filters[k]!);
+      for (const k of ['origin', 'status', 'decision', 'tool', 'trace', 'turn'] as const) if (r.filters[k] !== undefined) q.set(k, r.filters[k]!);
       if (r.filters.flaggedOnly) q.set('flagged', '1');
       const s = q.toString();
       return `#/e/${enc(r.ev)}/lifecycle${s ? `?${s}` : ''}`;
@@ -33,7 +33,7 @@ export function parsePart2(view: string | undefined, ev: string, rest: readonly 
       return { view: 'graph', ev, trace: rest[0] ?? null };
     case 'lifecycle': {
       const filters: { -readonly [K in keyof LifecycleFilters]: LifecycleFilters[K] } = {};
-      for (const k of ['origin', 'status', 'decision', 'tool'] as const) {
+      for (const k of ['origin', 'status', 'decision', 'tool', 'trace', 'turn'] as const) {
         const v = q.get(k);
         if (v !== null) filters[k] = v;
       }

@@ -12,6 +12,8 @@ export interface TracePages {
   readonly error: { code: string; message: string } | null;
   readonly loading: boolean;
   more(): void;
+  /** Draw the trace from this model call on (its rowid; the pages drawn so far are let go): go to a turn. */
+  jumpTo(firstModelCallId: number): void;
 }
 
 export function useTracePages(ev: string, traceId: string): TracePages {
@@ -19,12 +21,13 @@ export function useTracePages(ev: string, traceId: string): TracePages {
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [loading, setLoading] = useState(true);
   const load = useCallback(
-    (after: number | undefined) => {
+    (after: number | undefined, replace = false) => {
       setLoading(true);
       void client.call('graph.trace', after === undefined ? { evidenceId: ev, traceId } : { evidenceId: ev, traceId, after, limit: 100 }).then((r) => {
         setLoading(false);
         if (!r.ok) return setError(r.error);
-        setPages((p) => (after === undefined ? [r.value] : [...p, r.value]));
+        // Every page carries the whole trace's turns and findings, so a page drawn alone (a jump) stands as the first.
+        setPages((p) => (after === undefined || replace ? [r.value] : [...p, r.value]));
       });
     },
     [ev, traceId],
@@ -59,5 +62,6 @@ export function useTracePages(ev: string, traceId: string): TracePages {
     error,
     loading,
     more: () => last?.nextAfter != null && load(last.nextAfter),
+    jumpTo: (firstModelCallId: number) => load(firstModelCallId - 1, true),
   };
 }

@@ -144,6 +144,8 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
           <Select label="status" value={filters.status} values={s?.values.statuses ?? []} onChange={(v) => setFilter({ status: v })} />
           <Select label="decision" value={filters.decision} values={s?.values.decisions ?? []} onChange={(v) => setFilter({ decision: v })} />
           <Select label="tool" value={filters.tool} values={s?.values.tools ?? []} onChange={(v) => setFilter({ tool: v })} />
+          <TextFilter label="trace" value={filters.trace} onChange={(v) => setFilter({ trace: v })} />
+          <TextFilter label="turn" value={filters.turn} onChange={(v) => setFilter({ turn: v })} />
           <label className="lc-filter">
             <input type="checkbox" checked={!!filters.flaggedOnly} onChange={(e) => setFilter({ flaggedOnly: e.target.checked || undefined })} /> flagged only
           </label>
@@ -199,5 +201,24 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
       </div>
     </div>
     </PaneHostContext.Provider>
+  );
+}
+
+/** A trace or turn id typed or pasted; Enter applies it, an empty box clears it. */
+function TextFilter(props: { label: string; value: string | undefined; onChange(v: string | undefined): void }) {
+  return (
+    <label className="lc-filter">
+      {props.label}{' '}
+      <input
+        key={props.value ?? ''}
+        className="lc-id-filter"
+        aria-label={`${props.label} filter`}
+        placeholder={`${props.label} id`}
+        defaultValue={props.value ?? ''}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') props.onChange(e.currentTarget.value.trim() || undefined);
+        }}
+      />
+    </label>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * What trace-keys-worker.ts reads from a ledger for trace-keys.ts: the narrow join columns of every row a trace's
+ * views look up by something the ledger has no index on (tool_calls and tool_responses by trace_id and call_id,
+ * model_items by model_call_id, the event tables by trace_id). Strings go through one table (`strings`), so a
+ * trace_id shared by 20,000 rows crosses the thread once; -1 means NULL.
+ */
+import type { TraceList } from '../../../shared/contract/graph.js';
+
+export interface KeyColumns {
+  readonly ids: Float64Array;
+  /** Index into TraceKeyScan.strings, -1 for NULL (tool tables only). */
+  readonly trace: Int32Array;
+  readonly callId: Int32Array;
+}
+
+export interface TraceKeyScan {
+  readonly strings: readonly string[];
+  /** Absent when the table or one of its id, trace_id, call_id columns is. */
+  readonly toolCalls: KeyColumns | null;
+  readonly toolResponses: KeyColumns | null;
+  /** model_items rowids and their model_call_id (NaN for NULL); absent without the column. */
+  readonly items: { readonly ids: Float64Array; readonly modelCallId: Float64Array } | null;
+  /** model_items whose model_call_id names no model_calls row (NULL included), with their trace; absent when unknown. */
+  readonly looseItems: { readonly ids: Float64Array; readonly trace: Int32Array } | null;
+  /** Rows per (table, trace_id, turn_id) of the event tables with a trace_id column; only rows with a trace. */
+  readonly events: readonly (readonly [table: string, trace: number, turn: number, count: number])[];
+  /** Event tables that were grouped (a table absent here was not, and is looked up in the ledger). */
+  readonly eventTables: readonly string[];
+}
+
+export interface TraceKeysRequest {
+  readonly dbCopyPath: string;
+}
+
+export type TraceKeysReply =
+  | { readonly type: 'keys'; readonly scan: TraceKeyScan }
+  /** Sent after the keys: the trace list (graph/traces.ts), made on the worker's connection. */
+  | { readonly type: 'traces'; readonly list: TraceList }
+  | { readonly type: 'error'; readonly code: string | null; readonly message: string };
