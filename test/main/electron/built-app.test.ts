@@ -14,6 +14,8 @@ import { writeLedger } from '../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
 import { readWarc } from '../core/warc/read-warc.js';
 import { BuiltApp } from './stand-in/control.js';
+import { buildPackagedLayout, fusesOf } from './stand-in/packaged-layout.js';
+import { builderConfig } from '../../../electron-builder.js';
 import type { AppState } from './stand-in/control.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -23,7 +25,7 @@ const work = mkdtempSync(join(tmpdir(), 'capsem-built-app-'));
 const apps: BuiltApp[] = [];
 let ledgers: WrittenLedger[] = [];
 
-function launch(o: Omit<Parameters<typeof BuiltApp.launch>[0], 'bundle'>): BuiltApp {
+function launch(o: Omit<Parameters<typeof BuiltApp.launch>[0], 'bundle'> & { bundle?: string }): BuiltApp {
   const app = BuiltApp.launch({ bundle: BUNDLE, ...o });
   apps.push(app);
   return app;
@@ -136,10 +138,14 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     expect(notice.detail).toContain(`SHA-256 ${createHash('sha256').update(readFileSync(file)).digest('hex')}`);
     expect(s.windows.find((w) => w.id === win.id)!.progress.at(-1)).toBe(-1);
 
-    // Verify All Bodies runs in the bundle's verify worker; the integrity view shows the result.
+    // File > Verify All Bodies runs in the bundle's verify worker and reports to the window; then the Integrity
+    // view's own button, whose result the view shows. (The view does not refresh for a job the menu started: it
+    // follows only jobs it started itself.)
     await app.call({ op: 'menu', ids: ['file', 'verify-all'] });
-    await app.call({ op: 'waitText', window: win.id, text: `${session.bodies.length} verified · 0 failed · 0 unreadable` });
+    await app.until('the verification done', (x) => x.sent.includes('job.done'));
     expect((await app.state()).workers).toContain(join(ROOT, 'out', 'main', 'verify-worker.js'));
+    await app.call({ op: 'click', window: win.id, button: 'Verify all bodies' });
+    await app.call({ op: 'waitText', window: win.id, text: `${session.bodies.length} verified · 0 failed · 0 unreadable` });
 
     // The SQL console's child is the bundle's sql-child.js in a utility process.
     const evidenceId = /#\/e\/([^/]+)\//.exec(win.url)![1]!;
@@ -149,5 +155,37 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     expect((await app.state()).forks).toEqual([join(ROOT, 'out', 'main', 'sql-child.js')]);
     expect(await app.quit(), app.stderr).toBe(0);
     expect(listing(session.sessionDir)).toEqual(before);
+  });
+
+  it('runs from the layout electron-builder packs: app.asar with its unpacked parts, fuses set', async () => {
+    const layout = buildPackagedLayout(ROOT, join(work, 'packaged'));
+    // electron-builder applied electron-builder.ts's fuses to the binary it shipped (order: @electron/fuses' wire).
+    const f = builderConfig.electronFuses;
+    const expected = [f.runAsNode, f.enableCookieEncryption, f.enableNodeOptionsEnvironmentVariable, f.enableNodeCliInspectArguments, f.enableEmbeddedAsarIntegrityValidation, f.onlyLoadAppFromAsar, f.loadBrowserProcessSpecificV8Snapshot, f.grantFileProtocolExtraPrivileges];
+    expect(await fusesOf(layout.binary)).toEqual(expected.map((on) => (on ? '1' : '0')));
+    // In the archive: the bundle and its workers; every native addon and the sample unpacked beside it; no sources.
+    const at = (path: string) => layout.entries.find((e) => e.path === path);
+    for (const p of ['/out/main/index.js', '/out/main/verify-worker.js', '/out/main/export-worker.js', '/out/main/sql-child.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(at(p), p).toMatchObject({ unpacked: false });
+    const addons = layout.entries.filter((e) => e.path.endsWith('.node'));
+    expect(addons.map((e) => e.path)).toEqual(expect.arrayContaining(['/node_modules/better-sqlite3/build/Release/better_sqlite3.node', '/node_modules/zstd-napi/build/Release/binding.node', '/node_modules/capsem-blake3/build/Release/capsem_blake3.node']));
+    expect(addons.filter((e) => !e.unpacked)).toEqual([]);
+    expect(layout.entries.filter((e) => e.path.startsWith('/resources/sample/') && e.path.endsWith('/session.db')).map((e) => e.unpacked)).toEqual([true]);
+    expect(layout.entries.filter((e) => /^\/(src|test|scripts)\//.test(e.path) || /^\/node_modules\/(react|electron|vitest|playwright-core)\//.test(e.path))).toEqual([]);
+
+    // Run as packaged: argv is [binary, ...paths], the sample comes from app.asar.unpacked, workers from app.asar.
+    const session = ledgers[1]!;
+    const bundle = join(layout.runResources, 'app.asar', 'out', 'main', 'index.js');
+    const app = launch({ bundle, args: [session.sessionDir], userData: join(work, 'user-data-packaged'), resources: layout.runResources });
+    await app.until('the argv window', (x) => Boolean(titled(x, session.sessionId)));
+    await app.call({ op: 'menu', ids: ['file', 'open-sample'] });
+    const sampleId = readdirSync(join(layout.runResources, 'app.asar.unpacked', 'resources', 'sample'))[0]!;
+    const s = await app.until('the sample window', (x) => Boolean(titled(x, sampleId)));
+    const win = titled(s, sampleId)!;
+    await app.call({ op: 'menu', ids: ['view', 'view-integrity'] });
+    await app.call({ op: 'click', window: win.id, button: 'Verify all bodies' });
+    await app.call({ op: 'waitText', window: win.id, text: ' verified · 0 failed · 0 unreadable' });
+    const { workers } = await app.state();
+    expect(workers, workers.join('\n')).toContain(join(layout.runResources, 'app.asar', 'out', 'main', 'verify-worker.js'));
+    expect(await app.quit(), app.stderr).toBe(0);
   });
 });

@@ -22,6 +22,7 @@ export type ControlOp =
   | { op: 'drop'; window: number; paths: string[] }
   | { op: 'menu'; ids: string[] }
   | { op: 'answerSave'; path: string }
+  | { op: 'click'; window: number; button: string }
   | { op: 'bridge'; window: number; channel: string; arg: unknown }
   | { op: 'quit' };
 
@@ -100,6 +101,11 @@ async function run(message: ControlOp): Promise<unknown> {
       const click = item.click as unknown as (() => void) | undefined;
       if (!click) throw new Error(`menu item ${message.ids.join(' > ')} has no click`);
       click();
+      return true;
+    }
+    case 'click': {
+      const page = await windowById(message.window).opened;
+      await page.getByRole('button', { name: message.button, exact: true }).click({ timeout: 60_000 });
       return true;
     }
     case 'bridge': {

@@ -19,6 +19,7 @@ export interface AppState {
   readonly forks: readonly string[];
   readonly privileged: readonly string[];
   readonly ipcCalls: readonly { channel: string; fromMainFrame: boolean }[];
+  readonly sent: readonly string[];
   readonly sandbox: boolean;
 }
 

@@ -58,6 +58,8 @@ export const record = {
   forks: [] as string[],
   privileged: [] as string[],
   ipcCalls: [] as { channel: string; fromMainFrame: boolean }[],
+  /** Main → renderer sends: channel names, in order. */
+  sent: [] as string[],
   sandbox: false,
 };
 export const answers = { save: [] as string[], open: [] as string[][] };
@@ -275,6 +277,7 @@ class StandInContents extends EventEmitter implements ContentsSurface {
     this.mainFrame = { get url() { return toAppUrl(owner.page?.url() ?? ''); }, parent: null };
   }
   send(channel: string, ...args: unknown[]): void {
+    record.sent.push(channel);
     const copy = structuredClone(args);
     void this.owner.opened.then((page) => page.evaluate(([c, a]) => (window as unknown as { __capsemStandInDeliver?: (c: string, a: unknown[]) => void }).__capsemStandInDeliver?.(c, a), [channel, copy] as const)).catch(() => undefined);
   }
