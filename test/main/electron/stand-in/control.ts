@@ -20,6 +20,7 @@ export interface AppState {
   readonly privileged: readonly string[];
   readonly ipcCalls: readonly { channel: string; fromMainFrame: boolean }[];
   readonly sent: readonly string[];
+  readonly unhandled: readonly string[];
   readonly sandbox: boolean;
 }
 
@@ -96,7 +97,10 @@ export class BuiltApp {
     }
   }
 
+  /** Quits after checking that nothing in the app rejected unhandled while it ran. */
   async quit(): Promise<number | null> {
+    const s = await this.state().catch(() => null);
+    if (s && s.unhandled.length > 0) throw new Error(`unhandled rejections in the app:\n${s.unhandled.join('\n')}`);
     if (this.child.exitCode === null) await this.call({ op: 'quit' }).catch(() => undefined);
     return this.exited;
   }

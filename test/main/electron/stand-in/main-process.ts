@@ -61,7 +61,15 @@ export const record = {
   /** Main → renderer sends: channel names, in order. */
   sent: [] as string[],
   sandbox: false,
+  /** Promise rejections nobody handled (Node would end the process on the first; the test shows them instead). */
+  unhandled: [] as string[],
 };
+
+process.on('unhandledRejection', (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  record.unhandled.push(text);
+  console.error(`unhandled rejection in the app: ${text}`);
+});
 export const answers = { save: [] as string[], open: [] as string[][] };
 
 new BroadcastChannel('capsem-stand-in-workers').onmessage = (e: unknown) => void record.workers.push(String((e as { data: unknown }).data));
