@@ -42,6 +42,7 @@ export class BuiltApp {
   stderr = '';
 
   private constructor(private readonly child: ChildProcess) {
+    child.on('error', (error) => (this.stderr += `\n${String(error)}`));
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     child.stdout!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     child.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: string }) => {
@@ -77,8 +78,13 @@ export class BuiltApp {
   call<T>(op: ControlOp): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
+      if (!this.child.connected) return reject(new Error(`the app has exited; cannot ${op.op}`));
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.child.send({ id, ...op });
+      this.child.send({ id, ...op }, (error) => {
+        if (!error) return;
+        this.pending.delete(id);
+        reject(error);
+      });
     });
   }
 
@@ -101,7 +107,7 @@ export class BuiltApp {
   async quit(): Promise<number | null> {
     const s = await this.state().catch(() => null);
     if (s && s.unhandled.length > 0) throw new Error(`unhandled rejections in the app:\n${s.unhandled.join('\n')}`);
-    if (this.child.exitCode === null) await this.call({ op: 'quit' }).catch(() => undefined);
+    if (this.child.connected) await this.call({ op: 'quit' }).catch(() => undefined);
     return this.exited;
   }
 
