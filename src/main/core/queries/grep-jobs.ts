@@ -39,7 +39,7 @@ export function startGrepJob(
   let forwarded = 0;
   const handle = startGrep(evidence, { pattern: patternOf(arg), table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES }, {
     runner,
-    onProgress: (p) => emit({ name: 'job.progress', payload: { jobId, kind: 'grep', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } }),
+    onProgress: (p) => emit({ name: 'job.progress', payload: { jobId, kind: 'grep', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed } }),
     onMatches: (batch) => {
       total += batch.length;
       const room = Math.max(0, MAX_FORWARDED_MATCHES - forwarded);

@@ -34,6 +34,8 @@ export class VerificationTracker {
       this.states.set(evidenceId, { state: 'running', jobId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed });
       return;
     }
+    // Grep jobs stream matches on the same bus; only a verification's end changes what is proven.
+    if (e.name !== 'job.done') return;
     const o = e.payload.outcome;
     if (o.ok) this.states.set(evidenceId, { state: 'done', total: o.value.total, verified: o.value.verified, failed: o.value.failed, unreadable: o.value.unreadable });
     else if (o.error.code === 'CANCELLED') this.states.set(evidenceId, { state: 'cancelled' });
