@@ -5,6 +5,7 @@
  */
 import type { Style } from './style.js';
 import { printable } from './style.js';
+import { readableNumber } from '../../shared/readable-number.js';
 
 export type Align = 'left' | 'right';
 
@@ -48,6 +49,6 @@ export function formatTable(columns: readonly TableColumn[], rows: readonly (rea
 export function reportTable(style: Style, headers: readonly string[], rows: readonly (readonly (string | number | null)[])[], indent = '  '): string {
   if (rows.length === 0) return `${indent}(empty)\n`;
   const columns = headers.map((header, i) => ({ header, align: rows.every((r) => r[i] === null || typeof r[i] === 'number') ? ('right' as const) : ('left' as const) }));
-  const cells = rows.map((r) => r.map((v) => (v === null ? '' : printable(String(v)))));
+  const cells = rows.map((r) => r.map((v) => (v === null ? '' : typeof v === 'number' ? readableNumber(v) : printable(String(v)))));
   return formatTable(columns, cells, { indent, header: style.bold, rule: style.dim, row: style.dim });
 }

@@ -21,6 +21,7 @@ import { startDesktopApp } from './desktop-app.js';
 import { saveBodyToFile } from './body-save.js';
 import { pathsToOpen } from './desktop-intake.js';
 import { utilitySqlChildSpawner } from './sql-utility-spawner.js';
+import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const productName = 'Capsem Ledger Inspector';
@@ -28,6 +29,8 @@ app.setName(productName);
 
 // Packaged, the sample is unpacked beside app.asar so the core reads it as plain files.
 const sampleDir = app.isPackaged ? findBundledSample(join(process.resourcesPath, 'app.asar.unpacked')) : undefined;
+// Scratch copies an app or serve that was killed left behind (their marker names a process that is gone).
+removeAbandonedScratchDirs(app.getPath('temp'));
 const registry = new EvidenceRegistry({ sampleDir, openOptions: { scratchRoot: app.getPath('temp') } });
 
 const service = createInspectorService({

@@ -2,7 +2,8 @@
  * Serve mode: the built renderer and the contract over HTTP on 127.0.0.1 only.
  *   GET  /?token=…            the page (sets the token cookie)          GET /assets/…  renderer files (cookie)
  *   POST /api/<channel>       JSON argument → JSON Result (token header) GET /events    job events as SSE (cookie)
- *   POST /upload/begin, PUT /upload/<id>/<name>, POST /upload/<id>/open  dropped session files (token header)
+ *   POST /upload/begin, PUT /upload/<id>/<name>, POST /upload/<id>/open, POST /upload/<id>/discard
+ *                                                                        dropped session files (token header)
  *   GET  /download/<evidenceId>?e=&t=&d=  one verified body as an attachment (cookie)
  * Every response carries the CSP and the other security headers.
  */
@@ -29,7 +30,8 @@ import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
 import { toIntegrityView } from '../core/queries/integrity-view.js';
 import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken, tokenCookie } from './auth.js';
 import { resolveStatic } from './static-files.js';
-import { UploadArea } from './uploads.js';
+import { UploadArea, uploadFileName } from './uploads.js';
+import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
 import { toWireJson } from './wire-json.js';
 import { downloadBody, downloadUrl } from './download.js';
 import { requestTrace } from './request-trace.js';
@@ -128,6 +130,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // Built in a worker thread: on a large ledger the report reads for seconds, and this thread answers the page.
     integrityReport: async (e, verification) => toIntegrityView(await checkEvidenceOffThread(e, { verification }, workers ? { spawn: workers } : {})),
   });
+  // A serve or app that was killed left its scratch copies behind: gone with their process, they go now.
+  removeAbandonedScratchDirs(opts.openOptions?.scratchRoot);
   const uploads = new UploadArea(opts.uploadRoot);
   const streams = new Set<ServerResponse>();
   const unsubscribe = service.onEvent((e: InspectorEvent) => {
@@ -183,8 +187,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       const rest = path.slice(HTTP_ROUTES.upload.length + 1);
       if (rest === 'begin' && method === 'POST') return sendJson(res, { ok: true, value: { uploadId: uploads.begin(url.searchParams.get('folder')) } });
       const [id, ...nameParts] = rest.split('/');
-      const name = decodeURIComponent(nameParts.join('/'));
+      const name = uploadFileName(nameParts.join('/'));
       if (method === 'PUT' && id) return sendJson(res, { ok: true, value: { bytes: await uploads.receive(id, name, req) } });
+      if (method === 'POST' && id && name === 'discard') {
+        uploads.discard(id);
+        return sendJson(res, { ok: true, value: null });
+      }
       if (method === 'POST' && id && name === 'open') {
         const { dir, cleanup } = uploads.finish(id);
         return sendJson(res, await service.openPaths([dir], 'dropped', cleanup));

@@ -74,6 +74,19 @@ describe('capsem-inspect check', () => {
     expect(text.out.split('does not match its segment hash').length - 1).toBe(2);
   });
 
+  it('names listed rows by event_id beside their id, and prints numbers as people read them', async () => {
+    const io = captureIo();
+    expect(await run([intact.sessionDir, '--json', '--no-verify-bodies'], io)).toBe(0);
+    const j = JSON.parse(io.out);
+    for (const p of j.previews) if (p.total > 0) expect(p.columns.slice(0, 2)).toEqual(['id', 'event_id']);
+    const orphans = j.findings.find((f: { code: string }) => f.code === 'ORPHAN_TOOL_CALLS');
+    expect(orphans.evidence[0]).toMatch(/^tool_calls \d+ \(event_id [0-9a-f]{12}\) /);
+    const text = captureIo();
+    await run([intact.sessionDir, '--no-verify-bodies'], text);
+    // No float's binary tail anywhere (0.0047894999999999995 was printed for a cost).
+    expect(text.out).not.toMatch(/\d\.\d*(?:0{6,}|9{6,})\d/);
+  });
+
   it('never speaks of the seeds or the doctor', async () => {
     const io = captureIo();
     await run([damaged.sessionDir, '--json'], io);

@@ -144,13 +144,15 @@ describe('serve mode: the HTTP surface', () => {
     const reader = es.body!.getReader();
     let text = '';
     const dec = new TextDecoder();
-    while (!text.includes('event: job.done')) {
+    // The open's own verification may end on the same stream: this job's end is the one looked for.
+    const ours = (f: string): boolean => f.startsWith('event: job.done') && f.includes(`"jobId":"${jobId}"`);
+    while (!text.split('\n\n').some(ours)) {
       const { value, done } = await reader.read();
       if (done) break;
       text += dec.decode(value);
     }
     ac.abort();
-    const doneLine = text.split('\n\n').find((f) => f.startsWith('event: job.done'))!;
+    const doneLine = text.split('\n\n').find(ours)!;
     const payload = JSON.parse(doneLine.split('\ndata: ')[1]!) as { jobId: string; outcome: { ok: boolean; value: { total: number; verified: number; failed: number } } };
     expect(payload.jobId).toBe(jobId);
     expect(payload.outcome.ok).toBe(true);
@@ -174,5 +176,27 @@ describe('serve mode: the HTTP surface', () => {
     const opened = ok((await (await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers: { 'x-capsem-token': server.token } })).json()) as Result<EvidenceSummary>);
     expect(opened).toMatchObject({ sessionId: ledger.sessionId, origin: 'dropped', generation: 'A4' });
     expect(opened.id).not.toBe(evidenceId);
+  });
+  it('names a malformed %-escape and a file-then-folder session.bodies as BAD_REQUEST, never INTERNAL or a server path', async () => {
+    const headers = { 'x-capsem-token': server.token };
+    const begin = ok((await (await fetch(`${server.origin}/upload/begin`, { method: 'POST', headers })).json()) as Result<{ uploadId: string }>);
+    const put = async (rawName: string): Promise<Result<unknown>> =>
+      (await (await fetch(`${server.origin}/upload/${begin.uploadId}/${rawName}`, { method: 'PUT', headers, body: 'x' })).json()) as Result<unknown>;
+    const answers = [await put('%E0%A4%A'), await put('session.bodies'), await put(encodeURIComponent('session.bodies/g-' + 'a'.repeat(32) + '.cbl'))];
+    expect(answers[1]!.ok).toBe(true);
+    for (const r of [answers[0]!, answers[2]!]) {
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.code).toBe('BAD_REQUEST');
+      expect(r.error.message).not.toContain(tmpdir());
+      expect(r.error.message).not.toContain('capsem-upload-');
+    }
+    // answers[1] stored the file; answers[2] was the folder of the same name.
+    expect(answers[0]!.ok ? '' : answers[0]!.error.message).toMatch(/not valid %-escaped text/);
+    expect(answers[2]!.ok ? '' : answers[2]!.error.message).toMatch(/already uploaded as a file/);
+    const discarded = (await (await fetch(`${server.origin}/upload/${begin.uploadId}/discard`, { method: 'POST', headers })).json()) as Result<null>;
+    expect(discarded.ok).toBe(true);
+    const gone = (await (await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers })).json()) as Result<unknown>;
+    expect(gone.ok ? '' : gone.error.code).toBe('BAD_REQUEST');
   });
 });

@@ -20,9 +20,9 @@ export function nullModelEvidence(db: Database.Database, wheres: readonly string
   const mc = columnsOf(db, 'model_calls');
   const col = (c: string): string => (mc.has(c) ? c : `NULL AS ${c}`);
   const julian = mc.has('timestamp') ? 'julianday(timestamp)' : 'NULL';
-  type Sample = { id: number; provider: string | null; method: string | null; path: string | null; stream: number | null; trace_id: string | null; julian: number | null };
+  type Sample = { id: number; event_id: string | null; provider: string | null; method: string | null; path: string | null; stream: number | null; trace_id: string | null; julian: number | null };
   const lists = wheres.map((where) => db.prepare(
-    `SELECT id, ${col('provider')}, ${col('method')}, ${col('path')}, ${col('stream')}, ${col('trace_id')}, ${julian} AS julian ` +
+    `SELECT id, ${col('event_id')}, ${col('provider')}, ${col('method')}, ${col('path')}, ${col('stream')}, ${col('trace_id')}, ${julian} AS julian ` +
       `FROM model_calls WHERE ${where} ORDER BY id LIMIT ${SAMPLE}`,
   ).all() as Sample[]);
   const all = lists.flat();
@@ -33,7 +33,7 @@ export function nullModelEvidence(db: Database.Database, wheres: readonly string
     const streaming = r.stream === null ? 'stream unknown' : r.stream ? 'streaming' : 'not streaming';
     const response = resp === null ? 'no matching net_events response found'
       : `matching response net_events ${resp.id}${resp.gzip ? ' was gzip-encoded (content-encoding: gzip)' : ' was not gzip-encoded'}`;
-    return `model_calls ${r.id} (${r.provider ?? '?'} ${r.method ?? ''} ${r.path ?? ''}): ${streaming}; ${response}`;
+    return `model_calls ${r.id}${r.event_id ? ` (event_id ${r.event_id})` : ''} (${r.provider ?? '?'} ${r.method ?? ''} ${r.path ?? ''}): ${streaming}; ${response}`;
   }));
 }
 

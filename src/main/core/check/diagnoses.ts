@@ -71,13 +71,14 @@ function orphanEvidence(db: Database.Database): string[] {
   const hasModelCalls = hasTable(db, 'model_calls');
   const traced = hasModelCalls && columnsOf(db, 'model_calls').has('trace_id');
   return orphanCallSamples(db, SAMPLE).map((o) => {
-    if (!hasModelCalls || o.modelCallId === null) return `tool_calls ${o.id} ${o.toolName ?? '?'} call_id ${o.callId}: not tied to a model call`;
+    const row = `tool_calls ${o.id}${o.eventId ? ` (event_id ${o.eventId})` : ''}`;
+    if (!hasModelCalls || o.modelCallId === null) return `${row} ${o.toolName ?? '?'} call_id ${o.callId}: not tied to a model call`;
     const later = traced
       ? scalarOrNull(db, 'SELECT MIN(id) FROM model_calls WHERE id > ? AND trace_id IS ?', o.modelCallId, o.traceId)
       : scalarOrNull(db, 'SELECT MIN(id) FROM model_calls WHERE id > ?', o.modelCallId);
     return later === null
-      ? `tool_calls ${o.id} ${o.toolName ?? '?'} call_id ${o.callId}: no model call after model_calls ${o.modelCallId}${traced ? ' in its trace' : ''}: the session ended first`
-      : `tool_calls ${o.id} ${o.toolName ?? '?'} call_id ${o.callId}: model_calls ${later} came later${traced ? ' in the same trace' : ''} yet carried no response: lost`;
+      ? `${row} ${o.toolName ?? '?'} call_id ${o.callId}: no model call after model_calls ${o.modelCallId}${traced ? ' in its trace' : ''}: the session ended first`
+      : `${row} ${o.toolName ?? '?'} call_id ${o.callId}: model_calls ${later} came later${traced ? ' in the same trace' : ''} yet carried no response: lost`;
   });
 }
 

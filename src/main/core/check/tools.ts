@@ -3,11 +3,14 @@
 // lifecycles share; this file adds the totals, origins and the doctor's usage table.
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable, scalar } from './sql.js';
+import { readableNumber } from '../../../shared/readable-number.js';
 import { FIRST_ORPHANS, firstOrphanCallIds, orphanCallWhere, toolInvariantCounts } from './tool-invariants-sql.js';
 import type { ToolUsageRow, ToolsSection } from './types.js';
 
 export interface ToolOrphan {
   readonly id: number;
+  /** The row's event_id (what `capsem-inspect body` takes), null when the ledger's table has none. */
+  readonly eventId: string | null;
   readonly callId: string;
   readonly toolName: string | null;
   readonly modelCallId: number | null;
@@ -33,10 +36,11 @@ function toolUsage(db: Database.Database): ToolUsageRow[] {
   const origin = cols.has('origin') ? 'origin' : 'NULL';
   const decision = cols.has('decision') ? 'decision' : 'NULL';
   const duration = cols.has('duration_ms') ? 'ROUND(AVG(duration_ms), 1)' : 'NULL';
-  return db.prepare(
+  // An average as people read it (no 0.1 + 0.2 tails), in the text and the JSON alike.
+  return (db.prepare(
     `SELECT tool_name AS toolName, ${origin} AS origin, ${decision} AS decision, COUNT(*) AS count, ${duration} AS avgMs ` +
       'FROM tool_calls WHERE tool_name IS NOT NULL GROUP BY tool_name, 2, 3 ORDER BY count DESC, toolName',
-  ).all() as ToolUsageRow[];
+  ).all() as ToolUsageRow[]).map((u) => (typeof u.avgMs === 'number' ? { ...u, avgMs: Number(readableNumber(u.avgMs)) } : u));
 }
 
 /**
@@ -48,7 +52,8 @@ export function orphanCallSamples(db: Database.Database, limit: number): ToolOrp
   const cols = columnsOf(db, 'tool_calls');
   const trace = cols.has('trace_id') ? 'tc.trace_id' : 'NULL';
   const model = cols.has('model_call_id') ? 'tc.model_call_id' : 'NULL';
-  const select = `SELECT tc.id, tc.call_id AS callId, tc.tool_name AS toolName, ${model} AS modelCallId, ${trace} AS traceId FROM tool_calls tc`;
+  const eventId = columnsOf(db, 'tool_calls').has('event_id') ? 'tc.event_id' : 'NULL';
+  const select = `SELECT tc.id, ${eventId} AS eventId, tc.call_id AS callId, tc.tool_name AS toolName, ${model} AS modelCallId, ${trace} AS traceId FROM tool_calls tc`;
   const known = limit <= FIRST_ORPHANS ? firstOrphanCallIds(db) : null;
   if (known) {
     const byId = db.prepare(`${select} WHERE tc.id = ?`);

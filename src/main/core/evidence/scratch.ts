@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { InspectorError } from '../../../shared/errors.js';
 import { isInside, realOrSelf } from '../path-inside.js';
+import { markerText, removeAbandonedScratch } from './abandoned-scratch.js';
 
 export const SCRATCH_PREFIX = 'capsem-inspect-';
 export const SCRATCH_MARKER = '.capsem-inspect-scratch';
@@ -36,7 +37,8 @@ export function makeScratchDir(evidenceDir: string, root?: string): string {
   }
   const dir = mkdtempSync(join(base, SCRATCH_PREFIX));
   chmodSync(dir, 0o700);
-  writeFileSync(join(dir, SCRATCH_MARKER), 'scratch copy made by capsem-inspect; safe to delete\n', { mode: 0o600, flag: 'wx' });
+  // The marker names this process, so a later start can tell a copy a killed process left (abandoned-scratch.ts).
+  writeFileSync(join(dir, SCRATCH_MARKER), markerText('scratch copy'), { mode: 0o600, flag: 'wx' });
   live.add(dir);
   installExitHook();
   return dir;
@@ -51,6 +53,11 @@ export function removeScratchDir(dir: string): void {
 export function isScratchPath(path: string): boolean {
   const dir = dirname(resolve(path));
   return existsSync(join(dir, SCRATCH_MARKER));
+}
+
+/** At start: scratch copies under `root` (default os.tmpdir()) whose process is gone are removed. */
+export function removeAbandonedScratchDirs(root?: string): string[] {
+  return removeAbandonedScratch([{ prefix: SCRATCH_PREFIX, marker: SCRATCH_MARKER }], root);
 }
 
 /** Scratch folders not yet disposed (for tests and diagnostics). */

@@ -80,7 +80,11 @@ export function httpTransport(): Transport {
           const name = uploadName({ name: f.file.name, ...(f.relativePath ? { relativePath: f.relativePath } : {}) });
           const put = await fetch(`${HTTP_ROUTES.upload}/${begin.value.uploadId}/${encodeURIComponent(name)}`, { method: 'PUT', headers, body: f.file });
           const r = (await put.json()) as Result<unknown>;
-          if (!r.ok) return r;
+          if (!r.ok) {
+            // Give its place back at once rather than leave it to expire on the server.
+            await fetch(`${HTTP_ROUTES.upload}/${begin.value.uploadId}/discard`, { method: 'POST', headers }).catch(() => undefined);
+            return r;
+          }
         }
         const open = await fetch(`${HTTP_ROUTES.upload}/${begin.value.uploadId}/open`, { method: 'POST', headers });
         return (await open.json()) as Result<EvidenceSummary>;
