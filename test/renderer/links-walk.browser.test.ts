@@ -268,4 +268,39 @@ describe('walking a trace through the side pane', () => {
     expect(await link.getAttribute('href')).toBe(`#/e/${ev}/row/model_calls/1`);
     expect(w.pageErrors).toEqual([]);
   });
+
+  it('j / k and Enter walk the trace list, the lifecycle calls and the file paths; overflow windows name their turn', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/graph`);
+    await page.waitForSelector('table.traces tbody tr');
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-trace-id'))).toBe(trace);
+    await page.keyboard.press('Enter');
+    await graph().waitFor();
+
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/lifecycle`);
+    await page.waitForSelector('[aria-label="tool lifecycles"] [role="row"][data-rowkey="3"]');
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    for (const k of ['j', 'j', 'j']) await page.keyboard.press(k);
+    await page.keyboard.press('Enter');
+    await paneShows('row/tool_calls/3');
+
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/files`);
+    await page.waitForSelector('table.paths tbody tr');
+    const db = server.service.registry.get(ev).db;
+    const windows = db.prepare("SELECT id, turn_id AS turn FROM fs_events WHERE action = 'overflow' ORDER BY id").all() as { id: number; turn: string }[];
+    expect(windows.length).toBeGreaterThan(0);
+    for (const win of windows) expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    const path = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-path'));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('aside.side-pane .row-panel[data-row^="fs_events/"]');
+    expect(await pane().locator('dl.kv').innerText()).toContain(path!);
+    await shot(page, 'links-05-pane-beside-files-1440');
+    expect(w.pageErrors).toEqual([]);
+  });
 });

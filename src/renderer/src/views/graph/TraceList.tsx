@@ -1,5 +1,7 @@
 /** Every trace of the ledger: when, how many turns and calls, tokens, cost and broken invariants; a row opens its graph. */
+import { useRef } from 'react';
 import { useCall } from '../../api/use-call.js';
+import { useListKeys } from '../../components/use-list-keys.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel, formatCell } from '../../components/format.js';
@@ -9,11 +11,13 @@ import { visibleText } from '../../components/visible-text.js';
 export function TraceList(props: { ev: string }) {
   const { time } = useApp();
   const list = useCall('graph.traces', { evidenceId: props.ev });
+  const box = useRef<HTMLElement>(null);
+  useListKeys(box, 'tbody tr');
   if (list.error) return <ErrorNote error={list.error} />;
   if (!list.value) return <p className="hint">Loading traces…</p>;
   const v = list.value;
   return (
-    <section className="card trace-list">
+    <section className="card trace-list" ref={box}>
       <h2>Traces</h2>
       <p className="muted">
         A trace is one task the agent worked on: its turns, the model calls of each turn, the tool calls those emitted and the responses fed back. Open one to follow it.
