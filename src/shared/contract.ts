@@ -41,6 +41,7 @@ import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
+import { TABLE_COUNT_ARG_GUARDS, type TableCountChannels } from './contract/table-count.js';
 
 export type * from './contract/types.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
@@ -80,7 +81,7 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, RelatedChannels {
+export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, RelatedChannels, TableCountChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -165,6 +166,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...FS_ARG_GUARDS,
   ...LIBRARY_ARG_GUARDS,
   ...RELATED_ARG_GUARDS,
+  ...TABLE_COUNT_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -303,4 +303,15 @@ describe('walking a trace through the side pane', () => {
     await shot(page, 'links-05-pane-beside-files-1440');
     expect(w.pageErrors).toEqual([]);
   });
+
+  it("a turn's file events in Tables, from the pane's link, with the header saying how many match", async () => {
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(trace)}`);
+    await graph().locator(`g[data-kind="turn"][data-node-id="turn:${turn}"] text.turn-title`).click();
+    await stops.turn();
+    await pane().getByRole('link', { name: 'file events' }).click();
+    await page.waitForSelector(`.match-count[data-match-count="${fsRows.length}"]`);
+    expect(await page.locator('.table-grid .toolbar .muted').innerText()).toContain(`${fsRows.length} match`);
+    const keys = await page.$$eval('[role="grid"] [role="row"][data-rowkey]', (rs) => rs.map((r) => Number(r.getAttribute('data-rowkey'))));
+    expect(keys.sort((a, b) => a - b)).toEqual(fsRows);
+  });
 });

@@ -30,6 +30,7 @@ import { graphHandlers } from '../graph/handlers.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import { relatedHandlers } from '../related/handlers.js';
+import { countMatching } from './table-count.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 
 export interface InspectorServiceOptions {
@@ -120,6 +121,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     },
     'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
+    'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;
       return arg.eventId !== undefined ? eventById(db, arg.eventId) : eventByRow(db, arg.table!, arg.rowid!);
