@@ -128,6 +128,8 @@ describe('walking a trace through the side pane', () => {
     await graphStays();
     // The graph draws the selection: the model call's node is marked selected.
     expect(await graph().locator('g[data-node-id="mc:2"]').getAttribute('class')).toContain('selected');
+    // The waterfall's time ruler follows the selection.
+    expect(await page.locator('svg.waterfall [data-wf-ruler]').getAttribute('data-wf-ruler')).toBe('mc:2');
     await click(pane().locator('section.rel-group[aria-label="Tool calls it emitted"] a[data-row-link="tool_calls/3"]'));
     await stops.toolCall();
     await graphStays();
