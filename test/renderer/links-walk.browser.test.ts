@@ -316,4 +316,35 @@ describe('walking a trace through the side pane', () => {
     const keys = await page.$$eval('[role="grid"] [role="row"][data-rowkey]', (rs) => rs.map((r) => Number(r.getAttribute('data-rowkey'))));
     expect(keys.sort((a, b) => a - b)).toEqual(fsRows);
   });
+
+  it('body viewer: a JSON body shown as text offers the pretty view; find walks every match; JSON in strings opens', async () => {
+    const db = server.service.registry.get(ev).db;
+    const g = db.prepare("SELECT id, trace_id AS t FROM model_calls WHERE provider = 'google' ORDER BY id LIMIT 1").get() as { id: number; t: string };
+    const at = (mode: string): string => `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}&pm=${mode}`;
+    await page.goto(at('text'));
+    await page.locator('aside.side-pane button[data-sniffed="json"]').click();
+    await page.waitForSelector('aside.side-pane .body-view[data-mode="json"]');
+    expect(new URL(page.url()).hash).toContain('pm=json');
+    // The request's parts[].text hold JSON documents (the writer's google body): opened on request, marked.
+    const marked = (): Promise<number> => page.locator('aside.side-pane .brow', { hasText: '⟪a string holding JSON' }).count();
+    expect(await marked()).toBe(0);
+    await page.getByLabel('open JSON held in strings').check();
+    await page.waitForFunction(() => document.querySelectorAll('aside.side-pane .brow').length > 0 && Array.from(document.querySelectorAll('aside.side-pane .brow')).some((r) => r.textContent?.includes('⟪a string holding JSON')));
+    expect(await marked()).toBeGreaterThan(0);
+    // Find: every row holding "role", next and previous walk them and keep the current one in view.
+    await page.getByLabel('find in body').fill('role');
+    const status = page.locator('aside.side-pane [data-find-hits]');
+    await status.waitFor();
+    const n = Number(await status.getAttribute('data-find-hits'));
+    expect(n).toBeGreaterThan(1);
+    expect(await status.getAttribute('data-find-current')).toBe('1');
+    await page.getByRole('button', { name: 'next match' }).click();
+    expect(await status.getAttribute('data-find-current')).toBe('2');
+    await page.getByRole('button', { name: 'previous match' }).click();
+    await page.getByRole('button', { name: 'previous match' }).click();
+    expect(await status.getAttribute('data-find-current')).toBe(String(n));
+    expect(await page.locator('aside.side-pane .brow.hit-current').innerText()).toContain('role');
+    await shot(page, 'links-06-body-find-json-strings');
+    expect(w.pageErrors).toEqual([]);
+  });
 });

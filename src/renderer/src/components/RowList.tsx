@@ -8,12 +8,16 @@ import type { Row } from '../bodies/pieces.js';
 
 export const ROW_HEIGHT = 18;
 
-export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; label: string; showOffsets?: boolean }) {
+export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; label: string; showOffsets?: boolean; hits?: ReadonlySet<number>; focusRow?: number | null }) {
   const { rows, onNearEnd } = props;
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
+  // The find box's current hit is scrolled into the middle of the view.
+  useEffect(() => {
+    if (props.focusRow !== null && props.focusRow !== undefined) v.scrollToIndex(props.focusRow, { align: 'center' });
+  }, [props.focusRow]);
   useEffect(() => {
     if (onNearEnd && (rows.length === 0 || (last && last.index >= rows.length - 40))) onNearEnd();
   }, [last, rows.length, onNearEnd]);
@@ -23,7 +27,12 @@ export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; l
         {items.map((it) => {
           const row = rows[it.index]!;
           return (
-            <div key={it.key} className={row.cont ? 'brow cont' : 'brow'} style={{ transform: `translateY(${it.start}px)` }}>
+            <div
+              key={it.key}
+              className={`${row.cont ? 'brow cont' : 'brow'}${props.hits?.has(it.index) ? ' hit' : ''}${props.focusRow === it.index ? ' hit-current' : ''}`}
+              data-row-index={it.index}
+              style={{ transform: `translateY(${it.start}px)` }}
+            >
               {props.showOffsets !== false && <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>}
               <span className="btext">
                 {row.pieces.map((p, i) =>

@@ -7,7 +7,7 @@ import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
 import type { BodyMode, BodyRef, Route } from '../router.js';
-import { BODY_MODES, href } from '../router.js';
+import { BODY_MODES, href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { defaultMode } from '../bodies/default-mode.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
@@ -130,7 +130,13 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               </button>
             </div>
             {saveNote && <p className="muted">{saveNote}</p>}
-            <BodyViewer key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`} evidenceId={ev} body={chosen} mode={mode} />
+            <BodyViewer
+              key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`}
+              evidenceId={ev}
+              body={chosen}
+              mode={mode}
+              onMode={(m) => navigate(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
+            />
           </div>
         )}
       </section>
