@@ -45,6 +45,7 @@ import { BODY_SEARCH_GUARD, type BodySearchArg, type JobMatches } from './contra
 import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/transcript.js';
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
 import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
+import { TABLE_COUNT_ARG_GUARDS, type TableCountChannels } from './contract/table-count.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
@@ -88,7 +89,7 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels, SeekChannels {
+export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels, SeekChannels, TableCountChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -182,6 +183,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...TRANSCRIPT_ARG_GUARDS,
   ...RELATED_ARG_GUARDS,
   ...SEEK_ARG_GUARDS,
+  ...TABLE_COUNT_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

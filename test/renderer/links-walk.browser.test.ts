@@ -128,6 +128,8 @@ describe('walking a trace through the side pane', () => {
     await graphStays();
     // The graph draws the selection: the model call's node is marked selected.
     expect(await graph().locator('g[data-node-id="mc:2"]').getAttribute('class')).toContain('selected');
+    // The waterfall's time ruler follows the selection.
+    expect(await page.locator('svg.waterfall [data-wf-ruler]').getAttribute('data-wf-ruler')).toBe('mc:2');
     await click(pane().locator('section.rel-group[aria-label="Tool calls it emitted"] a[data-row-link="tool_calls/3"]'));
     await stops.toolCall();
     await graphStays();
@@ -266,6 +268,83 @@ describe('walking a trace through the side pane', () => {
     const link = page.locator('[aria-label="query results"] [role="row"] a.id-link[data-id-column="model_call_id"]').first();
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`#/e/${ev}/row/model_calls/1`);
+    expect(w.pageErrors).toEqual([]);
+  });
+
+  it('j / k and Enter walk the trace list, the lifecycle calls and the file paths; overflow windows name their turn', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/graph`);
+    await page.waitForSelector('table.traces tbody tr');
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-trace-id'))).toBe(trace);
+    await page.keyboard.press('Enter');
+    await graph().waitFor();
+
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/lifecycle`);
+    await page.waitForSelector('[aria-label="tool lifecycles"] [role="row"][data-rowkey="3"]');
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    for (const k of ['j', 'j', 'j']) await page.keyboard.press(k);
+    await page.keyboard.press('Enter');
+    await paneShows('row/tool_calls/3');
+
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/files`);
+    await page.waitForSelector('table.paths tbody tr');
+    const db = server.service.registry.get(ev).db;
+    const windows = db.prepare("SELECT id, turn_id AS turn FROM fs_events WHERE action = 'overflow' ORDER BY id").all() as { id: number; turn: string }[];
+    expect(windows.length).toBeGreaterThan(0);
+    for (const win of windows) expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    const path = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-path'));
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('aside.side-pane .row-panel[data-row^="fs_events/"]');
+    expect(await pane().locator('dl.kv').innerText()).toContain(path!);
+    await shot(page, 'links-05-pane-beside-files-1440');
+    expect(w.pageErrors).toEqual([]);
+  });
+
+  it("a turn's file events in Tables, from the pane's link, with the header saying how many match", async () => {
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(trace)}`);
+    await graph().locator(`g[data-kind="turn"][data-node-id="turn:${turn}"] text.turn-title`).click();
+    await stops.turn();
+    await pane().getByRole('link', { name: 'file events' }).click();
+    await page.waitForSelector(`.match-count[data-match-count="${fsRows.length}"]`);
+    expect(await page.locator('.table-grid .toolbar .muted').innerText()).toContain(`${fsRows.length} match`);
+    const keys = await page.$$eval('[role="grid"] [role="row"][data-rowkey]', (rs) => rs.map((r) => Number(r.getAttribute('data-rowkey'))));
+    expect(keys.sort((a, b) => a - b)).toEqual(fsRows);
+  });
+
+  it('body viewer: a JSON body shown as text offers the pretty view; find walks every match; JSON in strings opens', async () => {
+    const db = server.service.registry.get(ev).db;
+    const g = db.prepare("SELECT id, trace_id AS t FROM model_calls WHERE provider = 'google' ORDER BY id LIMIT 1").get() as { id: number; t: string };
+    const at = (mode: string): string => `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}&pm=${mode}`;
+    await page.goto(at('text'));
+    await page.locator('aside.side-pane button[data-sniffed="json"]').click();
+    await page.waitForSelector('aside.side-pane .body-view[data-mode="json"]');
+    expect(new URL(page.url()).hash).toContain('pm=json');
+    // The request's parts[].text hold JSON documents (the writer's google body): opened on request, marked.
+    const marked = (): Promise<number> => page.locator('aside.side-pane .brow', { hasText: '⟪a string holding JSON' }).count();
+    expect(await marked()).toBe(0);
+    await page.getByLabel('open JSON held in strings').check();
+    await page.waitForFunction(() => document.querySelectorAll('aside.side-pane .brow').length > 0 && Array.from(document.querySelectorAll('aside.side-pane .brow')).some((r) => r.textContent?.includes('⟪a string holding JSON')));
+    expect(await marked()).toBeGreaterThan(0);
+    // Find: every row holding "role", next and previous walk them and keep the current one in view.
+    await page.getByLabel('find in body').fill('role');
+    const status = page.locator('aside.side-pane [data-find-hits]');
+    await status.waitFor();
+    const n = Number(await status.getAttribute('data-find-hits'));
+    expect(n).toBeGreaterThan(1);
+    expect(await status.getAttribute('data-find-current')).toBe('1');
+    await page.getByRole('button', { name: 'next match' }).click();
+    expect(await status.getAttribute('data-find-current')).toBe('2');
+    await page.getByRole('button', { name: 'previous match' }).click();
+    await page.getByRole('button', { name: 'previous match' }).click();
+    expect(await status.getAttribute('data-find-current')).toBe(String(n));
+    expect(await page.locator('aside.side-pane .brow.hit-current').innerText()).toContain('role');
+    await shot(page, 'links-06-body-find-json-strings');
     expect(w.pageErrors).toEqual([]);
   });
 });

@@ -85,6 +85,9 @@ export function App() {
         return searchBox.current?.focus();
       }
       const nav: RowNav | null = e.key === 'j' ? 'next' : e.key === 'k' ? 'prev' : e.key === 'Enter' ? 'open' : null;
+      // Enter on a focused link or button is the browser's own activation (a link in the side pane, say), not "open
+      // the selected row" of the list behind it.
+      if (nav === 'open' && e.target instanceof Element && e.target.closest('a[href], button, [role="button"]')) return;
       if (nav) {
         window.dispatchEvent(new CustomEvent(ROW_NAV_EVENT, { detail: nav }));
         return;

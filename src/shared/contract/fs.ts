@@ -21,6 +21,10 @@ export interface FsOverflowWindow {
   readonly heldBack: number;
   /** The scan that later derived them: the next non-overflow fs_events row (the integrity report's rule). */
   readonly heldFor: { readonly id: number; readonly timestamp: string | null; readonly t: number | null; readonly action: string; readonly path: string } | null;
+  /** The trace and turn the window falls in: from its own row, or ('time') the latest file event before it that names one. */
+  readonly traceId: string | null;
+  readonly turnId: string | null;
+  readonly turnBy: 'row' | 'time' | null;
 }
 
 export interface FsActivity {

@@ -5,6 +5,7 @@ import type { FsActivity, FsBucket } from '../../../shared/contract/fs.js';
 import { checkOverflow } from '../check/overflow.js';
 import { isoMs } from '../graph/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
+import { windowTurn } from './window-turns.js';
 
 export const MAX_BUCKETS = 120;
 const NICE_MS = [1, 5, 10, 50, 100, 250, 500, 1000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000, 21_600_000, 86_400_000];
@@ -19,6 +20,7 @@ export function fsActivity(db: Database.Database): FsActivity {
   const windows = overflow.list.map((w) => ({
     id: w.id, timestamp: w.timestamp, t: isoMs(w.timestamp), heldBack: Number(w.heldBack),
     heldFor: w.heldFor ? { ...w.heldFor, t: isoMs(w.heldFor.timestamp) } : null,
+    ...windowTurn(db, w.id, w.timestamp),
   }));
   const base = { overflowWindows: overflow.windows, overflowHeldBack: overflow.heldBack, windows };
   if (!hasTable(db, 'fs_events')) return { events: 0, actions: [], kinds: [], bucketMs: 0, buckets: [], undated: 0, ...base };

@@ -37,6 +37,7 @@ import { VerificationTracker } from './verification-tracker.js';
 import { combineVerdict } from './verdict.js';
 import { transcriptHandlers } from '../transcript/handlers.js';
 import { relatedHandlers } from '../related/handlers.js';
+import { countMatching } from './table-count.js';
 
 export interface InspectorServiceOptions {
   readonly registry: EvidenceRegistry;
@@ -198,6 +199,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
     'id.resolve': ({ evidenceId, id }) => resolveId(registry.get(evidenceId).db, id),
+    'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;
       return arg.eventId !== undefined ? eventById(db, arg.eventId) : eventByRow(db, arg.table!, arg.rowid!);

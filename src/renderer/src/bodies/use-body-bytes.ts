@@ -20,6 +20,8 @@ export interface BodyBytes {
   readonly error: { code: string; message: string } | null;
   readonly busy: boolean;
   more(): void;
+  /** Load the whole body (find searches all of it), window by window. */
+  all(): void;
 }
 
 function fromBase64(s: string): Uint8Array {
@@ -30,7 +32,7 @@ function fromBase64(s: string): Uint8Array {
 }
 
 export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number): BodyBytes {
-  const [state, setState] = useState<Omit<BodyBytes, 'more'>>({ chunks: [], loaded: 0, total: null, originalBytes: null, truncated: false, error: null, busy: false });
+  const [state, setState] = useState<Omit<BodyBytes, 'more' | 'all'>>({ chunks: [], loaded: 0, total: null, originalBytes: null, truncated: false, error: null, busy: false });
   const [target, setTarget] = useState(want);
   const busy = useRef(false);
   // One hook instance serves one body: callers key the component by body (see EventView), so no reset is needed.
@@ -62,7 +64,8 @@ export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number):
     };
   }, [keyStr, state.loaded, state.total, target, state.error]);
   const more = useCallback(() => setTarget((t) => (state.loaded >= t ? t + WINDOW : t)), [state.loaded]);
-  return { ...state, busy: busy.current, more };
+  const all = useCallback(() => setTarget(Number.MAX_SAFE_INTEGER), []);
+  return { ...state, busy: busy.current, more, all };
 }
 
 export function concat(chunks: readonly Uint8Array[]): Uint8Array {

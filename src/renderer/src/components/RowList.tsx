@@ -15,8 +15,17 @@ export interface RowHits {
   readonly text: string | null;
 }
 
-export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; label: string; showOffsets?: boolean; hits?: RowHits }) {
-  const { rows, onNearEnd, hits } = props;
+/** `match`: a search match to scroll to and mark; `hits`/`focusRow`: the find box's matching rows and its current one. */
+export function RowList(props: {
+  rows: readonly Row[];
+  onNearEnd?: () => void;
+  label: string;
+  showOffsets?: boolean;
+  match?: RowHits;
+  hits?: ReadonlySet<number>;
+  focusRow?: number | null;
+}) {
+  const { rows, onNearEnd, match: hits } = props;
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   const scrolledTo = useRef<number | null>(null);
@@ -27,6 +36,10 @@ export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; l
   }, [hits, rows.length, v]);
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
+  // The find box's current hit is scrolled into the middle of the view.
+  useEffect(() => {
+    if (props.focusRow !== null && props.focusRow !== undefined) v.scrollToIndex(props.focusRow, { align: 'center' });
+  }, [props.focusRow]);
   useEffect(() => {
     if (onNearEnd && (rows.length === 0 || (last && last.index >= rows.length - 40))) onNearEnd();
   }, [last, rows.length, onNearEnd]);
@@ -38,7 +51,8 @@ export function RowList(props: { rows: readonly Row[]; onNearEnd?: () => void; l
           return (
             <div
               key={it.key}
-              className={`${row.cont ? 'brow cont' : 'brow'}${hits && it.index >= hits.first && it.index <= hits.last ? ' hit' : ''}`}
+              className={`${row.cont ? 'brow cont' : 'brow'}${(hits && it.index >= hits.first && it.index <= hits.last) || props.hits?.has(it.index) ? ' hit' : ''}${props.focusRow === it.index ? ' hit-current' : ''}`}
+              data-row-index={it.index}
               style={{ transform: `translateY(${it.start}px)` }}
             >
               {props.showOffsets !== false && <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>}

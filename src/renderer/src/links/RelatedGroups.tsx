@@ -54,6 +54,9 @@ export function RelatedGroups(props: { ev: string; set: RelatedSet }) {
       {set.groups.map((g) => (
         <Group key={`${g.kind}/${g.title}`} ev={ev} g={g} />
       ))}
+      {set.groups.length === 0 && !m && (
+        <p className="muted">No other row joins this one{set.traceId ? ' beyond its trace and turn (linked above)' : ''}.</p>
+      )}
       {m && (
         <p className={m.row ? 'muted rel-match' : 'rel-match warn'} data-net-match={m.row ? m.matched.join(' ') : 'none'}>
           {set.table === 'model_calls' ? 'HTTP exchange' : 'Model call'}: {visibleText(m.note)}

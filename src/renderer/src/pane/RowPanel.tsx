@@ -15,6 +15,7 @@ import { RowFields } from '../links/RowFields.js';
 import { RowLink } from '../links/RowLink.js';
 import type { BodyMode, BodyRef } from '../router.js';
 import { BODY_MODES, href } from '../router.js';
+import { selectInPane } from './selection.js';
 
 const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'JSON', sse: 'SSE', msgpack: 'MsgPack', hex: 'Hex' };
 
@@ -75,7 +76,13 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
                 </RowLink>
               ))}
             </div>
-            <BodyViewer key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`} evidenceId={ev} body={chosen} mode={mode} />
+            <BodyViewer
+              key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`}
+              evidenceId={ev}
+              body={chosen}
+              mode={mode}
+              onMode={(m) => selectInPane({ kind: 'row', table, rowid }, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m)}
+            />
           </div>
         )}
       </section>

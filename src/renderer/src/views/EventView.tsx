@@ -7,7 +7,7 @@ import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, formatCell } from '../components/format.js';
 import type { BodyMode, BodyRef, ByteSpan, Route } from '../router.js';
-import { BODY_MODES, href } from '../router.js';
+import { BODY_MODES, href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { defaultMode } from '../bodies/default-mode.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
@@ -136,6 +136,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               body={chosen}
               mode={mode}
               {...(props.at && props.body ? { highlight: props.at } : {})}
+              onMode={(m) => navigate(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
             />
           </div>
         )}

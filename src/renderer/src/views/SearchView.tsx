@@ -1,5 +1,6 @@
 /** Jump by event_id, call_id, trace_id, turn_id, domain or tool name; or search inside every (verified) body. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useListKeys } from '../components/use-list-keys.js';
 import type { SearchKind } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
@@ -14,6 +15,8 @@ import { IdLinks } from './id-links.js';
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
   const [kinds, setKinds] = useState<readonly SearchKind[]>(SEARCH_KINDS);
+  const hits = useRef<HTMLUListElement>(null);
+  useListKeys(hits, 'li');
   const res = useCall('search', q ? { evidenceId: ev, query: q, kinds, limit: 200 } : undefined);
   return (
     <PaneLayout ev={ev}>
@@ -47,7 +50,7 @@ export function SearchView(props: { ev: string; q: string }) {
             {res.value.hits.length} hit{res.value.hits.length === 1 ? '' : 's'}
             {res.value.truncated ? ' (more exist; narrow the search)' : ''}
           </p>
-          <ul className="hits" aria-label="search results">
+          <ul className="hits" aria-label="search results" ref={hits}>
             {res.value.hits.map((h) => (
               <li key={`${h.table}/${h.rowid}/${h.kind}`}>
                 <RowLink ev={ev} table={h.table} rowid={h.rowid}>

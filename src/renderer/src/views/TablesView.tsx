@@ -81,6 +81,8 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
     setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
     w.seek(position);
   };
+  // With filters, the header says how many rows match them (counted in the core up to a cap).
+  const matching = useCall('tables.count', filters.length ? { evidenceId: ev, table: info.name, filters } : undefined);
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
   const [copied, setCopied] = useState(false);
@@ -130,6 +132,12 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
         <span className="muted">
           {rowCountShown(props.rowCount, props.countFailed).text} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
+          {filters.length > 0 && (
+            <span className="match-count" data-match-count={matching.value ? matching.value.count : ''}>
+              {' · '}
+              {matching.value ? `${matching.value.capped ? 'at least ' : ''}${countLabel(matching.value.count)} match` : matching.error ? 'match count failed' : 'counting matches…'}
+            </span>
+          )}
         </span>
         <span className="spacer" />
         {total !== undefined && w.state.rows.length > 0 && (

@@ -40,6 +40,17 @@ describe('file activity', () => {
     expect(a.windows[0]!.heldFor).not.toBeNull();
   });
 
+  it('names the trace and turn each window falls in: its own row, else the file event before it', () => {
+    const a = fsActivity(fx.evidence.db);
+    const own = rowsOf<{ id: number; trace_id: string; turn_id: string }>(fx, "SELECT id, trace_id, turn_id FROM fs_events WHERE action = 'overflow' AND turn_id IS NOT NULL ORDER BY id");
+    expect(own.length).toBe(fx.written.expected.overflowWindows);
+    for (const o of own) expect(a.windows.find((w) => w.id === o.id)).toMatchObject({ traceId: o.trace_id, turnId: o.turn_id, turnBy: 'row' });
+    // The added window has no turn of its own: it is placed by time, after the last file event that has one.
+    const last = a.windows[a.windows.length - 1]!;
+    const before = rowsOf<{ trace_id: string; turn_id: string }>(fx, "SELECT trace_id, turn_id FROM fs_events WHERE turn_id IS NOT NULL AND timestamp <= ? ORDER BY timestamp DESC LIMIT 1", last.timestamp)[0]!;
+    expect(last).toMatchObject({ traceId: before.trace_id, turnId: before.turn_id, turnBy: 'time' });
+  });
+
   it('buckets every row by action and by kind', () => {
     const a = fsActivity(fx.evidence.db);
     const count = (key: 'byAction' | 'byKind'): number => a.buckets.reduce((n, b) => n + Object.values(b[key]).reduce((x, y) => x + y, 0), 0);

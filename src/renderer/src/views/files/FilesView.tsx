@@ -7,7 +7,10 @@ import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel, formatCell } from '../../components/format.js';
-import { href, navigate } from '../../router.js';
+import { navigate } from '../../router.js';
+import { IdLink } from '../../links/IdLink.js';
+import { RowLink } from '../../links/RowLink.js';
+import { PaneLayout } from '../../pane/PaneLayout.js';
 import { ActivityChart } from './ActivityChart.js';
 import { PathsTable } from './PathsTable.js';
 import { usePaths } from './use-paths.js';
@@ -21,8 +24,8 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const paths = usePaths(ev, persistOnly);
   if (act.error) return <ErrorNote error={act.error} />;
   const a = act.value;
-  const row = (id: number) => href({ view: 'row', ev, table: 'fs_events', rowid: id, body: null, mode: 'text' });
   return (
+    <PaneLayout ev={ev}>
     <div className="files-view">
       <div className="fs-charts">
         <section className="card fs-chart" aria-label="file events by action">
@@ -51,6 +54,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                 <tr>
                   <th>window (overflow row)</th>
                   <th className="num">held back</th>
+                  <th>falls in turn</th>
                   <th>derived by the later scan</th>
                 </tr>
               </thead>
@@ -58,13 +62,23 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                 {a.windows.map((w) => (
                   <tr key={w.id} data-window={w.id}>
                     <td className="mono">
-                      <a href={row(w.id)}>#{w.id}</a> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
+                      <RowLink ev={ev} table="fs_events" rowid={w.id}>#{w.id}</RowLink> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
                     </td>
                     <td className="num">{countLabel(w.heldBack)}</td>
+                    <td className="mono" data-window-turn={w.turnId ?? ''}>
+                      {w.turnId ? (
+                        <>
+                          <IdLink ev={ev} column="turn_id" value={w.turnId} ctx={{ traceId: w.traceId }} />
+                          {w.turnBy === 'time' && <span className="muted" title="the window's row names no turn; this is the turn of the last file event before it"> (by time)</span>}
+                        </>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
                     <td className="mono">
                       {w.heldFor ? (
                         <>
-                          <a href={row(w.heldFor.id)}>#{w.heldFor.id}</a> {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
+                          <RowLink ev={ev} table="fs_events" rowid={w.heldFor.id}>#{w.heldFor.id}</RowLink> {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
                           {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
                         </>
                       ) : (
@@ -94,5 +108,6 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
         </section>
       </div>
     </div>
+    </PaneLayout>
   );
 }

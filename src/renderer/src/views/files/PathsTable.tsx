@@ -3,9 +3,11 @@
  * the keyset channel; persistence paths carry a marker first so they stand out.
  */
 import type { FsPathRow, PersistKind } from '../../../../shared/contract/fs.js';
+import { useRef } from 'react';
 import { useApp } from '../../app-context.js';
+import { useListKeys } from '../../components/use-list-keys.js';
+import { RowLink } from '../../links/RowLink.js';
 import { bytesLabel, formatCell } from '../../components/format.js';
-import { href } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
 
 const PERSIST_LABEL: Record<PersistKind, string> = {
@@ -14,8 +16,10 @@ const PERSIST_LABEL: Record<PersistKind, string> = {
 
 export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more: (() => void) | null }) {
   const { time } = useApp();
+  const box = useRef<HTMLDivElement>(null);
+  useListKeys(box, 'tbody tr');
   return (
-    <div className="paths-scroll">
+    <div className="paths-scroll" ref={box}>
       <table className="mini paths" aria-label="paths list">
         <thead>
           <tr>
@@ -36,7 +40,7 @@ export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more
                     ⚠ {PERSIST_LABEL[r.persist]}
                   </span>
                 )}
-                <a href={href({ view: 'row', ev: props.ev, table: 'fs_events', rowid: r.lastRowid, body: null, mode: 'text' })}>{visibleText(r.path)}</a>
+                <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>{visibleText(r.path)}</RowLink>
               </td>
               <td>{visibleText(r.lastAction)}</td>
               <td>{r.kind !== null ? visibleText(r.kind) : '—'}</td>

@@ -3,8 +3,9 @@
  * its graph. Sortable by each of those, filtered by text; Enter in the box opens the trace, turn, call or event whose
  * id was pasted (id.resolve).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useCall } from '../../api/use-call.js';
+import { useListKeys } from '../../components/use-list-keys.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel, formatCell } from '../../components/format.js';
@@ -42,12 +43,14 @@ export function TraceList(props: { ev: string }) {
   const [text, setText] = useState('');
   const [pasted, setPasted] = useState('');
   const shown = useMemo(() => (list.value ? sortTraces(filterTraces(list.value.traces, text), sort.by, sort.dir) : []), [list.value, text, sort]);
+  const box = useRef<HTMLElement>(null);
+  useListKeys(box, 'tbody tr');
   if (list.error) return <ErrorNote error={list.error} />;
   if (!list.value) return <p className="hint">Loading traces…</p>;
   const v = list.value;
   const onSort = (by: TraceSort): void => setSort((s) => ({ by, dir: s.by === by && s.dir === 'desc' ? 'asc' : s.by === by ? 'desc' : by === 'start' ? 'asc' : 'desc' }));
   return (
-    <section className="card trace-list">
+    <section className="card trace-list" ref={box}>
       <h2>Traces</h2>
       <p className="muted">
         A trace is one task the agent worked on: its turns, the model calls of each turn, the tool calls those emitted and the responses fed back. Open one to follow it.

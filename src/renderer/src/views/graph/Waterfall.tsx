@@ -1,4 +1,7 @@
-/** The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its duration. */
+/**
+ * The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its
+ * duration, under a time ruler whose marks follow the selection (its start and end, from the trace's first call).
+ */
 import type { GraphNode } from '../../../../shared/contract/graph.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
@@ -23,8 +26,19 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
   const t0 = rows[0]!.t;
   const t1 = Math.max(...rows.map((r) => r.t + r.d), t0 + 1);
   const scale = (WIDTH - LABEL_W - 10) / (t1 - t0);
+  const height = rows.length * ROW + 24;
+  const sel = rows.find((r) => r.n.id === props.selected) ?? null;
   return (
-    <svg className="waterfall" width={WIDTH} height={rows.length * ROW + 24} role="img" aria-label="trace waterfall">
+    <svg className="waterfall" width={WIDTH} height={height} role="img" aria-label="trace waterfall">
+      {sel && (
+        <g className="wf-ruler" data-wf-ruler={sel.n.id} aria-label={`selected: from +${countLabel(Math.round(sel.t - t0))} ms for ${countLabel(sel.d)} ms`}>
+          <rect x={LABEL_W + (sel.t - t0) * scale} y={14} width={Math.max(1, sel.d * scale)} height={height - 14} className="wf-span" />
+          <line x1={LABEL_W + (sel.t - t0) * scale} x2={LABEL_W + (sel.t - t0) * scale} y1={14} y2={height} />
+          <text x={LABEL_W + (sel.t - t0) * scale + 3} y={height - 2} className="wf-axis">
+            +{countLabel(Math.round(sel.t - t0))} ms · {countLabel(sel.d)} ms
+          </text>
+        </g>
+      )}
       <text x={LABEL_W} y={12} className="wf-axis">
         0 ms
       </text>

@@ -3,11 +3,12 @@
  * its response; orphans and MCP traffic without a logical call flagged (the integrity report's counts, shown
  * beside them); a swimlane per tool; filters by origin, status, decision and tool; the doctor's usage breakdown.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Cell } from '../../../../shared/contract.js';
 import type { LifecycleFilters, LifecycleRow } from '../../../../shared/contract/lifecycle.js';
 import { useCall } from '../../api/use-call.js';
-import { useApp } from '../../app-context.js';
+import type { RowNav } from '../../app-context.js';
+import { useApp, useRowNav } from '../../app-context.js';
 import type { GridColumn } from '../../components/DataGrid.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -115,6 +116,25 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
         return null;
     }
   }, [byId, ev]);
+  // j / k move through the calls, Enter opens the one reached in the pane. Keys can come faster than renders, so
+  // each move starts from (and Enter reads) the latest selection kept in a ref, not the render's.
+  const selRef = useRef(sel);
+  selRef.current = sel;
+  const onNav = useCallback((nav: RowNav) => {
+    const n = data.rows.length;
+    if (n === 0) return;
+    if (nav === 'open') {
+      const cur = selRef.current;
+      const r = cur ? data.rows[cur.row] : undefined;
+      if (r) pane.host.select({ kind: 'row', table: 'tool_calls', rowid: r.id });
+      return;
+    }
+    const prev = selRef.current;
+    const next = { row: Math.max(0, Math.min(n - 1, (prev?.row ?? -1) + (nav === 'next' ? 1 : -1))), col: prev?.col ?? 0 };
+    selRef.current = next;
+    setSel(next);
+  }, [data.rows, pane.host]);
+  useRowNav(onNav);
   const selectedRow = data.rows.findIndex((r) => samePaneSelection(pane.state.sel, { kind: 'row', table: 'tool_calls', rowid: r.id }));
   if (summary.error) return <ErrorNote error={summary.error} />;
   const s = summary.value;
