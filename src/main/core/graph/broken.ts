@@ -7,6 +7,7 @@ import { BROKEN_KINDS, BROKEN_LIST_CAP } from '../../../shared/contract/graph.js
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { danglingModelCallWhere, mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from './invariants-sql.js';
 import { idList, traceKeysOf } from './trace-keys.js';
+import { traceMemo } from './trace-memo.js';
 
 interface BrokenQuery {
   readonly kind: BrokenKind;
@@ -76,25 +77,9 @@ function keyed(db: Database.Database, traceId: string): { narrow: Narrow; rows: 
   };
 }
 
-/**
- * Per connection and trace (a read-only copy never changes): every page of a trace's graph carries its broken
- * invariants, which for the 5,000-call trace (20,000 tool rows) cost about a second; the trace-keys worker makes them
- * ahead for large traces (seedBrokenInTrace), and the first page that asks keeps them for the next.
- */
-const known = new WeakMap<Database.Database, Map<string, TraceBroken>>();
-
-export function seedBrokenInTrace(db: Database.Database, traceId: string, broken: TraceBroken): void {
-  let m = known.get(db);
-  if (!m) known.set(db, (m = new Map()));
-  if (!m.has(traceId)) m.set(traceId, broken);
-}
-
+/** Memoised per connection and trace (trace-memo.ts): every page of a trace's graph carries them. */
 export function brokenInTrace(db: Database.Database, traceId: string): TraceBroken {
-  const hit = known.get(db)?.get(traceId);
-  if (hit) return hit;
-  const found = findBrokenInTrace(db, traceId);
-  seedBrokenInTrace(db, traceId, found);
-  return found;
+  return traceMemo(db, 'broken', traceId, () => findBrokenInTrace(db, traceId));
 }
 
 function findBrokenInTrace(db: Database.Database, traceId: string): TraceBroken {

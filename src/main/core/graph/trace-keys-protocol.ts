@@ -28,6 +28,9 @@ export interface TraceKeyScan {
   readonly eventTables: readonly string[];
 }
 
+/** Model plus tool calls from which a trace's turns, findings and event counts are made ahead by the worker. */
+export const LARGE_TRACE_ROWS = 2000;
+
 export interface TraceKeysRequest {
   readonly dbCopyPath: string;
 }
@@ -36,4 +39,6 @@ export type TraceKeysReply =
   | { readonly type: 'keys'; readonly scan: TraceKeyScan }
   /** Sent after the keys: the trace list (graph/traces.ts), made on the worker's connection. */
   | { readonly type: 'traces'; readonly list: TraceList }
+  /** After the list, for each trace of at least LARGE_TRACE_ROWS model and tool calls: what its every page repeats. */
+  | { readonly type: 'trace'; readonly traceId: string; readonly turns: unknown; readonly broken: unknown; readonly events: unknown }
   | { readonly type: 'error'; readonly code: string | null; readonly message: string };

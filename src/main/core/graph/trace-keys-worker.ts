@@ -8,6 +8,10 @@ import { openHardened } from '../evidence/open-hardened.js';
 import { toFailure } from '../../../shared/errors.js';
 import { scanTraceKeys } from './trace-keys-scan.js';
 import { listTraces } from './traces.js';
+import { brokenInTrace } from './broken.js';
+import { eventGroups } from './events.js';
+import { traceTurns } from './turns.js';
+import { LARGE_TRACE_ROWS } from './trace-keys-protocol.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 
 const port = parentPort;
@@ -18,7 +22,13 @@ try {
   try {
     port.postMessage({ type: 'keys', scan: scanTraceKeys(db) } satisfies TraceKeysReply);
     // The trace list too (a scan of its own): the Identity graph's first view then answers at once.
-    port.postMessage({ type: 'traces', list: listTraces(db) } satisfies TraceKeysReply);
+    const list = listTraces(db);
+    port.postMessage({ type: 'traces', list } satisfies TraceKeysReply);
+    // A large trace's every page repeats its turns, findings and event counts: made here, ahead of its first open.
+    for (const t of list.traces) {
+      if (t.modelCalls + t.toolCalls < LARGE_TRACE_ROWS) continue;
+      port.postMessage({ type: 'trace', traceId: t.traceId, turns: traceTurns(db, t.traceId), broken: brokenInTrace(db, t.traceId), events: eventGroups(db, t.traceId) } satisfies TraceKeysReply);
+    }
   } finally {
     db.close();
   }

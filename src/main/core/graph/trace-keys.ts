@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import { spawnWorker } from '../jobs/worker-entry-url.js';
 import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 import { seedTraceList } from './trace-list-cache.js';
+import { seedTraceMemo } from './trace-memo.js';
 
 export interface EventCount {
   readonly table: string;
@@ -169,7 +170,12 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
       worker.on('message', (m: TraceKeysReply) => {
         if (m.type === 'keys' && db.open) seedTraceKeys(db, m.scan);
         if (m.type === 'traces' && db.open) seedTraceList(db, m.list);
-        if (m.type !== 'traces') resolve();
+        if (m.type === 'trace' && db.open) {
+          seedTraceMemo(db, 'turns', m.traceId, m.turns);
+          seedTraceMemo(db, 'broken', m.traceId, m.broken);
+          seedTraceMemo(db, 'events', m.traceId, m.events);
+        }
+        if (m.type === 'keys' || m.type === 'error') resolve();
       });
       worker.once('error', () => resolve());
       worker.once('exit', () => resolve());

@@ -7,14 +7,20 @@ import { TRACE_LEVEL_TURN } from '../../../shared/contract/graph.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { colExpr } from './sql-columns.js';
 import { idList, traceKeysOf } from './trace-keys.js';
+import { traceMemo } from './trace-memo.js';
 
 export const turnNodeId = (turnId: string | null): string => `turn:${turnId ?? TRACE_LEVEL_TURN}`;
 
 export const INPUT_PREVIEW = 200;
 
-interface TurnAcc { turnId: string; first: string | null; firstMc: number; firstTc: number; modelCalls: number; toolCalls: number }
+export interface TurnAcc { turnId: string; first: string | null; firstMc: number; firstTc: number; modelCalls: number; toolCalls: number }
 
+/** Memoised per connection and trace (trace-memo.ts): every page of a trace's graph lists all its turns. */
 export function traceTurns(db: Database.Database, traceId: string): TurnAcc[] {
+  return traceMemo(db, 'turns', traceId, () => readTraceTurns(db, traceId));
+}
+
+function readTraceTurns(db: Database.Database, traceId: string): TurnAcc[] {
   const acc = new Map<string, TurnAcc>();
   const see = (table: 'model_calls' | 'tool_calls'): void => {
     if (!hasTable(db, table) || !hasColumn(db, table, 'trace_id')) return;

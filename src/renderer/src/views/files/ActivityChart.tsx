@@ -1,9 +1,13 @@
 /**
- * fs_events per time bucket, stacked by action (and a smaller chart by kind), with every overflow window drawn
- * over the bars: from the overflow row to the later scan that derived the held-back changes.
+ * fs_events per time bucket, stacked by action (and a smaller chart by kind), with the overflow windows of the whole
+ * session drawn over the bars. They are aggregated: one shaded span per run of buckets holding overflow rows (the
+ * buckets count every overflow row, not just the first listed windows), labelled with how many windows it holds,
+ * so 752 windows draw as at most MAX_BUCKETS / 2 spans instead of 752 overlapping markers (which also cost the
+ * page a long task of half a second each time the chart was drawn).
  */
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FsActivity } from '../../../../shared/contract/fs.js';
+import { overflowRuns } from './overflow-runs.js';
 
 const ACTION_COLOURS: Record<string, string> = { created: '#1f9d6b', modified: '#4c6ef5', deleted: '#e8590c', overflow: '#b42318' };
 const KIND_COLOURS: Record<string, string> = { file: '#4c6ef5', dir: '#15aabf', symlink: '#ae3ec9', other: '#868e96' };
@@ -31,16 +35,14 @@ export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; hei
         <Tooltip isAnimationActive={false} labelFormatter={(i) => `${new Date(t0 + Number(i) * a.bucketMs).toISOString()} (${a.bucketMs} ms bucket)`} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         {props.by === 'action' &&
-          a.windows.map((w) => {
-            const from = bucketOf(w.t);
-            const to = bucketOf(w.heldFor?.t ?? null) ?? from;
-            if (from === null) return null;
-            return to !== null && to !== from ? (
-              <ReferenceArea key={w.id} x1={from} x2={to} fill="#b42318" fillOpacity={0.12} stroke="#b42318" strokeDasharray="4 3" ifOverflow="extendDomain" />
+          overflowRuns(a, bucketOf).map((r) =>
+            r.to !== r.from ? (
+              <ReferenceArea key={r.from} x1={r.from} x2={r.to} fill="#b42318" fillOpacity={0.12} stroke="#b42318" strokeDasharray="4 3" ifOverflow="extendDomain"
+                label={{ value: `${r.windows} overflow`, fontSize: 10, fill: '#b42318', position: 'insideTop' }} />
             ) : (
-              <ReferenceLine key={w.id} x={from} stroke="#b42318" strokeDasharray="4 3" label={{ value: `${w.heldBack} held`, fontSize: 10, fill: '#b42318', position: 'top' }} />
-            );
-          })}
+              <ReferenceLine key={r.from} x={r.from} stroke="#b42318" strokeDasharray="4 3" label={{ value: r.windows > 1 ? `${r.windows} overflow` : `${r.heldBack ?? 1} held`, fontSize: 10, fill: '#b42318', position: 'top' }} />
+            ),
+          )}
         {keys.map((k, i) => (
           <Bar key={k} dataKey={k} stackId="s" fill={colours[k] ?? fallback[i % fallback.length]} isAnimationActive={false} />
         ))}
@@ -48,3 +50,4 @@ export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; hei
     </ResponsiveContainer>
   );
 }
+
