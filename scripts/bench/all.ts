@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchArgs } from './lib/bench-args.js';
 import { browserRows } from './lib/browser-rows.js';
+import { scaleRows } from './lib/scale-rows.js';
 import { useBuiltWorkers } from './lib/built-workers.js';
 import { checkRows, exportRows, memoryRows, openRows, pageRows, VERIFY_JUDGED, verifyRows } from './lib/figures.js';
 import type { Measured } from './lib/figures.js';
@@ -110,8 +111,10 @@ try {
   const large = { rawBytes: inputs.allRawBytes, verify: m.verify[VERIFY_JUDGED], export: m.export };
   const browser = args.noBrowser ? null : await browserRows(main);
   const grepMeasured = { nativeInputs: inputs, native, grepNative: fastestGrep(grepNativeRuns), verify: m.verify[VERIFY_JUDGED], grep: fastestOf(grepRuns), needle };
+  // Issue 26's at-scale rows on the same ledger (the 1,000,000-row table drag is `npm run bench:scale -- --table-dir`).
+  const scale = args.noBrowser ? null : await scaleRows(main, null);
   const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), verifyGoalRow(grepMeasured), ...grepRows(grepMeasured), ...exportRows(m), orphans, ...checkRows(m),
-    ...(browser ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
+    ...(browser ?? []), ...(scale ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
 
   console.log(`\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +
     `in ${inputs.deflateBlocks} deflate + zstd blocks (native figures cover the zstd blocks: ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB).\n` +

@@ -7,6 +7,7 @@ import { LIFECYCLE_PAGE_MAX } from '../../../shared/contract/lifecycle.js';
 import { colOr, marks, numOrNull, preview, strOrNull } from '../graph/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
+import { idList, traceKeysOf } from '../graph/trace-keys.js';
 
 const COLUMNS = ['event_id', 'call_id', 'timestamp', 'model_call_id', 'tool_name', 'origin', 'server_name', 'transport', 'method', 'status', 'decision',
   'policy_mode', 'policy_action', 'policy_rule', 'policy_reason', 'duration_ms', 'arguments', 'response_preview', 'error_message', 'credential_ref', 'trace_id', 'turn_id'] as const;
@@ -22,9 +23,12 @@ function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, 
   const isError = colOr(db, 'tool_responses', 'tr', 'is_error', 'is_error', '0');
   const mc = colOr(db, 'tool_responses', 'tr', 'model_call_id');
   const sameTrace = hasColumn(db, 'tool_calls', 'trace_id') && hasColumn(db, 'tool_responses', 'trace_id');
+  // tool_responses.call_id has no index in the ledger: with the trace keys, the rows carrying these call_ids by rowid.
+  const keys = traceKeysOf(db);
+  const byKeys = keys?.hasResponses() ? `tr.id IN (${idList(keys.responsesWithCallIds(callIds))}) AND ` : '';
   for (let i = 0; i < callIds.length; i += 500) {
     const part = callIds.slice(i, i + 500);
-    const found = db.prepare(`SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE tr.call_id IN (${marks(part.length)})`).all(...part) as { call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
+    const found = db.prepare(`SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`).all(...part) as { call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
     for (const r of found) {
       const key = sameTrace ? `${r.call_id}\0${r.trace_id ?? '\u0001'}` : String(r.call_id);
       const a = out.get(key) ?? { responses: 0, isError: false, consumedBy: new Set<number>() };
@@ -41,7 +45,7 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
   if (!hasTable(db, 'tool_calls')) return { rows: [], total: 0, nextAfter: null };
   const limit = Math.min(Math.max(1, arg.limit ?? 200), LIFECYCLE_PAGE_MAX);
   const where = filterWhere(db, arg.filters);
-  const x = flaggedExpr(db);
+  const x = flaggedExpr(db, arg.filters);
   const mcExists = hasTable(db, 'model_calls') && hasColumn(db, 'tool_calls', 'model_call_id') ? 'EXISTS (SELECT 1 FROM model_calls m WHERE m.id = t.model_call_id)' : '0';
   const cols = COLUMNS.map((c) => colOr(db, 'tool_calls', 't', c)).join(', ');
   const after = arg.after ?? Number.MIN_SAFE_INTEGER;

@@ -11,11 +11,21 @@ export interface Where {
   readonly params: (string | number)[];
 }
 
-/** `t` is flagged when the report counts it: an orphan call or MCP without a logical call. */
-export function flaggedExpr(db: Database.Database): { orphan: string; mcp: string } {
+/**
+ * `t` is flagged when the report counts it: an orphan call or MCP without a logical call. With a trace filter and the
+ * trace keys in, the predicates' lists hold only the rows sharing that trace's call_ids (the same answer for its rows;
+ * see tool-invariants-sql.ts `within`) instead of all of tool_responses and tool_calls.
+ */
+export function flaggedExpr(db: Database.Database, f?: LifecycleFilters): { orphan: string; mcp: string } {
+  const keys = f?.trace !== undefined ? traceKeysOf(db) : null;
+  let within: { responses?: string; calls?: string } = {};
+  if (keys?.hasCalls() && keys.hasResponses()) {
+    const callIds = keys.callsOfTrace(f!.trace!).map((id) => keys.callIdOfCall(id));
+    within = { responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})`, calls: `id IN (${idList(keys.callsWithCallIds(callIds))})` };
+  }
   return {
-    orphan: `EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.id = t.id AND ${orphanCallWhere(db)})`,
-    mcp: mcpWithoutLogicalCallWhere(db),
+    orphan: `EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.id = t.id AND ${orphanCallWhere(db, within.responses)})`,
+    mcp: mcpWithoutLogicalCallWhere(db, within.calls),
   };
 }
 
@@ -41,7 +51,7 @@ export function filterWhere(db: Database.Database, f: LifecycleFilters | undefin
   eq('trace_id', f?.trace);
   eq('turn_id', f?.turn);
   if (f?.flaggedOnly) {
-    const x = flaggedExpr(db);
+    const x = flaggedExpr(db, f);
     parts.push(`(${x.orphan} OR ${x.mcp})`);
   }
   return { sql: parts.length ? parts.join(' AND ') : '1', params };

@@ -10,7 +10,7 @@ import { filterWhere, flaggedExpr } from './filters-sql.js';
 export function swimlanes(db: Database.Database, filters: LifecycleFilters | undefined): Swimlanes {
   if (!hasTable(db, 'tool_calls')) return { points: [], truncated: false };
   const where = filterWhere(db, filters);
-  const x = flaggedExpr(db);
+  const x = flaggedExpr(db, filters);
   const rows = db.prepare(`SELECT t.id AS id, ${colOr(db, 'tool_calls', 't', 'tool_name')}, ${colOr(db, 'tool_calls', 't', 'timestamp')}, ${colOr(db, 'tool_calls', 't', 'duration_ms', 'duration_ms', '0')},
       ${colOr(db, 'tool_calls', 't', 'status')}, (${x.orphan} OR ${x.mcp}) AS flagged FROM tool_calls t WHERE ${where.sql} ORDER BY t.id LIMIT ?`)
     .all(...where.params, SWIMLANE_CAP + 1) as { id: number; tool_name: string | null; timestamp: string | null; duration_ms: number | null; status: string | null; flagged: number }[];

@@ -64,6 +64,12 @@ describe('tool lifecycles', () => {
       restrictTables(keyed, fx.evidence.tables.keys());
       seedTraceKeys(keyed, scanTraceKeys(keyed));
       expect(lifecyclePage(keyed, { filters: { trace: one!.trace_id } }).rows.map((r) => r.id)).toEqual(inTrace);
+      // Flags and responses found through the keys' narrowed lists are the report's, on every trace.
+      for (const trace of rowsOf<{ t: string }>(fx, 'SELECT DISTINCT trace_id AS t FROM tool_calls WHERE trace_id IS NOT NULL').map((r) => r.t)) {
+        expect(lifecyclePage(keyed, { filters: { trace } })).toEqual(lifecyclePage(fx.evidence.db, { filters: { trace } }));
+        expect(swimlanes(keyed, { trace })).toEqual(swimlanes(fx.evidence.db, { trace }));
+        expect(lifecyclePage(keyed, { filters: { trace, flaggedOnly: true } })).toEqual(lifecyclePage(fx.evidence.db, { filters: { trace, flaggedOnly: true } }));
+      }
       expect(lifecyclePage(keyed, { filters: { trace: 'no-such-trace' } }).total).toBe(0);
     } finally {
       keyed.close();

@@ -22,8 +22,9 @@ export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height
       <text x={t.x} y={22} className="turn-title">
         Turn {t.number}
       </text>
-      <text x={t.x + 52} y={22} className="turn-id">
-        {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 8)))}
+      {/* After "Turn N", however many digits N has (turn 5,000 of a long trace). */}
+      <text x={t.x + 44 + 8 * String(t.number).length} y={22} className="turn-id">
+        {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 6 - String(t.number).length)))}
       </text>
     </g>
   );
