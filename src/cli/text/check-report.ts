@@ -17,7 +17,8 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   const s = styleFor(colour);
   const out: string[] = [];
   out.push(`${s.bold('Session:')} ${printable(report.session.id)}\n  ${printable(report.dbPath)}\n`);
-  out.push(`  Generation: ${report.generation ? GENERATION_LABELS[report.generation] : 'unknown (unreadable)'}\n\n`);
+  out.push(`  Generation: ${report.generation ? GENERATION_LABELS[report.generation] : 'unknown (unreadable)'}` +
+    (report.newestShape ? `, an earlier A4 build's tables (Capsem's current build would refuse it)` : '') + '\n\n');
   if (!report.pages.ok) {
     out.push(s.red('  Ledger pages damaged (quick_check):') + '\n');
     for (const m of report.pages.messages) out.push(`    ${printable(m)}\n`);
@@ -25,6 +26,12 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   }
   out.push(s.green('  Ledger pages intact (quick_check)') + '\n');
   out.push(report.missingTables.length > 0 ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n' : '  All expected tables present\n');
+  // The five tables above are Capsem's check_session's; the newest A4 build requires more (ledger-format.md §2.2).
+  if (report.newestShape) {
+    const g = report.newestShape;
+    if (g.missingTables.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: tables ${g.missingTables.join(', ')}`) + '\n');
+    if (g.missingColumns.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: columns ${g.missingColumns.join(', ')}`) + '\n');
+  }
   out.push('\n' + s.bold('Event counts:') + '\n');
   const counted = [...EXPECTED_TABLES, ...Object.keys(report.tables).filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t)).sort()];
   out.push(reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));

@@ -3,9 +3,16 @@ import type { Generation } from '../../../shared/ledger-types.js';
 import { formatBodyFailure } from '../jobs/body-failure.js';
 import { bodyName, groupFailures } from '../jobs/failure-groups.js';
 import type { ArchiveSection, Finding, PagesSection } from './types.js';
+import type { ShapeGaps } from '../evidence/newest-shape.js';
+import { shapeGapSentence } from '../evidence/newest-shape.js';
 
 export function pageFindings(pages: PagesSection): Finding[] {
   return [{ severity: 'error', code: 'PAGES_DAMAGED', message: `Ledger pages damaged (quick_check): ${pages.messages.join('; ')}` }];
+}
+
+/** Not damage (the ledger reads fine here), but what Capsem's current build would refuse: a warning. */
+export function shapeFindings(g: ShapeGaps | null): Finding[] {
+  return g ? [{ severity: 'warning', code: 'OLDER_A4_BUILD', message: shapeGapSentence(g) }] : [];
 }
 
 export function tableFindings(missing: readonly string[]): Finding[] {

@@ -5,6 +5,7 @@ import type { Failure } from '../../../shared/errors.js';
 import type { Generation } from '../../../shared/ledger-types.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
 import type { SecretsSection } from './secrets-section.js';
+import type { ShapeGaps } from '../evidence/newest-shape.js';
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -14,7 +15,7 @@ export const FINDING_CODES = [
   'PRE_ARCHIVE_LEDGER', 'BODIES_UNVERIFIED', 'NO_BODIES', 'OVERFLOW_WINDOWS',
   'ORPHAN_TOOL_CALLS', 'ORPHAN_TOOL_RESPONSES', 'MCP_WITHOUT_LOGICAL_CALL',
   'AI_TRAFFIC_WITHOUT_MODEL_CALLS', 'AI_BARE_DOMAINS', 'NULL_MODEL', 'NULL_TOKENS', 'NULL_REQUEST_PREVIEW', 'ZERO_COST',
-  'UNKNOWN_PROVIDERS', 'CREDENTIALS_SENT_ELSEWHERE', 'CREDENTIALS_NOT_SUBSTITUTED', 'CREDENTIALS_SEEN',
+  'UNKNOWN_PROVIDERS', 'OLDER_A4_BUILD', 'CREDENTIALS_SENT_ELSEWHERE', 'CREDENTIALS_NOT_SUBSTITUTED', 'CREDENTIALS_SEEN',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -133,6 +134,8 @@ export interface CheckReport {
   readonly pages: PagesSection;
   readonly tables: Readonly<Record<string, number>>;
   readonly missingTables: readonly string[];
+  /** An A4 ledger whose tables are an earlier A4 build's: what the newest shape has that it lacks (else null). */
+  readonly newestShape: ShapeGaps | null;
   readonly archive: ArchiveSection;
   readonly overflow: OverflowSection;
   readonly tools: ToolsSection;

@@ -17,9 +17,9 @@ import { lstatSync } from 'node:fs';
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Result } from '../../../shared/errors.js';
+import type { Failure, Result } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
-import type { FileHashes } from '../../../shared/ledger-types.js';
+import type { FileHashes, Generation } from '../../../shared/ledger-types.js';
 import type { ArchiveSlot, Evidence, OpenEvidenceOptions, SessionInput, Snapshot } from './types.js';
 import { classifyPaths } from './classify.js';
 import { snapshotSqlite } from './snapshot.js';
@@ -36,6 +36,7 @@ import { startFollowUp } from './follow-up.js';
 import { readBlockRows } from '../bodies/block-rows.js';
 import { initBlake3 } from '../archive/blake3.js';
 import { defaultArchiveOpener } from './default-archive-opener.js';
+import { newestShapeGaps, shapeGapSentence } from './newest-shape.js';
 
 export interface OpenEvidenceDeps {
   /** The archive reader's entry; replaceable in tests. */
@@ -164,7 +165,7 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
       archive: finalSlot,
       blocks,
       tables: schema.tables,
-      notes: schema.notes,
+      notes: withShapeNote(schema.notes, detected.generation, schema.tables, input.dbPath),
       ...(followUp ? { followUp } : {}),
       close() {
         if (closed) return;
@@ -182,4 +183,13 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
     snapshot.dispose();
     return { ok: false, error: toFailure(error) };
   }
+}
+
+/** An earlier A4 build's tables are named on the overview as the report names them (newest-shape.ts). */
+function withShapeNote(notes: readonly Failure[], generation: Generation, tables: ReadonlyMap<string, readonly string[]>, dbPath: string): readonly Failure[] {
+  const gaps = newestShapeGaps(generation, (t) => {
+    const columns = tables.get(t);
+    return columns ? new Set(columns) : null;
+  });
+  return gaps ? [...notes, fail('SCHEMA_UNEXPECTED', `${dbPath}: ${shapeGapSentence(gaps)}`)] : notes;
 }

@@ -39,6 +39,7 @@ function linkFor(code: FindingCode): FindingLink | null {
     case 'PAGES_DAMAGED':
     case 'TABLES_MISSING':
     case 'PRE_ARCHIVE_LEDGER':
+    case 'OLDER_A4_BUILD':
       return null;
   }
 }

@@ -10,6 +10,7 @@ import type { DecisionCount, EvidenceSummary, FileHashView, FollowUpStatus, Mode
 import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Evidence, FollowUpPart } from '../evidence/types.js';
+import { newestShapeGaps } from '../evidence/newest-shape.js';
 import { listTables } from './schema.js';
 import { readTimeSpan } from './time-span.js';
 import { decisionSql, decisionsFromRows, modelUsageFromRows, modelUsageSql, overviewScans, scanStatus } from './overview-scans.js';
@@ -70,7 +71,9 @@ export function buildOverview(evidence: Evidence, summary: EvidenceSummary): Ove
     : null;
   return {
     evidence: summary,
-    generationLabel: GENERATION_LABELS[evidence.generation],
+    // The marker alone does not pin an A4 ledger's shape (ledger-format.md §2.1): an earlier build says so here too.
+    generationLabel: GENERATION_LABELS[evidence.generation] +
+      (newestShapeGaps(evidence.generation, (t) => (evidence.tables.has(t) ? new Set(evidence.tables.get(t)) : null)) ? ", an earlier A4 build's tables (Capsem's current build would refuse it)" : ''),
     hashes: { db: db ? hashView(db) : null, archive: archive ? hashView(archive) : null, others },
     timeSpan: view.timeSpan,
     timeSpanCoverage: view.timeSpanCoverage,
