@@ -38,6 +38,8 @@ interface Anchor {
 interface Turn { readonly key: string; readonly turnId: string | null; firstMc: number; firstTc: number; readonly anchors: Anchor[]; readonly pre: EvKey[] }
 
 const f = (kind: TranscriptFinding['kind'], message: string): TranscriptFinding => ({ kind, message });
+/** One shared empty list: a session transcript of a million-event ledger has ~800,000 entries, most without findings. */
+const NONE: readonly TranscriptFinding[] = Object.freeze([]);
 
 export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (id: number) => boolean): Entry[] {
   const mcIds = new Set(rows.mcs.map((m) => m.id));
@@ -45,7 +47,7 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
   const nonProxy = new Set(rows.tcs.filter((c) => c.origin !== 'mcp_proxy' && c.callId !== null).map((c) => c.callId!));
   const isFolded = (c: TcKey): boolean => c.origin === 'mcp_proxy' && c.callId !== null && nonProxy.has(c.callId);
   const folded = new Map<string, number[]>();
-  for (const c of rows.tcs) if (isFolded(c)) folded.set(c.callId!, [...(folded.get(c.callId!) ?? []), c.id]);
+  for (const c of rows.tcs) if (isFolded(c)) folded.set(c.callId!, [...(folded.get(c.callId!) ?? []), c.id]); // few per call_id
   const logical = rows.tcs.filter((c) => !isFolded(c));
   const answered = new Set(rows.trs.map((r) => r.callId).filter((c): c is string => c !== null));
   const calledIds = new Set(rows.tcs.map((c) => c.callId).filter((c): c is string => c !== null));
@@ -74,13 +76,22 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
   for (const c of logical) {
     const a = anchor(tcEntry(traceId, c, folded.get(c.callId ?? '') ?? [], answered, exists), c.t);
     if (c.callId !== null && !callAnchor.has(c.callId)) callAnchor.set(c.callId, a);
-    if (c.mc !== null && mcAnchor.has(c.mc)) emittedBy.set(c.mc, [...(emittedBy.get(c.mc) ?? []), a]);
+    if (c.mc !== null && mcAnchor.has(c.mc)) {
+      const list = emittedBy.get(c.mc);
+      if (list) list.push(a);
+      else emittedBy.set(c.mc, [a]);
+    }
     else loose.push({ call: c, a });
   }
   for (const t of turns.values()) {
     const withCalls: Anchor[] = [];
-    for (const a of t.anchors) withCalls.push(a, ...(emittedBy.get(a.entry.id) ?? []));
-    t.anchors.splice(0, t.anchors.length, ...withCalls);
+    for (const a of t.anchors) {
+      withCalls.push(a);
+      for (const c of emittedBy.get(a.entry.id) ?? []) withCalls.push(c);
+    }
+    // Copied back by a loop: splice(...) with a spread of tens of thousands of anchors can overflow the stack.
+    t.anchors.length = 0;
+    for (const a of withCalls) t.anchors.push(a);
   }
   for (const { call, a } of loose) {
     const t = turnOf(call.turn);
@@ -101,14 +112,20 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
   for (const t of ordered) settle(t.anchors);
   placeEvents(ordered, rows.events);
 
+  // Loops rather than push(...spread): any one of these lists can be tens of thousands long.
   const out: Entry[] = [{ kind: 'trace', table: null, id: 0, traceId, turn: null, depth: 0, findings: [] }];
   for (const t of ordered) {
     out.push({ kind: 'turn', table: null, id: Number.isFinite(t.firstMc) ? t.firstMc : 0, traceId, turn: t.turnId, depth: 0, findings: [] });
-    out.push(...t.pre.map((e) => evEntry(traceId, e, 1)));
+    for (const e of t.pre) out.push(evEntry(traceId, e, 1));
     // What a call caused hangs one level under it (a model call's HTTP exchange, a tool call's exec and files).
-    for (const a of t.anchors) out.push(...a.before, a.entry, ...a.events.map((e) => evEntry(traceId, e, a.entry.depth + 1)), ...a.after);
+    for (const a of t.anchors) {
+      for (const b of a.before) out.push(b);
+      out.push(a.entry);
+      for (const e of a.events) out.push(evEntry(traceId, e, a.entry.depth + 1));
+      for (const r of a.after) out.push(r);
+    }
   }
-  out.push(...strays);
+  for (const e of strays) out.push(e);
   return out;
 }
 
@@ -116,7 +133,7 @@ function mcEntry(traceId: string, m: McKey): Entry {
   const findings: TranscriptFinding[] = [];
   if (m.nullModel) findings.push(f('null_model', `model_calls row ${m.id} names no model`));
   if (m.nullTokens) findings.push(f('null_tokens', `model_calls row ${m.id} has NULL token counts`));
-  return { kind: 'model_call', table: 'model_calls', id: m.id, traceId, turn: m.turn, depth: 1, findings };
+  return { kind: 'model_call', table: 'model_calls', id: m.id, traceId, turn: m.turn, depth: 1, findings: findings.length ? findings : NONE };
 }
 
 function tcEntry(traceId: string, c: TcKey, foldedRows: readonly number[], answered: ReadonlySet<string>, exists: (id: number | null) => boolean): Entry {
@@ -126,18 +143,18 @@ function tcEntry(traceId: string, c: TcKey, foldedRows: readonly number[], answe
   if ((c.origin === 'mcp' && (c.mc === null || !exists(c.mc))) || c.origin === 'mcp_proxy') {
     findings.push(f('mcp_without_logical_call', `tool_calls row ${c.id} is MCP traffic (call_id ${c.callId ?? 'NULL'}) that no logical tool call of a model turn accounts for`));
   }
-  return { kind: 'tool_call', table: 'tool_calls', id: c.id, traceId, turn: c.turn, depth: 2, findings, folded: foldedRows };
+  return { kind: 'tool_call', table: 'tool_calls', id: c.id, traceId, turn: c.turn, depth: 2, findings: findings.length ? findings : NONE, ...(foldedRows.length ? { folded: foldedRows } : {}) };
 }
 
 function trEntry(traceId: string, r: TrKey, calledIds: ReadonlySet<string>, exists: (id: number | null) => boolean): Entry {
   const findings: TranscriptFinding[] = [];
   if (r.callId === null || !calledIds.has(r.callId)) findings.push(f('response_without_call', `tool_responses row ${r.id} answers call_id ${r.callId ?? 'NULL'}, which no tool_calls row of this trace carries`));
   if (r.mc !== null && !exists(r.mc)) findings.push(f('dangling_model_call_id', `tool_responses row ${r.id} names model_call_id ${r.mc}, which no model_calls row has`));
-  return { kind: 'tool_response', table: 'tool_responses', id: r.id, traceId, turn: r.turn, depth: 3, findings };
+  return { kind: 'tool_response', table: 'tool_responses', id: r.id, traceId, turn: r.turn, depth: 3, findings: findings.length ? findings : NONE };
 }
 
 function evEntry(traceId: string, e: EvKey, depth: number): Entry {
-  return { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth, findings: [] };
+  return { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth, findings: NONE };
 }
 
 /** Insert a loose call after the last anchor that began at or before it (at the end when it has no time). */

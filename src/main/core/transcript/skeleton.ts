@@ -18,7 +18,13 @@ export interface Skeleton {
 
 function itemsByCall(rows: Iterable<TraceRows>): Map<number, number[]> {
   const acc = new Map<number, ItemKey[]>();
-  for (const r of rows) for (const it of r.items) acc.set(it.mc, [...(acc.get(it.mc) ?? []), it]);
+  for (const r of rows) {
+    for (const it of r.items) {
+      const list = acc.get(it.mc);
+      if (list) list.push(it);
+      else acc.set(it.mc, [it]);
+    }
+  }
   return new Map([...acc].map(([mc, list]) => [mc, list.sort((a, b) => a.index - b.index || a.id - b.id).map((i) => i.id)]));
 }
 
@@ -57,7 +63,8 @@ function build(db: Database.Database, traceId: string | null): Skeleton {
   const entries: Entry[] = [];
   for (const t of list.traces) {
     const rows = all.get(t.traceId);
-    if (rows) entries.push(...orderTrace(t.traceId, rows, exists));
+    // A loop, not push(...): a spread of a big trace's 146,930 entries overflows the call stack.
+    if (rows) for (const e of orderTrace(t.traceId, rows, exists)) entries.push(e);
   }
   const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
   return { entries, note: notes.length ? notes.join('; ') : null, items: itemsByCall(all.values()) };

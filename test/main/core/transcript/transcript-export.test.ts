@@ -93,6 +93,14 @@ describe('transcript export', () => {
     expect(fence).toBeNull();
   });
 
+  it('refuses by name to build a download longer than its cap, and says how to write it instead', () => {
+    const t = listTraces(fx.evidence.db).traces[0]!.traceId;
+    const total = transcriptPage(fx.evidence, { traceId: t, limit: 1 }).total;
+    expect(exportTranscript(fx.evidence, { traceId: t, format: 'md' }, total).text).toContain('# Transcript');
+    expect(() => exportTranscript(fx.evidence, { traceId: t, format: 'md' }, total - 1)).toThrow(
+      expect.objectContaining({ code: 'EXPORT_FAILED', message: expect.stringContaining(`capsem-inspect transcript <path> --trace ${t} -o FILE`) }));
+  });
+
   it('a body that fails verification is a finding on its line and its bytes are never shown', () => {
     const mc = rowsOf<{ id: number; trace_id: string }>(hostile, 'SELECT id, trace_id FROM model_calls WHERE status_code <> 200 LIMIT 1')[0]!;
     const line = transcriptPage(hostile.evidence, { traceId: mc.trace_id, limit: 500 }).lines.find((l) => l.row?.table === 'model_calls' && l.row.rowid === mc.id)!;

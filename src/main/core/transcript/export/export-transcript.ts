@@ -3,6 +3,8 @@
 import type { TranscriptExport, TranscriptFormat, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { TRANSCRIPT_PAGE_MAX } from '../../../../shared/contract/transcript.js';
 import type { Evidence } from '../../evidence/types.js';
+import { InspectorError } from '../../../../shared/errors.js';
+import { transcriptSkeleton } from '../skeleton.js';
 import { transcriptPage } from '../transcript-page.js';
 import type { ExportHead } from './export-head.js';
 import { exportHead } from './export-head.js';
@@ -43,7 +45,19 @@ export function transcriptFileName(sessionId: string, traceId: string | undefine
   return `${safe(sessionId)}-${traceId ? safe(traceId) : 'session'}-transcript.${RENDERERS[format].ext}`;
 }
 
-export function exportTranscript(evidence: Evidence, opts: ExportOptions): TranscriptExport {
+/**
+ * Above this many lines the contract refuses to build the file as one string (serve would hold it, then send it as
+ * JSON: about 0.9 kB a line, so the 146,930-line trace would be ~130 MB twice over). The CLI and the desktop menu
+ * stream any length to a file.
+ */
+export const EXPORT_TEXT_MAX_LINES = 20_000;
+
+export function exportTranscript(evidence: Evidence, opts: ExportOptions, maxLines = EXPORT_TEXT_MAX_LINES): TranscriptExport {
+  const total = transcriptSkeleton(evidence.db, opts.traceId ?? null).entries.length;
+  if (total > maxLines) {
+    throw new InspectorError('EXPORT_FAILED', `this transcript has ${total} lines, more than the ${maxLines} a download can carry here; ` +
+      `write it with capsem-inspect transcript <path>${opts.traceId ? ` --trace ${opts.traceId}` : ''} -o FILE (or File › Save Transcript… in the desktop app)`);
+  }
   const parts: string[] = [];
   writeTranscript(evidence, opts, (c) => parts.push(c));
   return { fileName: transcriptFileName(evidence.sessionId, opts.traceId, opts.format), mime: RENDERERS[opts.format].mime, text: parts.join('') };
