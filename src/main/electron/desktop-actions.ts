@@ -17,7 +17,7 @@ import { runExportFlow } from './export-flow.js';
 import { appPageUrl } from './app-url.js';
 import { routeFor } from './app-views.js';
 import { aboutText, shortcutSheet } from './about.js';
-import { MENU_COMMAND_CHANNEL } from '../../preload/bridge.js';
+import { MENU_COMMAND_CHANNEL } from '../../shared/desktop-channels.js';
 
 
 export interface ActionCore {

@@ -24,7 +24,7 @@ import { buildMenuTemplate } from './menu-template.js';
 import type { ContractHandlers } from './ipc-register.js';
 import { registerContract, registerDesktopChannel } from './ipc-register.js';
 import { CHANNELS } from '../../shared/contract.js';
-import { OPEN_DROPPED_CHANNEL, MAX_DROPPED_FILES } from '../../preload/bridge.js';
+import { OPEN_DROPPED_CHANNEL, MAX_DROPPED_FILES } from '../../shared/desktop-channels.js';
 import { pathsFromArgv } from './argv-paths.js';
 import { claimSingleInstance } from './single-instance.js';
 import { createOpenFileQueue } from './open-file-queue.js';
