@@ -18,6 +18,7 @@ import { appPageUrl } from './app-url.js';
 import { routeFor } from './app-views.js';
 import { aboutText, shortcutSheet } from './about.js';
 import { MENU_COMMAND_CHANNEL } from '../../shared/desktop-channels.js';
+import { sendToWindow } from './window-send.js';
 
 
 export interface ActionCore {
@@ -160,7 +161,7 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       return;
     case 'time-zone':
       state.timeZone = command.zone;
-      for (const w of windows.all()) w.window.webContents.send(MENU_COMMAND_CHANNEL, { kind: 'time-zone', zone: command.zone });
+      for (const w of windows.all()) sendToWindow(w.window, MENU_COMMAND_CHANNEL, { kind: 'time-zone', zone: command.zone });
       ctx.changed();
       return;
     case 'shortcuts':
