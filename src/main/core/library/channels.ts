@@ -4,7 +4,7 @@
  */
 import type { LibraryChannels } from '../../../shared/contract/library.js';
 import { InspectorError } from '../../../shared/errors.js';
-import type { EvidenceRegistry } from '../queries/registry.js';
+import type { EvidenceOpenings } from '../evidence/lookup.js';
 import { compareSessions } from './compare.js';
 import type { LibraryStoreOptions } from './library-store.js';
 import { LibraryStore } from './library-store.js';
@@ -20,7 +20,7 @@ export interface LibraryChannelSet {
   readonly handlers: LibraryHandlers;
 }
 
-export function createLibraryChannels(registry: EvidenceRegistry, options: LibraryStoreOptions = {}): LibraryChannelSet {
+export function createLibraryChannels(registry: EvidenceOpenings, options: LibraryStoreOptions = {}): LibraryChannelSet {
   const store = new LibraryStore(options);
   const handlers: LibraryHandlers = {
     'library.list': () => store.list(),
