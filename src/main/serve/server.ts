@@ -19,14 +19,11 @@ import type { Result } from '../../shared/errors.js';
 import { toFailure } from '../../shared/errors.js';
 import type { OpenEvidenceOptions } from '../core/evidence/types.js';
 import type { InspectorService } from '../core/queries/service.js';
-import { createInspectorService } from '../core/queries/service.js';
+import { buildInspector } from '../core/queries/build-inspector.js';
 import type { VerifyRunner } from '../core/jobs/verify-runner.js';
 import type { SpawnWorker } from '../core/jobs/worker-like.js';
 import { backgroundHost } from '../core/jobs/background-host-client.js';
 import type { EvidenceOpener } from '../core/queries/registry.js';
-import { EvidenceRegistry } from '../core/queries/registry.js';
-import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
-import { toIntegrityView } from '../core/queries/integrity-view.js';
 import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken, tokenCookie } from './auth.js';
 import { resolveStatic } from './static-files.js';
 import { UploadArea } from './uploads.js';
@@ -118,14 +115,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const host = opts.verifyRunner && opts.backgroundWorkers !== undefined ? null : backgroundHost();
   const workers = opts.backgroundWorkers === undefined ? host!.spawnWorker : (opts.backgroundWorkers ?? undefined);
   const openOptions: OpenEvidenceOptions = { ...(workers ? { backgroundWorkers: workers } : {}), ...opts.openOptions };
-  const registry = new EvidenceRegistry({ open: opts.open, openOptions, sampleDir: opts.sampleDir });
   let port = 0;
-  const service = createInspectorService({
-    registry,
+  const service = buildInspector({
+    open: opts.open,
+    openOptions,
+    sampleDir: opts.sampleDir,
     verifyRunner: opts.verifyRunner ?? host!,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
-    // Built in a worker thread: on a large ledger the report reads for seconds, and this thread answers the page.
-    integrityReport: async (e, verification) => toIntegrityView(await checkEvidenceOffThread(e, { verification }, workers ? { spawn: workers } : {})),
+    // The report's builder, like the open's follow-up, runs in the background host unless told otherwise.
+    ...(workers ? { reportWorkers: workers } : {}),
   });
   const uploads = new UploadArea(opts.uploadRoot);
   const streams = new Set<ServerResponse>();
@@ -142,7 +140,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   } else if (opts.paths && opts.paths.length > 0) {
     opened.push(await service.openPaths([...opts.paths], 'path'));
   } else if (opts.openSampleWhenEmpty !== false) {
-    opened.push(await registry.openSample());
+    opened.push(await service.registry.openSample());
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -191,7 +189,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (path.startsWith(HTTP_ROUTES.download + '/')) {
       if (method !== 'GET') return refuse(res, 405, 'downloads take GET');
       if (!byCookie) return refuse(res, 403, 'missing or wrong token');
-      return downloadBody(registry, path.slice(HTTP_ROUTES.download.length + 1), url.searchParams, res);
+      return downloadBody(service.registry, path.slice(HTTP_ROUTES.download.length + 1), url.searchParams, res);
     }
     if (method !== 'GET' && method !== 'HEAD') return refuse(res, 405, 'method not allowed');
     const queryToken = url.searchParams.get('token');
