@@ -189,7 +189,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (path.startsWith(HTTP_ROUTES.download + '/')) {
       if (method !== 'GET') return refuse(res, 405, 'downloads take GET');
       if (!byCookie) return refuse(res, 403, 'missing or wrong token');
-      return downloadBody(service.registry, path.slice(HTTP_ROUTES.download.length + 1), url.searchParams, res);
+      return downloadBody(service, path.slice(HTTP_ROUTES.download.length + 1), url.searchParams, res);
     }
     if (method !== 'GET' && method !== 'HEAD') return refuse(res, 405, 'method not allowed');
     const queryToken = url.searchParams.get('token');

@@ -55,6 +55,12 @@ export interface InspectorService {
   readonly registry: EvidenceRegistry;
   /** Host ledgers (Capsem homes) opened in this process: the Library. */
   readonly library: LibraryStore;
+  /**
+   * One verified body's bytes, read the way body.window and body.save read them (through the body cache), for
+   * serve's downloads, which are binary and so not a contract channel. Throws for an evidence id that is not open
+   * (as every handler does); a body that cannot be read is a Failure.
+   */
+  readBody(evidenceId: string, key: BodyKey): Result<Uint8Array>;
   dispose(): void;
 }
 
@@ -198,6 +204,14 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       return () => listeners.delete(listener);
     },
     openPaths: (paths, origin = 'path', onClose = null) => registry.open(paths, origin, onClose),
+    readBody(evidenceId, key) {
+      const e = registry.get(evidenceId);
+      try {
+        return { ok: true, value: bodyBytes(cache, e, key) };
+      } catch (error) {
+        return { ok: false, error: toFailure(error) };
+      }
+    },
     dispose() {
       jobs.cancelAll();
       sql.dispose();
