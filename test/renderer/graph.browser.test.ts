@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEvidence } from '../../src/main/core/check/check-evidence.js';
 import type { CheckReport } from '../../src/main/core/check/types.js';
 import { buildTraceGraph, listTraces } from '../../src/main/core/graph/index.js';
-import { findBundledSample } from '../../src/main/core/queries/registry.js';
+import { findBundledSample } from '../../src/main/core/service/registry.js';
 import type { RunningServer, ServerOptions } from '../../src/main/serve/server.js';
 import Database from 'better-sqlite3';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';

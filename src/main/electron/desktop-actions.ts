@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
-import type { InspectorService } from '../core/queries/service.js';
+import type { InspectorService } from '../core/service/service.js';
 import type { ExportOptions, ExportProgress, ExportSummary } from '../core/warc/types.js';
 import type { Evidence } from '../core/evidence/types.js';
 import type { Result } from '../../shared/errors.js';

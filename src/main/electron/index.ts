@@ -8,8 +8,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, ut
 import { promises as fsp } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildInspector } from '../core/queries/build-inspector.js';
-import { findBundledSample } from '../core/queries/registry.js';
+import { buildInspector } from '../core/service/build-inspector.js';
+import { findBundledSample } from '../core/service/registry.js';
 import { startExportWorker } from '../core/warc/export-worker-client.js';
 import type { ExportOptions, ExportSummary } from '../core/warc/types.js';
 import type { Evidence } from '../core/evidence/types.js';

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { HTTP_ROUTES } from '../../shared/contract.js';
 import { RENDERER_SECURITY_HEADERS } from '../../shared/contract/csp.js';
 import type { BodyKey } from '../../shared/ledger-types.js';
-import type { InspectorService } from '../core/queries/service.js';
+import type { InspectorService } from '../core/service/service.js';
 import { toWireJson } from './wire-json.js';
 
 const IDENT = /^[A-Za-z0-9_.:-]{1,128}$/;

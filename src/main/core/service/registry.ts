@@ -10,10 +10,10 @@ import type { Result } from '../../../shared/errors.js';
 import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
 import { openEvidence } from '../evidence/open-evidence.js';
-import { restrictTables } from './schema.js';
-import { warmRowCounts } from './row-counts.js';
-import type { FirstViewGate, FirstViewGateTimes } from './first-view-gate.js';
-import { firstViewGate } from './first-view-gate.js';
+import { restrictTables } from '../queries/schema.js';
+import { warmRowCounts } from '../queries/row-counts.js';
+import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
+import { firstViewGate } from '../queries/first-view-gate.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 

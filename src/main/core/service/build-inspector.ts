@@ -8,12 +8,12 @@ import type { SpawnWorker } from '../jobs/worker-like.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { OpenEvidenceOptions } from '../evidence/types.js';
 import { checkEvidenceOffThread } from '../check/report-off-thread.js';
-import { toIntegrityView } from './integrity-view.js';
+import { toIntegrityView } from '../queries/integrity-view.js';
 import type { EvidenceOpener } from './registry.js';
 import { EvidenceRegistry } from './registry.js';
 import type { InspectorService, InspectorServiceOptions } from './service.js';
 import { createInspectorService } from './service.js';
-import type { SqlChildSpawner } from './sql-child-spawner.js';
+import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
 
 export interface InspectorOptions {
   /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */
