@@ -21,7 +21,7 @@ import type { OpenEvidenceOptions } from '../core/evidence/types.js';
 import type { InspectorService } from '../core/service/service.js';
 import { buildInspector } from '../core/service/build-inspector.js';
 import type { VerifyRunner } from '../core/jobs/verify-runner.js';
-import type { SpawnWorker } from '../core/jobs/worker-like.js';
+import type { SpawnWorker } from '../core/workers/worker-like.js';
 import { backgroundHost } from '../core/jobs/background-host-client.js';
 import type { EvidenceOpener } from '../core/service/registry.js';
 import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken, tokenCookie } from './auth.js';

@@ -8,8 +8,8 @@
 import type { Failure } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
-import type { SpawnWorker, WorkerLike } from '../jobs/worker-like.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
+import type { SpawnWorker, WorkerLike } from '../workers/worker-like.js';
 import type { FollowUp, FollowUpPart } from './types.js';
 import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
 import { sqliteFailure } from './open-hardened.js';

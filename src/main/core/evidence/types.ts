@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ArchiveState, BlockRow, FileHashes, Generation } from '../../../shared/ledger-types.js';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveLocation, OpenedArchive } from '../archive/types.js';
-import type { SpawnWorker } from '../jobs/worker-like.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 
 /** What the user pointed at, after classification (no SQLite opened yet). */
 export interface SessionInput {

@@ -11,7 +11,7 @@ import { verifySqliteBodies } from './verify-sqlite-bodies.js';
 import type { BlockRow } from '../../../shared/ledger-types.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
-import { lowerThisThreadPriority } from './background-priority.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 
 /**
  * SQLite's page cache per verification worker, KiB. Measured on 1 GiB / 325k rows, 2 workers: the default 16 MiB

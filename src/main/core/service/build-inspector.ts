@@ -4,7 +4,7 @@
  * only in what they pass: how a body is saved, where verification and the off-thread workers run, how the SQL
  * console starts its child, and how evidence is opened (scratch folder, the sample).
  */
-import type { SpawnWorker } from '../jobs/worker-like.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { OpenEvidenceOptions } from '../evidence/types.js';
 import { checkEvidenceOffThread } from '../check/report-off-thread.js';

@@ -8,7 +8,7 @@ import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.j
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { EventEmitter } from 'node:events';
-import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/jobs/worker-like.js';
+import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/workers/worker-like.js';
 import { buildSmallLedger, removeDir, tempDir } from './helpers.js';
 
 let root: string;

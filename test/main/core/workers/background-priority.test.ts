@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE, currentThreadId, lowerThisThreadPriority } from '../../../../src/main/core/jobs/background-priority.js';
-import { spawnWorker } from '../../../../src/main/core/jobs/worker-entry-url.js';
+import { BACKGROUND_NICE, currentThreadId, lowerThisThreadPriority } from '../../../../src/main/core/workers/background-priority.js';
+import { spawnWorker } from '../../../../src/main/core/workers/worker-entry-url.js';
 import { join } from 'node:path';
 import { ROOT } from '../../../packaging/source-files.js';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { childProcessScript, workerEntry, withoutTsx } from '../../../../src/main/core/jobs/worker-entry-url.js';
+import { childProcessScript, workerEntry, withoutTsx } from '../../../../src/main/core/workers/worker-entry-url.js';
 
 describe('workerEntry', () => {
   it('starts the .ts sibling through a tsx bootstrap when running from sources', () => {

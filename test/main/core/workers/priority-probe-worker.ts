@@ -2,7 +2,7 @@
 // now holds for this thread and for the process's main thread.
 import { readFileSync } from 'node:fs';
 import { Worker, parentPort } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../../../../src/main/core/jobs/background-priority.js';
+import { lowerThisThreadPriority } from '../../../../src/main/core/workers/background-priority.js';
 
 /** Field 19 of a /proc stat line (niceness); the command name in parentheses may hold spaces. */
 const niceOf = (statPath: string): number => {
