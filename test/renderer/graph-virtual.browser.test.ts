@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { buildTraceGraph } from '../../src/main/core/graph/index.js';
+import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
 import { GRAPH_PAGE_DEFAULT } from '../../src/shared/contract/graph.js';
 import type { RunningServer, ServerOptions } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lifecyclePage, lifecycleSummary, swimlanes } from '../../../../src/main/core/lifecycle/index.js';
+import { lifecyclePage } from '../../../../src/main/core/lifecycle/calls.js';
+import { lifecycleSummary } from '../../../../src/main/core/lifecycle/summary.js';
+import { swimlanes } from '../../../../src/main/core/lifecycle/swimlanes.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 
