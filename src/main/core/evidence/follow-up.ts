@@ -35,7 +35,7 @@ export interface FollowUpInput {
    * first (OpenEvidenceOptions.followUpAfter). Absent: everything starts at once.
    */
   readonly startAfter?: Promise<void>;
-  /** Starts the worker (default a thread of this process; serve passes its background host's, jobs/worker-like.ts). */
+  /** Starts the worker (default a thread of this process; serve passes its background host's, workers/worker-like.ts). */
   readonly spawn?: SpawnWorker;
 }
 

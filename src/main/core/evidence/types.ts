@@ -171,7 +171,7 @@ export interface OpenEvidenceOptions {
   readonly kernelCopy?: boolean;
   /**
    * With a deferred open: the follow-up (its worker, the copy proof, the archive hash) starts only once this settles.
-   * The interactive app (queries/registry.ts) passes "the first view was answered": on two cores the follow-up's
+   * The interactive app (service/registry.ts) passes "the first view was answered": on two cores the follow-up's
    * threads otherwise start exactly while the first page is being served. Absent: the follow-up starts at once (the
    * CLI and check paths, which wait for it anyway).
    */

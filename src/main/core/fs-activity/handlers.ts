@@ -1,4 +1,4 @@
-// File activity's contract handlers, registered in queries/service.ts beside the others.
+// File activity's contract handlers, registered in service/service.ts beside the others.
 import type { FsChannels } from '../../../shared/contract/fs.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
 import { fsPaths } from './paths.js';

@@ -1,4 +1,4 @@
-// The identity graph's contract handlers, registered in queries/service.ts beside the others.
+// The identity graph's contract handlers, registered in service/service.ts beside the others.
 import type { GraphChannels } from '../../../shared/contract/graph.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
 import { buildTraceGraph } from './trace-graph.js';

@@ -1,5 +1,5 @@
 /**
- * The `library.*` handlers, spread into the service's handler table (src/main/core/queries/service.ts) so serve
+ * The `library.*` handlers, spread into the service's handler table (src/main/core/service/service.ts) so serve
  * mode and the desktop app answer them the same way. Arguments arrive already validated by the shared guards.
  */
 import type { LibraryChannels } from '../../../shared/contract/library.js';

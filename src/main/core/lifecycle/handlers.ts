@@ -1,4 +1,4 @@
-// The tool lifecycle's contract handlers, registered in queries/service.ts beside the others.
+// The tool lifecycle's contract handlers, registered in service/service.ts beside the others.
 import type { LifecycleChannels } from '../../../shared/contract/lifecycle.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
 import { lifecyclePage } from './calls.js';

@@ -54,7 +54,7 @@ interface Running {
   finish(result: Result<SqlResult>): void;
 }
 
-/** The child script beside this file (jobs/worker-entry-url.ts picks .js or .ts through tsx). */
+/** The child script beside this file (workers/worker-entry-url.ts picks .js or .ts through tsx). */
 function childScript(): { path: string; execArgv: string[] } {
   const { path, execArgv } = childProcessScript(import.meta.url, 'sql-child');
   // The heap cap bounds a runaway result.
