@@ -5,13 +5,9 @@
  */
 import type { Channel, DroppedFile, EventName, InspectorBridge, InspectorEvent } from '../shared/contract.js';
 import { CHANNELS, EVENT_NAMES } from '../shared/contract.js';
+import type { MenuCommandEvent } from '../shared/desktop-channels.js';
+import { MAX_DROPPED_FILES, MENU_COMMAND_CHANNEL, OPEN_DROPPED_CHANNEL } from '../shared/desktop-channels.js';
 import type { Result } from '../shared/errors.js';
-
-/** The desktop-only channel the drop hand-off uses (main runs the paths through its one intake function). */
-export const OPEN_DROPPED_CHANNEL = 'desktop.openDropped';
-/** Main → renderer: settings chosen in the native menu (View ▸ Times in UTC / Local Time). */
-export const MENU_COMMAND_CHANNEL = 'desktop.menuCommand';
-export type MenuCommandEvent = { readonly kind: 'time-zone'; readonly zone: 'utc' | 'local' };
 
 /**
  * `window.capsem` in the desktop app: the contract's bridge plus the desktop-only menu hook (the renderer can
@@ -20,9 +16,6 @@ export type MenuCommandEvent = { readonly kind: 'time-zone'; readonly zone: 'utc
 export type DesktopBridge = InspectorBridge & {
   onMenuCommand(listener: (command: MenuCommandEvent) => void): () => void;
 };
-
-/** More files than this in one drop are refused by main; the preload does not even send them. */
-export const MAX_DROPPED_FILES = 64;
 
 export interface PreloadIpc {
   invoke(channel: string, arg: unknown): Promise<unknown>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, EVENT_NAMES } from '../../src/shared/contract.js';
 import type { InspectorEvent } from '../../src/shared/contract.js';
-import { buildBridge, MAX_DROPPED_FILES, MENU_COMMAND_CHANNEL, OPEN_DROPPED_CHANNEL } from '../../src/preload/bridge.js';
-import type { MenuCommandEvent } from '../../src/preload/bridge.js';
+import { buildBridge } from '../../src/preload/bridge.js';
+import type { MenuCommandEvent } from '../../src/shared/desktop-channels.js';
+import { MAX_DROPPED_FILES, MENU_COMMAND_CHANNEL, OPEN_DROPPED_CHANNEL } from '../../src/shared/desktop-channels.js';
 
 function fakeIpc() {
   const invoked: { channel: string; arg: unknown }[] = [];

@@ -3,51 +3,38 @@
  * (host counters exact, differences marked), two opened ledgers by link (row counts as written, findings from
  * each integrity report), the "only differences" filter, and the picker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { LibraryHome } from '../main/core/library/library-home.js';
 import { writeLibraryHome } from '../main/core/library/library-home.js';
-import type { Watched } from './harness.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
 
-let dir: string;
+let suite: BrowserSuite;
 let home: LibraryHome;
 let one: WrittenLedger;
 let damaged: WrittenLedger;
-let browser: Browser;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-compare-browser-'));
-  home = await writeLibraryHome(join(dir, 'home'));
-  one = await writeLedger(join(dir, 'one'), { generation: 'A4', seed: 31, sessionId: '20260302-150000-one1' });
-  damaged = await writeLedger(join(dir, 'two'), { generation: 'A4', seed: 32, sessionId: '20260302-150000-two2', damage: 'missing-archive' });
-  server = await startServer({ paths: [home.home], sampleDir: null, rendererDir: RENDERER_DIR, openOptions: { scratchRoot: dir } });
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  suite = await startBrowserSuite('compare-browser', {
+    serve: async (dir) => {
+      home = await writeLibraryHome(join(dir, 'home'));
+      one = await writeLedger(join(dir, 'one'), { generation: 'A4', seed: 31, sessionId: '20260302-150000-one1' });
+      damaged = await writeLedger(join(dir, 'two'), { generation: 'A4', seed: 32, sessionId: '20260302-150000-two2', damage: 'missing-archive' });
+      return { paths: [home.home], sampleDir: null, openOptions: { scratchRoot: dir } };
+    },
+  });
+  ({ server, watched: w, page } = suite);
 });
+
+afterAll(() => suite?.close());
 
 async function row(section: string, key: string): Promise<{ a: string; b: string; differs: boolean } | null> {
   return page.evaluate(
@@ -103,7 +90,7 @@ describe('Compare view (serve mode)', () => {
     const a = ok(await server.service.openPaths([one.sessionDir]));
     const b = ok(await server.service.openPaths([damaged.sessionDir]));
     await page.evaluate((h) => (window.location.hash = h), `#/compare?a=e.${a.id}&b=e.${b.id}`);
-    await page.waitForSelector('[data-testid="cmp-findings"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="cmp-findings"]');
     for (const [table, n] of Object.entries(one.rowCounts)) expect((await row('tables', table))?.a).toBe(n.toLocaleString('en-US'));
     for (const [table, n] of Object.entries(damaged.rowCounts)) expect((await row('tables', table))?.b).toBe(n.toLocaleString('en-US'));
     expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });

@@ -3,25 +3,21 @@
  * window (plus overscan) is in the SVG, scrolling right and down brings the far nodes in and drops the first
  * ones, a focused node stays drawn when scrolled away from, and the hidden text list still names every node.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { buildTraceGraph } from '../../src/main/core/graph/index.js';
+import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
 import { GRAPH_PAGE_DEFAULT } from '../../src/shared/contract/graph.js';
-import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
+import type { RunningServer, ServerOptions } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
-import type { Watched } from './harness.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
 
 const EXTRA_CALLS = 60;
 const TALL_ITEMS = 90;
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
@@ -30,11 +26,6 @@ let traceId: string;
 let firstMc: string;
 let lastMc: string;
 let lastItem: string;
-
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 
 const drawnIds = (): Promise<string[]> => page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => e.getAttribute('data-node-id')!));
 const counts = (): Promise<{ drawn: number; total: number; edges: number; totalEdges: number }> =>
@@ -50,9 +41,7 @@ async function scrollTo(left: number | 'end', top: number | 'end'): Promise<void
   }, [left, top] as const);
 }
 
-beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-graph-virtual-'));
+async function writeFixture(dir: string): Promise<ServerOptions> {
   const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-gvrt' });
   // One trace made long (its first page, 40 model calls, is 80 columns wide) and tall (90 items under the
   // last call of that page).
@@ -71,20 +60,18 @@ beforeAll(async () => {
   firstMc = `mc:${seed.id}`;
   lastMc = `mc:${last}`;
   lastItem = `item:${lastItemRow}`;
-  server = await startServer({ paths: [fixture.sessionDir], rendererDir: RENDERER_DIR });
+  return { paths: [fixture.sessionDir] };
+}
+
+beforeAll(async () => {
+  suite = await startBrowserSuite('graph-virtual', { serve: writeFixture });
+  ({ server, watched: w, page } = suite);
   evId = ok(server.opened[0]!).id;
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
   await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/graph/${encodeURIComponent(traceId)}`);
   await page.waitForSelector(`.graph-view[data-trace-id="${traceId}"] svg.graph-svg [data-node-id]`);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+afterAll(() => suite?.close());
 
 describe('a large identity graph is drawn for the scroll window only', () => {
   it('draws fewer nodes than the trace has, and lists them all as text', async () => {

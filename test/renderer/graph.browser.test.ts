@@ -3,24 +3,21 @@
  * DOM holds exactly the nodes and edges the fixture's trace has, broken invariants drawn and listed; lifecycle
  * and overflow counts equal the integrity report; screenshots of each view on the bundled sample ledger.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEvidence } from '../../src/main/core/check/check-evidence.js';
 import type { CheckReport } from '../../src/main/core/check/types.js';
-import { buildTraceGraph, listTraces } from '../../src/main/core/graph/index.js';
-import { findBundledSample } from '../../src/main/core/queries/registry.js';
-import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
+import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
+import { listTraces } from '../../src/main/core/graph/traces.js';
+import { findBundledSample } from '../../src/main/core/service/registry.js';
+import type { RunningServer, ServerOptions } from '../../src/main/serve/server.js';
 import Database from 'better-sqlite3';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
-import type { Watched } from './harness.js';
+import { goToHash, ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
@@ -29,20 +26,9 @@ let sampleId: string;
 let report: CheckReport;
 const PERSIST = ['/workspace/.git/hooks/post-checkout', '/workspace/.git/config', '/workspace/node_modules/evil/index.js', '/workspace/.venv/lib/site.py', '/workspace/target/debug/build.rs'];
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
+const go = (hash: string): Promise<void> => goToHash(page, hash);
 
-async function go(hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    window.location.hash = h;
-  }, hash);
-}
-
-beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-graph-browser-'));
+async function writeFixture(dir: string): Promise<ServerOptions> {
   const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-grph' });
   // Paths where a compromise would persist, written after the session's own file events.
   const db = new Database(fixture.dbPath);
@@ -50,22 +36,20 @@ beforeAll(async () => {
   PERSIST.forEach((p, i) => ins.run(`ddddddddd00${i}`, p));
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  server = await startServer({ paths: [fixture.sessionDir], sampleDir: findBundledSample(), rendererDir: RENDERER_DIR });
+  return { paths: [fixture.sessionDir], sampleDir: findBundledSample() };
+}
+
+beforeAll(async () => {
+  suite = await startBrowserSuite('graph-browser', { serve: writeFixture });
+  ({ server, watched: w, page } = suite);
   fixtureId = ok(server.opened[0]!).id;
   sampleId = ok(await server.service.handle('evidence.openSample', null)).id;
   report = await checkEvidence(server.service.registry.get(fixtureId));
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
   await page.goto(`${server.origin}/?token=${server.token}#/e/${fixtureId}/graph`);
   await page.waitForSelector('[data-app-state="loaded"]');
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+afterAll(() => suite?.close());
 
 describe('identity graph, lifecycles and file activity in Chromium', () => {
   it('draws exactly the nodes and edges of each trace, broken ones marked and listed', async () => {

@@ -5,24 +5,22 @@
  * Chromium against serve mode: no script runs, no dialog, no request or navigation off the origin, no page
  * error, no CSP violation, no element made from evidence markup; the hostile text is shown as text.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTraceGraph, listTraces } from '../../src/main/core/graph/index.js';
+import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
+import { listTraces } from '../../src/main/core/graph/traces.js';
 import { visibleText } from '../../src/renderer/src/components/visible-text.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
-import type { Watched } from './harness.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
+import { goToHash, ok, shot, startBrowserSuite, watchedPage } from './harness.js';
 import type { HostileHome } from './hostile-ledger/hostile-home.js';
 import { HOSTILE_HOME_SESSIONS, writeHostileHome } from './hostile-ledger/hostile-home.js';
 import { HOSTILE_SESSION_ID } from './hostile-ledger/hostile-session-ledger.js';
 import type { AuditWatch, LayoutReport } from './hostile-ledger/page-audit.js';
 import { auditDom, installAudit, measureLayout } from './hostile-ledger/page-audit.js';
 
-let dir: string;
+let suite: BrowserSuite;
 let home: HostileHome;
 let browser: Browser;
 let server: RunningServer;
@@ -34,10 +32,6 @@ let libId: string;
 /** Per view: how its layout held up with the long hostile strings (printed at the end, for the report). */
 const layouts: { view: string; layout: LayoutReport }[] = [];
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 const enc = encodeURIComponent;
 /**
  * Text checks compare what a reader sees: hidden characters (bidi, zero-width, controls, ANSI) named by their
@@ -47,11 +41,7 @@ const head = (s: string): string => visibleText(s).slice(0, 48);
 const RLO = '⟨RLO U+202E⟩';
 const first = <K,>(m: ReadonlyMap<K, string>): string => [...m.values()].find((v) => !v.includes('\u0000'))!;
 
-async function go(hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    window.location.hash = h;
-  }, hash);
-}
+const go = (hash: string): Promise<void> => goToHash(page, hash);
 
 /**
  * Every text node, title and aria-label on the page holding a character a reader cannot see or that reorders
@@ -106,25 +96,23 @@ async function gridTextAcross(): Promise<string> {
 }
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-hostile-everywhere-'));
-  home = await writeHostileHome(join(dir, 'home'));
-  server = await startServer({ paths: [home.home], sampleDir: null, rendererDir: RENDERER_DIR, openOptions: { scratchRoot: dir } });
+  suite = await startBrowserSuite('hostile-everywhere', {
+    serve: async (dir) => {
+      home = await writeHostileHome(join(dir, 'home'));
+      return { paths: [home.home], sampleDir: null, openOptions: { scratchRoot: dir } };
+    },
+  });
+  ({ server, browser, watched: w, page } = suite);
   libId = ok(server.libraries[0]!).id;
   ev = ok(await server.service.openPaths([home.ledger.sessionDir])).id;
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
   audit = await installAudit(page);
   await page.goto(`${server.origin}/?token=${server.token}#/e/${enc(ev)}/overview`);
   await page.waitForSelector('[data-app-state="loaded"]');
-}, 120_000);
+});
 
 afterAll(async () => {
   if (layouts.length) console.log(`hostile layout per view:\n${layouts.map((l) => `  ${l.view}: page +${l.layout.pageOverflow}px, pane +${l.layout.contentOverflow}px${l.layout.offenders.map((o) => `\n    ${o}`).join('')}`).join('\n')}`);
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await suite?.close();
 });
 
 describe('hostile names everywhere (Chromium, serve mode)', () => {

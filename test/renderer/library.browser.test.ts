@@ -2,8 +2,7 @@
  * The Library view in real headless Chromium against serve mode started on a Capsem home: the start screen,
  * chain status, the session table, the service timeline, opening a session by id, and a broken chain listed.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -14,9 +13,10 @@ import type { ExpectedBreak } from '../fixtures/writer/host/host-mutations.js';
 import { modifyField, swapRows } from '../fixtures/writer/host/host-mutations.js';
 import type { LibraryHome } from '../main/core/library/library-home.js';
 import { writeLibraryHome } from '../main/core/library/library-home.js';
-import type { Watched } from './harness.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
+import { RENDERER_DIR, shot, startBrowserSuite, watchedPage } from './harness.js';
 
+let suite: BrowserSuite;
 let dir: string;
 let home: LibraryHome;
 let browser: Browser;
@@ -25,20 +25,16 @@ let w: Watched;
 let page: Page;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-library-browser-'));
-  home = await writeLibraryHome(join(dir, 'home'));
-  server = await startServer({ paths: [home.home], sampleDir: null, rendererDir: RENDERER_DIR, openOptions: { scratchRoot: dir } });
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  suite = await startBrowserSuite('library-browser', {
+    serve: async (d) => {
+      home = await writeLibraryHome(join(d, 'home'));
+      return { paths: [home.home], sampleDir: null, openOptions: { scratchRoot: d } };
+    },
+  });
+  ({ dir, server, browser, watched: w, page } = suite);
 });
+
+afterAll(() => suite?.close());
 
 const rowKeys = (p: Page): Promise<string[]> => p.$$eval('[data-testid="session-table"] tbody tr[data-rowkey]', (rows) => rows.map((r) => r.getAttribute('data-rowkey') ?? ''));
 const cellTexts = (p: Page, key: string): Promise<string[]> => p.$$eval(`[data-rowkey="${key}"] td`, (cells) => cells.map((c) => c.textContent ?? ''));

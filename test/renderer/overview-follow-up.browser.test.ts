@@ -1,21 +1,19 @@
 // A large ledger's open shows the overview before quick_check, the archive hash and the whole-table scans are done.
 // Here every ledger counts as large (deferAboveBytes: 0): the Overview must show each part's state, keep asking until
 // all are done, and then show the archive hash, the decisions and the models it was waiting for.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
 import type { Evidence, FollowUp } from '../../src/main/core/evidence/types.js';
+import { inProcessVerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import type { BrowserSuite } from './harness.js';
+import { shot, startBrowserSuite } from './harness.js';
 
-let dir: string;
+let suite: BrowserSuite;
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
 let evId: string;
 /** Holds the follow-up's answers at "pending" until the test has seen the page show that state. */
@@ -60,22 +58,22 @@ async function openGated(...args: Parameters<typeof openEvidence>): ReturnType<t
 }
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-follow-up-'));
-  const ledger = await writeLedger(join(dir, 'l'), { generation: 'A4', seed: 5, sessionId: '20260302-150000-fu00', bodyScale: 20 });
-  server = await startServer({ paths: [ledger.sessionDir], rendererDir: RENDERER_DIR, openOptions: { deferAboveBytes: 0 }, open: openGated });
+  suite = await startBrowserSuite('follow-up', {
+    serve: async (dir) => {
+      const ledger = await writeLedger(join(dir, 'l'), { generation: 'A4', seed: 5, sessionId: '20260302-150000-fu00', bodyScale: 20 });
+      // The parts run in threads of serve, as the CLI and the desktop app run them: what is tested is the page asking
+      // until they are done, and serve's background host, at the lowest priority, can be starved for minutes on a
+      // busy machine (inspector.browser.test.ts runs verification there).
+      return { paths: [ledger.sessionDir], openOptions: { deferAboveBytes: 0 }, open: openGated, verifyRunner: inProcessVerifyRunner, backgroundWorkers: null };
+    },
+  });
+  ({ server, page } = suite);
   const first = server.opened[0]!;
   if (!first.ok) throw new Error(first.error.message);
   evId = first.value.id;
-  browser = await launchChromium();
-  page = (await watchedPage(browser, server.origin)).page;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+afterAll(() => suite?.close());
 
 describe('Overview of a ledger whose checks follow the first view', () => {
   it('shows every follow-up part, asks again until all are done, then shows what they produced', async () => {
@@ -89,9 +87,11 @@ describe('Overview of a ledger whose checks follow the first view', () => {
     await expect(page.locator('.hashes tbody .hashcell').count()).resolves.toBe(0);
     await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(2);
     await shot(page, 'overview-follow-up-pending');
-    // Nothing is reloaded by hand from here: the page must ask again by itself.
+    // Nothing is reloaded by hand from here: the page must ask again by itself. The parts run in serve's background
+    // host at the lowest priority, so on a busy machine they take what they take: the wait is for the page to show
+    // them done, with no budget of its own.
     release();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.follow-up li')).every((e) => e.getAttribute('data-state') === 'done'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.follow-up li')).every((e) => e.getAttribute('data-state') === 'done'));
     await shot(page, 'overview-follow-up-done');
     // session.db and the archive (for A4 its selected generation file), each with SHA-256 and BLAKE3.
     const names = await page.locator('.hashes tbody tr td:first-child').allTextContents();

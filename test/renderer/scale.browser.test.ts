@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../src/main/core/graph/index.js';
+import { listTraces } from '../../src/main/core/graph/traces.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { startServer } from '../../src/main/serve/server.js';
 /** DataGrid's GRID_ROW_HEIGHT (a .tsx module the test project does not compile). */

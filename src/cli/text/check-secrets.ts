@@ -1,5 +1,5 @@
 // The report's credentials section as terminal text: counts by verdict, then each finding (masked), worst first.
-import type { SecretsSection } from '../../main/core/check/secrets-section.js';
+import type { SecretsSection } from '../../main/core/check/secrets-types.js';
 import type { Style } from './style.js';
 import { terminalSafe } from './grep-lines.js';
 

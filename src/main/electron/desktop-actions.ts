@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { BrowserWindow } from 'electron';
-import type { InspectorService } from '../core/queries/service.js';
+import type { InspectorService } from '../core/service/service.js';
 import type { ExportOptions, ExportProgress, ExportSummary } from '../core/warc/types.js';
 import type { Evidence } from '../core/evidence/types.js';
 import type { Result } from '../../shared/errors.js';
@@ -17,7 +17,8 @@ import { runExportFlow } from './export-flow.js';
 import { appPageUrl } from './app-url.js';
 import { routeFor } from './app-views.js';
 import { aboutText, shortcutSheet } from './about.js';
-import { MENU_COMMAND_CHANNEL } from '../../preload/bridge.js';
+import { MENU_COMMAND_CHANNEL } from '../../shared/desktop-channels.js';
+import { sendToWindow } from './window-send.js';
 import { saveTranscriptFrom } from './transcript-save-action.js';
 
 
@@ -164,7 +165,7 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       return;
     case 'time-zone':
       state.timeZone = command.zone;
-      for (const w of windows.all()) w.window.webContents.send(MENU_COMMAND_CHANNEL, { kind: 'time-zone', zone: command.zone });
+      for (const w of windows.all()) sendToWindow(w.window, MENU_COMMAND_CHANNEL, { kind: 'time-zone', zone: command.zone });
       ctx.changed();
       return;
     case 'shortcuts':

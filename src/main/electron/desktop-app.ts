@@ -24,7 +24,8 @@ import { buildMenuTemplate } from './menu-template.js';
 import type { ContractHandlers } from './ipc-register.js';
 import { registerContract, registerDesktopChannel } from './ipc-register.js';
 import { CHANNELS } from '../../shared/contract.js';
-import { OPEN_DROPPED_CHANNEL, MAX_DROPPED_FILES } from '../../preload/bridge.js';
+import { OPEN_DROPPED_CHANNEL, MAX_DROPPED_FILES } from '../../shared/desktop-channels.js';
+import { sendToWindow } from './window-send.js';
 import { pathsFromArgv } from './argv-paths.js';
 import { claimSingleInstance } from './single-instance.js';
 import { createOpenFileQueue } from './open-file-queue.js';
@@ -154,7 +155,7 @@ export function startDesktopApp(options: DesktopOptions): boolean {
         state.verifying.delete(event.payload.evidenceId);
         changed();
       }
-      for (const w of windows.all()) if (w.evidenceId === event.payload.evidenceId && !w.window.isDestroyed()) w.window.webContents.send(event.name, event.payload);
+      for (const w of windows.all()) if (w.evidenceId === event.payload.evidenceId && !w.window.isDestroyed()) sendToWindow(w.window, event.name, event.payload);
     });
     state.recent = parseRecent(await fsp.readFile(recentFile(), 'utf8').catch(() => null));
     changed();

@@ -9,7 +9,7 @@ import type { Result } from '../../shared/errors.js';
 import { fail } from '../../shared/errors.js';
 import type { ClassifiedInput } from '../core/evidence/types.js';
 import { classifyPaths } from '../core/evidence/classify.js';
-import type { InspectorService } from '../core/queries/service.js';
+import type { InspectorService } from '../core/service/service.js';
 import type { ElectronModules } from './electron-modules.js';
 import type { IntakePorts, IntakeSource, Refusal } from './path-intake.js';
 import { intakePaths } from './path-intake.js';

@@ -8,10 +8,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, ut
 import { promises as fsp } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInspectorService } from '../core/queries/service.js';
-import { EvidenceRegistry, findBundledSample } from '../core/queries/registry.js';
-import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
-import { toIntegrityView } from '../core/queries/integrity-view.js';
+import { buildInspector } from '../core/service/build-inspector.js';
+import { findBundledSample } from '../core/service/registry.js';
 import { startExportWorker } from '../core/warc/export-worker-client.js';
 import type { ExportOptions, ExportSummary } from '../core/warc/types.js';
 import type { Evidence } from '../core/evidence/types.js';
@@ -31,15 +29,12 @@ app.setName(productName);
 const sampleDir = app.isPackaged ? findBundledSample(join(process.resourcesPath, 'app.asar.unpacked')) : undefined;
 // Scratch copies an app or serve that was killed left behind (their marker names a process that is gone).
 removeAbandonedScratchDirs(app.getPath('temp'));
-const registry = new EvidenceRegistry({ sampleDir, openOptions: { scratchRoot: app.getPath('temp') } });
-
-const service = createInspectorService({
-  registry,
+const service = buildInspector({
+  sampleDir,
+  openOptions: { scratchRoot: app.getPath('temp') },
   // The packaged app's fuses forbid child_process.fork (runAsNode: false); the console's child is a utility
   // process instead. It is only forked on the first query, after app `ready` as utilityProcess requires.
   sqlChildSpawner: utilitySqlChildSpawner(utilityProcess),
-  // Off the main thread, as serve does: on a 1 GiB ledger the report's SQL holds a thread for seconds.
-  integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidenceOffThread(evidence, { verification })),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(
       {

@@ -3,7 +3,8 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BrowserWindow } from 'electron';
 import type { Evidence } from '../core/evidence/types.js';
 import { writeTranscript } from '../core/transcript/export/export-transcript.js';
-import type { ActionContext } from './desktop-actions.js';
+import type { Result } from '../../shared/errors.js';
+import type { ElectronModules } from './electron-modules.js';
 import { saveTranscriptToFile } from './transcript-save.js';
 
 function writeWhole(evidence: Evidence, traceId: string | undefined, format: 'md' | 'html' | 'json', path: string): void {
@@ -20,7 +21,13 @@ function writeWhole(evidence: Evidence, traceId: string | undefined, format: 'md
   }
 }
 
-export async function saveTranscriptFrom(ctx: ActionContext, window: BrowserWindow, evidence: Evidence): Promise<void> {
+/** What the save needs of the desktop actions' context (named here, so this file does not import that one back). */
+export interface TranscriptSaveContext {
+  readonly electron: Pick<ElectronModules, 'dialog'>;
+  readonly core: { checkDestination(evidence: Evidence, destination: string): Result<string> };
+}
+
+export async function saveTranscriptFrom(ctx: TranscriptSaveContext, window: BrowserWindow, evidence: Evidence): Promise<void> {
   const { dialog } = ctx.electron;
   const outcome = await saveTranscriptToFile({
     chooseFile: async (defaultPath) => {

@@ -3,8 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { HTTP_ROUTES } from '../../shared/contract.js';
 import { RENDERER_SECURITY_HEADERS } from '../../shared/contract/csp.js';
 import type { BodyKey } from '../../shared/ledger-types.js';
-import { readBody } from '../core/bodies/read-body.js';
-import type { EvidenceRegistry } from '../core/queries/registry.js';
+import type { InspectorService } from '../core/service/service.js';
 import { toWireJson } from './wire-json.js';
 
 const IDENT = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -14,7 +13,7 @@ export function downloadUrl(evidenceId: string, key: BodyKey): string {
   return `${HTTP_ROUTES.download}/${encodeURIComponent(evidenceId)}?${q.toString()}`;
 }
 
-export function downloadBody(registry: EvidenceRegistry, evidenceId: string, q: URLSearchParams, res: ServerResponse): void {
+export function downloadBody(service: InspectorService, evidenceId: string, q: URLSearchParams, res: ServerResponse): void {
   const key = { eventId: q.get('e') ?? '', sourceTable: q.get('t') ?? '', direction: q.get('d') ?? '' };
   const fail = (code: string, message: string): void => {
     const body = toWireJson({ ok: false, error: { code, message } });
@@ -24,7 +23,7 @@ export function downloadBody(registry: EvidenceRegistry, evidenceId: string, q: 
   if (![evidenceId, key.eventId, key.sourceTable, key.direction].every((v) => IDENT.test(v))) return fail('BAD_REQUEST', 'download needs an evidence id, e, t and d');
   let r;
   try {
-    r = readBody(registry.get(decodeURIComponent(evidenceId)), key);
+    r = service.readBody(decodeURIComponent(evidenceId), key);
   } catch (e) {
     return fail('BAD_REQUEST', e instanceof Error ? e.message : String(e));
   }
@@ -34,7 +33,7 @@ export function downloadBody(registry: EvidenceRegistry, evidenceId: string, q: 
     ...RENDERER_SECURITY_HEADERS,
     'Content-Type': 'application/octet-stream',
     'Content-Disposition': `attachment; filename="${name}"`,
-    'Content-Length': r.bytes.byteLength,
+    'Content-Length': r.value.byteLength,
   });
-  res.end(Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength));
+  res.end(Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength));
 }

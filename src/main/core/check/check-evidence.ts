@@ -12,7 +12,7 @@ import { archiveCheckInput, buildSections, reportHead, stopAtPages } from './rep
 import type { CheckReport, PagesSection } from './types.js';
 import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport } from './verify-bodies.js';
-import type { SecretsSection } from './secrets-section.js';
+import type { SecretsSection } from './secrets-types.js';
 import { scanSecrets, secretsFindings } from './secrets-section.js';
 
 export { DEFAULT_PREVIEW_ROWS } from './report-sections.js';

@@ -13,8 +13,8 @@
 import { InspectorError } from '../../../shared/errors.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
-import type { SpawnWorker } from '../jobs/worker-like.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence, deferredQuickCheck, keptIfPagesPass, requireProvenCopy } from './check-evidence.js';
 import type { ReportWorkerData, ReportWorkerReply, ThrownError } from './report-protocol.js';

@@ -10,30 +10,9 @@ import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-type
 import type { SecretFinding, SecretVerdict } from '../search/secret-findings.js';
 import { SECRET_VERDICTS, destinationLookup, maskSecret, secretFinding } from '../search/secret-findings.js';
 import type { Finding } from './types.js';
+import type { ReportedSecret, SecretsSection } from './secrets-types.js';
 
-export interface ReportedSecret {
-  readonly eventId: string;
-  /** `source_table/direction` of a body, `table.column#rowid` of a column value. */
-  readonly where: string;
-  readonly offset: number;
-  readonly pattern: string;
-  readonly masked: string;
-  readonly host: string | null;
-  readonly verdict: SecretVerdict;
-}
-
-export interface SecretsSection {
-  readonly bodiesSearched: number;
-  /** Bodies that failed verification: never searched. */
-  readonly bodiesNotSearched: number;
-  readonly columnValues: number;
-  readonly counts: Readonly<Record<SecretVerdict, number>>;
-  /** Worst first, at most MAX_LISTED. */
-  readonly findings: readonly ReportedSecret[];
-  readonly omitted: number;
-  /** Set when the search did not finish (cancelled, a worker failed). */
-  readonly error: { readonly code: string; readonly message: string } | null;
-}
+export type { ReportedSecret, SecretsSection } from './secrets-types.js';
 
 const MAX_LISTED = 200;
 const SPEC: GrepSpec = { pattern: { kind: 'secrets' }, table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES };

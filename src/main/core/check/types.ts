@@ -3,11 +3,13 @@
 // as text or JSON; the UI's integrity view reads the same value.
 import type { Failure } from '../../../shared/errors.js';
 import type { Generation } from '../../../shared/ledger-types.js';
+import type { Severity } from '../../../shared/contract/types.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
-import type { SecretsSection } from './secrets-section.js';
+import type { SecretsSection } from './secrets-types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
 
-export type Severity = 'error' | 'warning' | 'note';
+/** A finding's weight: the contract's, so the report and the Integrity view cannot disagree on the set. */
+export type { Severity };
 
 /** Stable finding codes. Errors make the verdict "damaged"; warnings and notes never do. */
 export const FINDING_CODES = [

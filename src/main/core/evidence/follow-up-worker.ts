@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from './open-hardened.js';
 import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
-import { lowerThisThreadPriority } from '../jobs/background-priority.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('follow-up-worker must run in a worker thread');

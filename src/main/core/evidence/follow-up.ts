@@ -8,8 +8,8 @@
 import type { Failure } from '../../../shared/errors.js';
 import { fail, toFailure } from '../../../shared/errors.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
-import type { SpawnWorker, WorkerLike } from '../jobs/worker-like.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
+import type { SpawnWorker, WorkerLike } from '../workers/worker-like.js';
 import type { FollowUp, FollowUpPart } from './types.js';
 import type { FollowUpToMain, FollowUpWorkerData, MainToFollowUp } from './follow-up-protocol.js';
 import { sqliteFailure } from './open-hardened.js';
@@ -35,7 +35,7 @@ export interface FollowUpInput {
    * first (OpenEvidenceOptions.followUpAfter). Absent: everything starts at once.
    */
   readonly startAfter?: Promise<void>;
-  /** Starts the worker (default a thread of this process; serve passes its background host's, jobs/worker-like.ts). */
+  /** Starts the worker (default a thread of this process; serve passes its background host's, workers/worker-like.ts). */
   readonly spawn?: SpawnWorker;
 }
 

@@ -7,7 +7,7 @@
 import { InspectorError } from '../../../shared/errors.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
-import type { SpawnWorker } from '../jobs/worker-like.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 import type { CopyProofReads } from './copy-proof.js';
 import { DEFAULT_PROOF_READS } from './copy-proof.js';
 import type { HashFileReply, HashFileRequest } from './hash-file-protocol.js';

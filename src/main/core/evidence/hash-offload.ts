@@ -4,7 +4,7 @@
  * of the worker rejects every pending and later call: the copy then fails, it never records a partial hash.
  */
 import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { MainToHashWorker, HashWorkerToMain, HashWorkerData } from './hash-protocol.js';
 
 export interface HashOffload {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBlake3Stream } from '../archive/blake3.js';
-import { lowerThisThreadPriority } from '../jobs/background-priority.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 import type { MainToHashWorker, HashWorkerToMain, HashWorkerData } from './hash-protocol.js';
 
 if (!parentPort) throw new Error('hash-worker must run in a worker thread');

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ArchiveState, BlockRow, FileHashes, Generation } from '../../../shared/ledger-types.js';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveLocation, OpenedArchive } from '../archive/types.js';
-import type { SpawnWorker } from '../jobs/worker-like.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 
 /** What the user pointed at, after classification (no SQLite opened yet). */
 export interface SessionInput {
@@ -171,7 +171,7 @@ export interface OpenEvidenceOptions {
   readonly kernelCopy?: boolean;
   /**
    * With a deferred open: the follow-up (its worker, the copy proof, the archive hash) starts only once this settles.
-   * The interactive app (queries/registry.ts) passes "the first view was answered": on two cores the follow-up's
+   * The interactive app (service/registry.ts) passes "the first view was answered": on two cores the follow-up's
    * threads otherwise start exactly while the first page is being served. Absent: the follow-up starts at once (the
    * CLI and check paths, which wait for it anyway).
    */

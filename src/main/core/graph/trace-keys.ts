@@ -11,7 +11,7 @@
  * and whenever the worker cannot run, every caller falls back to the ledger's own queries: slower, same answer.
  */
 import type Database from 'better-sqlite3';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';

@@ -13,8 +13,8 @@ import { RelayedWorker } from './relayed-worker.js';
 import type { VerifyJobHandle, VerifyJobOptions, VerifyJobSpec } from './verify-pool.js';
 import type { VerifyRunner } from './verify-runner.js';
 import type { JobProgress, VerifySummary } from './verify-types.js';
-import { childProcessScript } from './worker-entry-url.js';
-import type { SpawnWorker } from './worker-like.js';
+import { childProcessScript } from '../workers/worker-entry-url.js';
+import type { SpawnWorker } from '../workers/worker-like.js';
 
 export interface BackgroundHost extends VerifyRunner {
   /** Starts a relayable worker (RELAYABLE_WORKERS) inside the host instead of as a thread of this process. */

@@ -9,7 +9,7 @@
  * serve's scratch copies, which its workers open read-only, and evidence files, which they read only through the
  * safe opener (evidence/safe-fs.ts) and only while they are still the file first seen.
  */
-import { lowerThisProcessAsBackground } from './background-priority.js';
+import { lowerThisProcessAsBackground } from '../workers/background-priority.js';
 import { hostedWorkers } from './hosted-workers.js';
 import { prestartVerifyWorkers } from './prestarted-workers.js';
 import type { VerifyJobHandle } from './verify-pool.js';

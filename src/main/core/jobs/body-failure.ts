@@ -105,6 +105,14 @@ export function mergeParts(parts: readonly PartResult[], maxListed: number): Par
   return tally.result();
 }
 
+/**
+ * The bodies a tally has read: every body verified or not (`failed` already holds the unreadable ones). The one place
+ * that sum is written; its split for the contract is disjointCounts below.
+ */
+export function bodiesRead(r: { readonly verified: number; readonly failed: number }): number {
+  return r.verified + r.failed;
+}
+
 /** The contract's three disjoint counts from a tally (see the top of this file). */
 export function disjointCounts(r: { readonly verified: number; readonly failed: number; readonly unreadable: number }): { verified: number; failed: number; unreadable: number } {
   return { verified: r.verified, failed: r.failed - r.unreadable, unreadable: r.unreadable };

@@ -6,7 +6,7 @@
 import type { Worker } from 'node:worker_threads';
 import { RELAYABLE_WORKERS } from './background-host-protocol.js';
 import type { FromHost } from './background-host-protocol.js';
-import { spawnWorker } from './worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 
 export interface HostedWorkers {
   spawn(workerId: number, callerUrl: string, baseName: string, workerData: unknown): void;

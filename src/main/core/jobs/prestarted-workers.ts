@@ -8,7 +8,7 @@
 // after IDLE_MS, so a verification that never comes costs nothing for long.
 import type { Worker } from 'node:worker_threads';
 import type { WorkerToMain } from './verify-types.js';
-import { spawnWorker } from './worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 
 /**
  * A verification worker keeps little on its heap: a page of index rows, the spans of one block (capped in

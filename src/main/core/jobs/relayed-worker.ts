@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { FromHost, ToHost } from './background-host-protocol.js';
-import type { WorkerLike } from './worker-like.js';
+import type { WorkerLike } from '../workers/worker-like.js';
 
 /** What a relayed worker needs of its client: a way to the host, and whether it holds this process open. */
 export interface RelayLink {

@@ -11,7 +11,7 @@
 // own and reports its own sentence, and a row expecting a different hash over the same span is checked on its own.
 import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
 import type { BodyCheckResult, OpenedArchive } from '../archive/types.js';
-import { FailureTally, bodyFailure } from './body-failure.js';
+import { FailureTally, bodiesRead, bodyFailure } from './body-failure.js';
 import type { PartResult, Progress } from './verify-types.js';
 
 export interface VerifyBlocksInput {
@@ -82,7 +82,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
     if (++sinceCheck < CHECK_EVERY && tally.bytes - bytesAtCheck < CHECK_BYTES) return;
     sinceCheck = 0;
     bytesAtCheck = tally.bytes;
-    input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
+    input.onProgress?.({ items: bodiesRead(tally), bytes: tally.bytes, failed: tally.failed });
     if (Date.now() - sliceStart >= SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = Date.now();
@@ -137,7 +137,7 @@ export async function verifyBlocks(input: VerifyBlocksInput): Promise<PartResult
         await pace();
       }
     }
-    input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
+    input.onProgress?.({ items: bodiesRead(tally), bytes: tally.bytes, failed: tally.failed });
   }
   return tally.result();
 }

@@ -3,7 +3,7 @@
 // are all gone. The result reconciles: verified + failed = the bodies the tasks and the pre-settled part hold.
 import type { Worker } from 'node:worker_threads';
 import type { Failure, Result } from '../../../shared/errors.js';
-import { mergeParts } from './body-failure.js';
+import { bodiesRead, mergeParts } from './body-failure.js';
 import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-workers.js';
 import type { JobProgress, MainToWorker, PartResult, Progress, VerifySummary, VerifyTask, WorkerToMain } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES, POOL_PROGRESS_MS } from './verify-types.js';
@@ -50,7 +50,7 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
   const progress = (): JobProgress => {
     const sum = latest.reduce((a, p) => ({ items: a.items + p.items, bytes: a.bytes + p.bytes, failed: a.failed + p.failed }), ZERO);
     return {
-      itemsDone: spec.settled.verified + spec.settled.failed + sum.items,
+      itemsDone: bodiesRead(spec.settled) + sum.items,
       itemsTotal: spec.itemsTotal,
       bytesDone: spec.settled.bytes + sum.bytes,
       bytesTotal: spec.bytesTotal,
@@ -96,7 +96,7 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
           return;
         case 'done':
           parts[i] = m.result;
-          latest[i] = { items: m.result.verified + m.result.failed, bytes: m.result.bytes, failed: m.result.failed };
+          latest[i] = { items: bodiesRead(m.result), bytes: m.result.bytes, failed: m.result.failed };
           if (parts.every((p) => p !== null)) {
             emit();
             finish({ ok: true, value: summary(spec, parts as PartResult[], maxListed, started) });
@@ -127,5 +127,5 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
 
 function summary(spec: VerifyJobSpec, parts: readonly PartResult[], maxListed: number, started: number): VerifySummary {
   const merged = mergeParts([spec.settled, ...parts], maxListed);
-  return { ...merged, bodies: merged.verified + merged.failed, workers: spec.tasks.length, elapsedMs: Date.now() - started };
+  return { ...merged, bodies: bodiesRead(merged), workers: spec.tasks.length, elapsedMs: Date.now() - started };
 }

@@ -2,7 +2,7 @@
 // with body_hash when the row has one; a row without a hash is read but has nothing to prove it, and is
 // counted as `unhashed` (and verified, since nothing contradicts it).
 import type { BodyKey } from '../../../shared/ledger-types.js';
-import { FailureTally, bodyFailure } from './body-failure.js';
+import { FailureTally, bodiesRead, bodyFailure } from './body-failure.js';
 import type { PartResult, Progress } from './verify-types.js';
 import { VerifyCancelled, yieldToEventLoop } from './verify-blocks.js';
 
@@ -48,7 +48,7 @@ export async function verifySqliteBodies(input: VerifySqliteBodiesInput): Promis
         }));
       }
     }
-    input.onProgress?.({ items: tally.verified + tally.failed, bytes: tally.bytes, failed: tally.failed });
+    input.onProgress?.({ items: bodiesRead(tally), bytes: tally.bytes, failed: tally.failed });
     if (Date.now() - sliceStart >= SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = Date.now();

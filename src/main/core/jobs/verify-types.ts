@@ -1,17 +1,17 @@
 // The verification job's vocabulary: what a worker is asked to do, what it reports, what the caller gets.
 // Everything here crosses a worker boundary by structured clone, so it is plain data (no classes, no bigint).
+import type { BodyFailureView } from '../../../shared/contract/types.js';
 import type { ErrorCode, Failure } from '../../../shared/errors.js';
 import type { BlockRow } from '../../../shared/ledger-types.js';
 import type { ArchiveOpenOptions } from '../archive/types.js';
 import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
 
-/** One body that did not read back: `event_id source_table/direction: code sentence`. */
-export interface BodyFailure {
-  readonly eventId: string;
-  readonly sourceTable: string;
-  readonly direction: string;
+/**
+ * One body that did not read back: `event_id source_table/direction: code sentence`. The contract's BodyFailureView,
+ * with the code narrowed to the closed set (the view carries it as a string across the wire).
+ */
+export interface BodyFailure extends BodyFailureView {
   readonly code: ErrorCode;
-  readonly message: string;
 }
 
 /** What one worker verifies. It opens the scratch SQLite copy and the archive itself; only offsets travel. */

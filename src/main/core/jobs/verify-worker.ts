@@ -12,7 +12,7 @@ import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
 import type { SqliteBodyRow } from './verify-sqlite-bodies.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
-import { lowerThisThreadPriority } from './background-priority.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 import { BodyGrep } from '../search/body-grep.js';
 import { enableLinearRegExp } from '../search/linear-regexp.js';
 

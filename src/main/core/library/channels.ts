@@ -1,10 +1,10 @@
 /**
- * The `library.*` handlers, spread into the service's handler table (src/main/core/queries/service.ts) so serve
+ * The `library.*` handlers, spread into the service's handler table (src/main/core/service/service.ts) so serve
  * mode and the desktop app answer them the same way. Arguments arrive already validated by the shared guards.
  */
 import type { LibraryChannels } from '../../../shared/contract/library.js';
 import { InspectorError } from '../../../shared/errors.js';
-import type { EvidenceRegistry } from '../queries/registry.js';
+import type { EvidenceOpenings } from '../evidence/lookup.js';
 import { compareSessions } from './compare.js';
 import type { LibraryStoreOptions } from './library-store.js';
 import { LibraryStore } from './library-store.js';
@@ -20,7 +20,7 @@ export interface LibraryChannelSet {
   readonly handlers: LibraryHandlers;
 }
 
-export function createLibraryChannels(registry: EvidenceRegistry, options: LibraryStoreOptions = {}): LibraryChannelSet {
+export function createLibraryChannels(registry: EvidenceOpenings, options: LibraryStoreOptions = {}): LibraryChannelSet {
   const store = new LibraryStore(options);
   const handlers: LibraryHandlers = {
     'library.list': () => store.list(),

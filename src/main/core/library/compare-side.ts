@@ -7,7 +7,7 @@ import type { CompareRef, CompareSideInfo } from '../../../shared/contract/libra
 import type { Evidence } from '../evidence/types.js';
 import type { LedgerCounters } from '../host/types.js';
 import { modelUsage } from '../queries/overview.js';
-import type { EvidenceRegistry } from '../queries/registry.js';
+import type { EvidenceOpenings } from '../evidence/lookup.js';
 import { flattenCounters, modelsFromCounters, modelsFromRows, toolsFromCounters } from './counter-facts.js';
 import type { Keyed } from './ledger-facts.js';
 import { domainsFromTables, hasModelTable, ledgerCounters, tableRowCounts, toolsFromTables } from './ledger-facts.js';
@@ -40,7 +40,7 @@ function facts(e: Evidence | null, counters: LedgerCounters | null, noLedger: st
   };
 }
 
-export async function gatherSide(ref: CompareRef, registry: EvidenceRegistry, store: LibraryStore): Promise<SideFacts> {
+export async function gatherSide(ref: CompareRef, registry: EvidenceOpenings, store: LibraryStore): Promise<SideFacts> {
   if (ref.kind === 'evidence') {
     const e = registry.get(ref.evidenceId);
     const notes: string[] = [];

@@ -1,7 +1,7 @@
 /** Two sides lined up section by section, differences flagged (findings are added by the view from each integrity report). */
 import type { CompareRef, CompareSection, CompareSectionId, CompareView } from '../../../shared/contract/library.js';
 import { alignRows } from '../../../shared/contract/library.js';
-import type { EvidenceRegistry } from '../queries/registry.js';
+import type { EvidenceOpenings } from '../evidence/lookup.js';
 import type { Known, SideFacts } from './compare-side.js';
 import { gatherSide } from './compare-side.js';
 import type { LibraryStore } from './library-store.js';
@@ -32,7 +32,7 @@ export function compareFacts(a: SideFacts, b: SideFacts): CompareView {
   return { a: a.info, b: b.info, sections: ids.map((id) => section(id, a[id], b[id])) };
 }
 
-export async function compareSessions(refA: CompareRef, refB: CompareRef, registry: EvidenceRegistry, store: LibraryStore): Promise<CompareView> {
+export async function compareSessions(refA: CompareRef, refB: CompareRef, registry: EvidenceOpenings, store: LibraryStore): Promise<CompareView> {
   const a = await gatherSide(refA, registry, store);
   const b = await gatherSide(refB, registry, store);
   return compareFacts(a, b);

@@ -6,7 +6,7 @@
  * thread as before (so a damaged table still fails the same way, with the same error).
  */
 import type Database from 'better-sqlite3';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { RowCountReply, RowCountRequest } from './row-count-protocol.js';
 import { seedRowCounts, tableSchemas } from './schema.js';
 

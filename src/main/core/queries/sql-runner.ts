@@ -10,7 +10,7 @@ import type { SqlResult } from '../../../shared/contract.js';
 import type { Failure, Result } from '../../../shared/errors.js';
 import type { SqlChildHandle, SqlChildSpawner } from './sql-child-spawner.js';
 import { forkSqlChildSpawner } from './sql-child-spawner.js';
-import { childProcessScript } from '../jobs/worker-entry-url.js';
+import { childProcessScript } from '../workers/worker-entry-url.js';
 import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -54,7 +54,7 @@ interface Running {
   finish(result: Result<SqlResult>): void;
 }
 
-/** The child script beside this file (jobs/worker-entry-url.ts picks .js or .ts through tsx). */
+/** The child script beside this file (workers/worker-entry-url.ts picks .js or .ts through tsx). */
 function childScript(): { path: string; execArgv: string[] } {
   const { path, execArgv } = childProcessScript(import.meta.url, 'sql-child');
   // The heap cap bounds a runaway result.

@@ -1,12 +1,12 @@
-// The transcript's contract handlers, registered in queries/service.ts beside the others.
+// The transcript's contract handlers, registered in service/service.ts beside the others.
 import type { TranscriptChannels } from '../../../shared/contract/transcript.js';
-import type { EvidenceRegistry } from '../queries/registry.js';
+import type { EvidenceLookup } from '../evidence/lookup.js';
 import { exportTranscript } from './export/export-transcript.js';
 import { transcriptPage } from './transcript-page.js';
 
 type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never };
 
-export function transcriptHandlers(registry: EvidenceRegistry): Handlers<TranscriptChannels> {
+export function transcriptHandlers(registry: EvidenceLookup): Handlers<TranscriptChannels> {
   return {
     'transcript.page': ({ evidenceId, ...opts }) => transcriptPage(registry.get(evidenceId), opts),
     'transcript.export': ({ evidenceId, traceId, format }) => exportTranscript(registry.get(evidenceId), { traceId, format }),

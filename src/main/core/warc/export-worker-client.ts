@@ -6,7 +6,7 @@
 import { unlinkSync } from 'node:fs';
 import type { Result } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
-import { spawnWorker } from '../jobs/worker-entry-url.js';
+import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { ExportProgress, ExportSummary } from './types.js';
 import type { ExportWorkerStart, ExportWorkerToMain, MainToExportWorker } from './worker-messages.js';
 

@@ -5,7 +5,7 @@ import { toFailure } from '../../../shared/errors.js';
 import { openEvidence } from '../evidence/open-evidence.js';
 import { exportWarc } from './export-job.js';
 import type { ExportWorkerStart, ExportWorkerToMain, MainToExportWorker } from './worker-messages.js';
-import { lowerThisThreadPriority } from '../jobs/background-priority.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 
 const port = parentPort;
 if (!port) throw new Error('export-worker must run in a worker thread');

@@ -5,7 +5,7 @@
 import type { ArgOf, Channel, EvidenceSummary, InspectorEvent, ResultOf } from '../../../shared/contract.js';
 import { EVENT_NAMES, HTTP_ROUTES } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/errors.js';
-import type { Transport } from './transport.js';
+import type { DroppedUpload, Transport } from './transport.js';
 
 function tokenFromUrl(): string {
   return new URLSearchParams(window.location.search).get('token') ?? '';
@@ -37,12 +37,6 @@ export function uploadName(file: { name: string; relativePath?: string }): strin
   const base = parts[parts.length - 1] ?? '';
   if (/^g-[0-9a-f]{32}\.cbl$/.test(base)) return `session.bodies/${base}`;
   return base;
-}
-
-export interface DroppedUpload {
-  readonly file: File;
-  /** Path inside the dropped folder, when a folder was dropped. */
-  readonly relativePath?: string;
 }
 
 export function httpTransport(): Transport {

@@ -1,6 +1,12 @@
 import type { ArgOf, Channel, EvidenceSummary, InspectorEvent, ResultOf } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/errors.js';
-import type { DroppedUpload } from './http-transport.js';
+
+/** A file dropped on the page (both transports take them; serve mode uploads them). */
+export interface DroppedUpload {
+  readonly file: File;
+  /** Path inside the dropped folder, when a folder was dropped. */
+  readonly relativePath?: string;
+}
 
 /** What the views need from the core, whichever way it is reached. */
 export interface Transport {

@@ -2,7 +2,7 @@
  * Files from a drop: plain files, or a dropped session folder walked one level down (plus session.bodies/, which
  * holds v3 generation files). Returns the folder name when a folder was dropped: it is the session id.
  */
-import type { DroppedUpload } from '../api/http-transport.js';
+import type { DroppedUpload } from '../api/transport.js';
 
 interface Entry {
   readonly isFile: boolean;

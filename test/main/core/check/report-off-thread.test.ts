@@ -16,7 +16,7 @@ import type { CheckReport } from '../../../../src/main/core/check/types.js';
 import { classifyPaths } from '../../../../src/main/core/evidence/classify.js';
 import { openSession } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence, OpenEvidenceOptions } from '../../../../src/main/core/evidence/types.js';
-import { spawnWorker } from '../../../../src/main/core/jobs/worker-entry-url.js';
+import { spawnWorker } from '../../../../src/main/core/workers/worker-entry-url.js';
 import type { VerifySummary } from '../../../../src/main/core/jobs/verify-types.js';
 
 const root = mkdtempSync(join(tmpdir(), 'report-off-thread-'));

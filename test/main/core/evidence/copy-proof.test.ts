@@ -10,7 +10,7 @@ import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.j
 import { proveCopy } from '../../../../src/main/core/evidence/copy-proof.js';
 import { InspectorError } from '../../../../src/shared/errors.js';
 import type { FileHashes } from '../../../../src/shared/ledger-types.js';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { blake3Tag, buildWalOnlyEvidence, pictureOf } from './helpers.js';
 
 let evidence: { dir: string; cleanup: () => void };

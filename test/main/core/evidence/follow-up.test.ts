@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { EventEmitter } from 'node:events';
-import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/jobs/worker-like.js';
+import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/workers/worker-like.js';
 import { buildSmallLedger, removeDir, tempDir } from './helpers.js';
 
 let root: string;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { blake3OfOwnFile, hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { hashEvidenceFileElsewhere, proofReadsElsewhere } from '../../../../src/main/core/evidence/hash-file-elsewhere.js';
-import { spawnWorker } from '../../../../src/main/core/jobs/worker-entry-url.js';
-import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/jobs/worker-like.js';
+import { spawnWorker } from '../../../../src/main/core/workers/worker-entry-url.js';
+import type { SpawnWorker, WorkerLike } from '../../../../src/main/core/workers/worker-like.js';
 
 let root: string;
 let file: string;

@@ -11,7 +11,7 @@ import { blake3OfOwnFile, hashAndCopy, hashEvidenceFile, hashEvidenceFileInBackg
 import { createBlake3Stream } from '../../../../src/main/core/archive/blake3.js';
 import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
 import { startHashOffload } from '../../../../src/main/core/evidence/hash-offload.js';
-import { BACKGROUND_NICE } from '../../../../src/main/core/jobs/background-priority.js';
+import { BACKGROUND_NICE } from '../../../../src/main/core/workers/background-priority.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'capsem-sha-offload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

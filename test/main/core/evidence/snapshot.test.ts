@@ -93,9 +93,8 @@ describe('snapshotSqlite', () => {
     const other = tempDir('snapshot-fifo-');
     buildSmallLedger(join(other, 'session.db'), 'L0').close();
     execFileSync('mkfifo', [join(other, 'session.db-shm')]);
-    const started = Date.now();
+    // Opening the FIFO would block until a writer came: an answer at all shows it was refused unopened.
     const fifo = await snapshotSqlite(join(other, 'session.db'));
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(fifo.ok ? null : fifo.error.code).toBe('UNSAFE_PATH');
     expect(fifo.ok ? '' : fifo.error.message).toContain('FIFO');
     removeDir(other);

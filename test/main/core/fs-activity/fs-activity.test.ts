@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fsActivity, fsPaths, persistKind } from '../../../../src/main/core/fs-activity/index.js';
+import { fsActivity } from '../../../../src/main/core/fs-activity/timeline.js';
+import { fsPaths } from '../../../../src/main/core/fs-activity/paths.js';
+import { persistKind } from '../../../../src/main/core/fs-activity/persist.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 

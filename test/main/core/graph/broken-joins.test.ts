@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTraceGraph, listTraces } from '../../../../src/main/core/graph/index.js';
+import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
+import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import type { OpenedFixture } from './fixture-ledger.js';
 import { openFixture } from './fixture-ledger.js';
 

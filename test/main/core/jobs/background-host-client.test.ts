@@ -14,7 +14,7 @@ import { backgroundHost } from '../../../../src/main/core/jobs/background-host-c
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { checkEvidenceOffThread } from '../../../../src/main/core/check/report-off-thread.js';
-import type { SpawnWorker } from '../../../../src/main/core/jobs/worker-like.js';
+import type { SpawnWorker } from '../../../../src/main/core/workers/worker-like.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
 import { processGoneWithin } from '../../../fixtures/process-alive.js';
 import { openVerificationLedger, verificationPlan } from './verification-plan.js';

@@ -71,14 +71,12 @@ describe('prestarted verification workers', () => {
 
   it('asking again while a worker waits gives it its idle time afresh (and starts no second one)', async () => {
     prestartVerifyWorkers(1, 300);
-    const t0 = Date.now();
     await new Promise((r) => setTimeout(r, 200));
     prestartVerifyWorkers(1, 300);
     expect(prestartedWorkers()).toBe(1);
     await new Promise((r) => setTimeout(r, 200)); // 400 ms after the start: past the first deadline
     expect(prestartedWorkers()).toBe(1);
     await until(() => prestartedWorkers() === 0);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(450);
   });
 
   it('a waiting worker that exits is dropped, and a taken one no longer carries the idle listeners', async () => {

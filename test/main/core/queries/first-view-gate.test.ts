@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { firstViewGate } from '../../../../src/main/core/queries/first-view-gate.js';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
-import { createInspectorService } from '../../../../src/main/core/queries/service.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
+import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 

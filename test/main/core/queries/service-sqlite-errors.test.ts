@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
-import { createInspectorService } from '../../../../src/main/core/queries/service.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
+import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'capsem-service-sqlite-'));

@@ -9,8 +9,8 @@ import type { Result } from '../../../../src/shared/errors.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { prestartedWorkers, stopPrestartedWorkers } from '../../../../src/main/core/jobs/prestarted-workers.js';
 import { toIntegrityView } from '../../../../src/main/core/queries/integrity-view.js';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
-import { createInspectorService } from '../../../../src/main/core/queries/service.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
+import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'verify-prepare-'));

@@ -9,9 +9,9 @@ import type { InspectorEvent, IntegrityReportView, VerifySummary } from '../../.
 import type { Result } from '../../../../src/shared/errors.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { toIntegrityView } from '../../../../src/main/core/queries/integrity-view.js';
-import { EvidenceRegistry } from '../../../../src/main/core/queries/registry.js';
-import { createInspectorService } from '../../../../src/main/core/queries/service.js';
-import type { InspectorService } from '../../../../src/main/core/queries/service.js';
+import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
+import { createInspectorService } from '../../../../src/main/core/service/service.js';
+import type { InspectorService } from '../../../../src/main/core/service/service.js';
 import { bodyFailureKind } from '../../../../src/main/core/jobs/body-failure.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { DamageKind } from '../../../fixtures/writer/damage-types.js';

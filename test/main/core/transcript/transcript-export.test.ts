@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../../../src/main/core/graph/index.js';
+import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import { exportTranscript, transcriptPage } from '../../../../src/main/core/transcript/index.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';

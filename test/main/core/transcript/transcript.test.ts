@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../../../src/main/core/graph/index.js';
+import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import { brokenInTrace } from '../../../../src/main/core/graph/broken.js';
 import { readBody } from '../../../../src/main/core/bodies/read-body.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/index.js';

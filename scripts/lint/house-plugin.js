@@ -1,0 +1,155 @@
+// The house's own lint rules, kept beside the config that uses them (no plugin to install):
+// - `rooms`: every import (static, `export … from`, dynamic `import()`, `require()`) is checked against the room
+//   table in eslint.config.js: which of our rooms a room may reach, and which packages it must never load.
+// - `no-import-cycle`: no file reaches itself through our relative imports (type-only imports count: a circle of
+//   types is still a circle a reader has to untangle).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+
+/** Resolves a relative specifier the way TypeScript's NodeNext/Bundler resolution finds our sources. */
+export function resolveRelative(fromFile, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(fromFile), spec);
+  const stem = base.replace(/\.(c|m)?js$|\.jsx$/, '');
+  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.d.ts`, `${stem}.js`, `${stem}.mjs`, `${stem}.cjs`, `${base}/index.ts`, `${base}/index.tsx`, `${base}/index.js`];
+  for (const c of candidates) {
+    try {
+      if (statSync(c).isFile()) return c;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** A file's path from the repository root, with forward slashes. */
+const repoPath = (file) => relative(ROOT, file).split(sep).join('/');
+
+/** The package a bare specifier loads: `node:fs/promises` → `node:fs`, `@scope/a/b` → `@scope/a`, `fs` → `node:fs`. */
+function packageOf(spec) {
+  if (spec.startsWith('node:')) return `node:${spec.slice(5).split('/')[0]}`;
+  const parts = spec.split('/');
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return BUILTINS.has(name) ? `node:${name}` : name;
+}
+
+/** Every module specifier a node of the AST loads, with the node to report on. */
+function importsOf(node) {
+  switch (node.type) {
+    case 'ImportDeclaration':
+    case 'ExportAllDeclaration':
+    case 'ExportNamedDeclaration':
+      return node.source && typeof node.source.value === 'string' ? [node.source.value] : [];
+    case 'ImportExpression':
+      return node.source.type === 'Literal' && typeof node.source.value === 'string' ? [node.source.value] : [];
+    case 'CallExpression':
+      return node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string'
+        ? [node.arguments[0].value]
+        : [];
+    default:
+      return [];
+  }
+}
+
+const matchesPrefix = (path, prefixes) => prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+/** The room a repository path lies in: the first listed whose folders hold it (list inner rooms first). */
+function roomOf(rooms, path) {
+  return rooms.find((r) => matchesPrefix(path, r.folders)) ?? null;
+}
+
+const rooms = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Holds the room table: which rooms and packages each room may import.' },
+    schema: [{ type: 'object', properties: { rooms: { type: 'array' } }, required: ['rooms'], additionalProperties: false }],
+    messages: {
+      room: "{{from}} may not import {{to}} ('{{spec}}'): {{why}}",
+      pkg: "{{from}} may not load '{{pkg}}': {{why}}",
+    },
+  },
+  create(context) {
+    const table = context.options[0].rooms;
+    const file = context.filename;
+    const here = roomOf(table, repoPath(file));
+    if (!here) return {};
+    const check = (node) => {
+      for (const spec of importsOf(node)) {
+        if (spec.startsWith('.')) {
+          const target = resolveRelative(file, spec);
+          const there = target ? roomOf(table, repoPath(target)) : roomOf(table, repoPath(resolve(dirname(file), spec)));
+          if (!there || there.name === here.name) continue;
+          if (!(here.mayImport ?? []).includes(there.name)) {
+            context.report({ node, messageId: 'room', data: { from: here.name, to: there.name, spec, why: here.why ?? `it may import ${(here.mayImport ?? []).join(', ') || 'nothing else of ours'}` } });
+          }
+          continue;
+        }
+        const pkg = packageOf(spec);
+        const rule = (here.forbidPackages ?? []).find((f) => (f.name === 'node:*' ? pkg.startsWith('node:') : f.name === pkg));
+        if (rule) context.report({ node, messageId: 'pkg', data: { from: here.name, pkg: spec, why: rule.why } });
+      }
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check, CallExpression: check };
+  },
+};
+
+/** Per file: its mtime and the files its relative imports resolve to. */
+const depCache = new Map();
+
+function depsOf(file) {
+  let mtime;
+  try {
+    mtime = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = depCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.deps;
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  const deps = info.importedFiles.map((f) => resolveRelative(file, f.fileName)).filter((f) => f !== null && /\.(ts|tsx|js|mjs)$/.test(f) && !f.endsWith('.d.ts'));
+  depCache.set(file, { mtime, deps });
+  return deps;
+}
+
+/** A path of files from `start` back to `goal`, or null. */
+function pathBack(start, goal) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length > 0) {
+    const [file, path] = stack.pop();
+    if (file === goal) return path;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of depsOf(file)) if (!seen.has(next)) stack.push([next, [...path, next]]);
+  }
+  return null;
+}
+
+const noImportCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No file reaches itself through its relative imports.' },
+    schema: [],
+    messages: { cycle: 'Import cycle: {{path}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    if (!existsSync(file)) return {};
+    const check = (node) => {
+      for (const spec of importsOf(node)) {
+        const target = resolveRelative(file, spec);
+        if (!target || target === file) continue;
+        const back = pathBack(target, file);
+        if (back) context.report({ node, messageId: 'cycle', data: { path: [file, ...back].map(repoPath).join(' → ') } });
+      }
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const housePlugin = { meta: { name: 'house' }, rules: { rooms, 'no-import-cycle': noImportCycle } };

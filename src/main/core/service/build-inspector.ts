@@ -1,0 +1,47 @@
+/**
+ * The one function that builds the inspector behind both faces: the registry of open evidence and the contract's
+ * service over it, with the integrity report built off the calling thread. Serve mode and the desktop app differ
+ * only in what they pass: how a body is saved, where verification and the off-thread workers run, how the SQL
+ * console starts its child, and how evidence is opened (scratch folder, the sample).
+ */
+import type { SpawnWorker } from '../workers/worker-like.js';
+import type { VerifyRunner } from '../jobs/verify-runner.js';
+import type { OpenEvidenceOptions } from '../evidence/types.js';
+import { checkEvidenceOffThread } from '../check/report-off-thread.js';
+import { toIntegrityView } from '../queries/integrity-view.js';
+import type { EvidenceOpener } from './registry.js';
+import { EvidenceRegistry } from './registry.js';
+import type { InspectorService, InspectorServiceOptions } from './service.js';
+import { createInspectorService } from './service.js';
+import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
+
+export interface InspectorOptions {
+  /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */
+  readonly saveBody: InspectorServiceOptions['saveBody'];
+  /** Options of every open (scratch folder, background workers of the open's follow-up, …). */
+  readonly openOptions?: OpenEvidenceOptions;
+  /** Replaces openEvidence (tests). */
+  readonly open?: EvidenceOpener;
+  /** Where the sample is (default: found under resources/sample/); null: none. */
+  readonly sampleDir?: string | null;
+  /** Where "Verify all bodies" runs its workers (default: threads of this process). */
+  readonly verifyRunner?: VerifyRunner;
+  /** Where the integrity report's builder runs (default: a thread of this process). */
+  readonly reportWorkers?: SpawnWorker;
+  /** How the SQL console starts its child (default child_process.fork). */
+  readonly sqlChildSpawner?: SqlChildSpawner;
+}
+
+export function buildInspector(opts: InspectorOptions): InspectorService {
+  const registry = new EvidenceRegistry({ open: opts.open, openOptions: opts.openOptions, sampleDir: opts.sampleDir });
+  const reportDeps = opts.reportWorkers ? { spawn: opts.reportWorkers } : {};
+  return createInspectorService({
+    registry,
+    saveBody: opts.saveBody,
+    verifyRunner: opts.verifyRunner,
+    sqlChildSpawner: opts.sqlChildSpawner,
+    // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
+    // the page (serve) or the windows (the desktop app).
+    integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps)),
+  });
+}

@@ -1,0 +1,338 @@
+/**
+ * The transport-neutral side of the contract: one handler per channel, each validated by the shared guards,
+ * each answering the Result envelope. Serve mode wraps it in HTTP; the Electron glue wraps it in IPC.
+ */
+import type { ArgOf, BodySaveResult, Channel, EvidenceSummary, InspectorEvent, ResultOf } from '../../../shared/contract.js';
+import { validateRequest } from '../../../shared/contract.js';
+import type { Result } from '../../../shared/errors.js';
+import { InspectorError, toFailure } from '../../../shared/errors.js';
+import type { BodyKey } from '../../../shared/ledger-types.js';
+import { readBody } from '../bodies/read-body.js';
+import { sqliteFailure } from '../evidence/open-hardened.js';
+import type { Evidence } from '../evidence/types.js';
+import type { VerifySummary } from '../jobs/verify-types.js';
+import { BodyCache } from './body-cache.js';
+import { CANNED_QUERIES } from '../queries/canned.js';
+import { eventById, eventByRow } from '../queries/event-detail.js';
+import { buildOverview } from '../queries/overview.js';
+import { readPage } from '../queries/page.js';
+import type { EvidenceRegistry } from './registry.js';
+import { listTables, listTableSchemas } from '../queries/schema.js';
+import { rowCountsSettled } from '../queries/row-counts.js';
+import { search } from '../queries/search.js';
+import { SqlConsole } from '../queries/sql-runner.js';
+import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
+import { JobBoard } from './jobs.js';
+import type { VerifyRunner } from '../jobs/verify-runner.js';
+import { createLibraryChannels } from '../library/channels.js';
+import type { LibraryStore } from '../library/library-store.js';
+import { graphHandlers } from '../graph/handlers.js';
+import { seekPage } from '../queries/seek.js';
+import { resolveId } from '../queries/resolve-id.js';
+import { lifecycleHandlers } from '../lifecycle/handlers.js';
+import { fsHandlers } from '../fs-activity/handlers.js';
+import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
+import type { FollowUpPart } from '../evidence/types.js';
+import { VerificationTracker } from '../queries/verification-tracker.js';
+import { combineVerdict } from '../queries/verdict.js';
+import { transcriptHandlers } from '../transcript/handlers.js';
+import { relatedHandlers } from '../related/handlers.js';
+import { countMatching } from '../queries/table-count.js';
+
+export interface InspectorServiceOptions {
+  readonly registry: EvidenceRegistry;
+  /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */
+  readonly saveBody: (evidence: Evidence, key: BodyKey, bytes: Uint8Array) => Promise<BodySaveResult> | BodySaveResult;
+  /**
+   * Builds the integrity report (src/main/core/check); injected so this file does not fix its shape of call.
+   * `verification` is the last "Verify all bodies" result for this evidence (null before one finished), to be
+   * folded into the report's archive section (checkEvidence's `verification` option).
+   */
+  readonly integrityReport: (evidence: Evidence, verification: VerifySummary | null) => Promise<IntegrityReportView> | IntegrityReportView;
+  /** How the SQL console starts its child (default child_process.fork; the desktop app passes utilityProcess). */
+  readonly sqlChildSpawner?: SqlChildSpawner;
+  /** Where "Verify all bodies" runs its workers (default this process's threads; serve passes its host). */
+  readonly verifyRunner?: VerifyRunner;
+}
+
+export interface InspectorService {
+  handle<C extends Channel>(channel: C, arg: unknown): Promise<Result<ResultOf<C>>>;
+  onEvent(listener: (e: InspectorEvent) => void): () => void;
+  /** Open paths given on the command line or by the desktop app (never from the renderer). */
+  openPaths(paths: string[], origin?: EvidenceSummary['origin'], onClose?: (() => void) | null): Promise<Result<EvidenceSummary>>;
+  readonly registry: EvidenceRegistry;
+  /** Host ledgers (Capsem homes) opened in this process: the Library. */
+  readonly library: LibraryStore;
+  /**
+   * One verified body's bytes, read the way body.window and body.save read them (through the body cache), for
+   * serve's downloads, which are binary and so not a contract channel. Throws for an evidence id that is not open
+   * (as every handler does); a body that cannot be read is a Failure.
+   */
+  readBody(evidenceId: string, key: BodyKey): Result<Uint8Array>;
+  dispose(): void;
+}
+
+type Handlers = { readonly [C in Channel]: (arg: ArgOf<C>) => Promise<ResultOf<C>> | ResultOf<C> };
+
+const MAX_WINDOW = 1 << 20;
+
+function bodyBytes(cache: BodyCache, e: Evidence, key: BodyKey): Uint8Array {
+  const ck = `${e.id}\0${key.eventId}\0${key.sourceTable}\0${key.direction}`;
+  const hit = cache.get(ck);
+  if (hit) return hit;
+  const r = readBody(e, key);
+  if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
+  cache.set(ck, r.bytes);
+  return r.bytes;
+}
+
+export function createInspectorService(opts: InspectorServiceOptions): InspectorService {
+  const { registry } = opts;
+  const listeners = new Set<(e: InspectorEvent) => void>();
+  // Every verification's state is kept from its events, so the verdict can be answered without asking the job.
+  const tracker = new VerificationTracker();
+  const emit = (e: InspectorEvent): void => {
+    tracker.observe(e);
+    for (const l of listeners) l(e);
+  };
+  const cache = new BodyCache();
+  const sql = new SqlConsole({ spawner: opts.sqlChildSpawner });
+  const reports = new Map<string, Promise<IntegrityReportView>>();
+  // The last finished verification per evidence: the next report folds it in, so the Integrity view shows it.
+  const verifications = new Map<string, VerifySummary>();
+  // Reports that have arrived (the verdict reads them without waiting), and evidence whose follow-up may run.
+  const reportsDone = new Map<string, IntegrityReportView | 'failed'>();
+  const followUpStarted = new Set<string>();
+  const jobs = new JobBoard(emit, (evidenceId, summary) => {
+    verifications.set(evidenceId, summary);
+    reports.delete(evidenceId);
+    reportsDone.delete(evidenceId);
+  }, opts.verifyRunner);
+  const reportFor = (evidenceId: string): Promise<IntegrityReportView> => {
+    // Not refused after a failed quick_check: the report is where the damage is shown.
+    const e = registry.getEvenIfDamaged(evidenceId);
+    let p = reports.get(evidenceId);
+    if (!p) {
+      const verification = verifications.get(evidenceId) ?? null;
+      const built = Promise.resolve().then(() => opts.integrityReport(e, verification));
+      p = built;
+      reports.set(evidenceId, built);
+      // A report built before a verification finished is replaced by the next one; only the current one counts.
+      built.then(
+        (v) => void (reports.get(evidenceId) === built && reportsDone.set(evidenceId, v)),
+        () => {
+          if (reports.get(evidenceId) === built) reportsDone.set(evidenceId, 'failed');
+          reports.delete(evidenceId);
+        },
+      );
+    }
+    return p;
+  };
+  const startVerification = (evidenceId: string): string => {
+    try {
+      const jobId = jobs.startVerify(registry.get(evidenceId));
+      tracker.begin(evidenceId, jobId);
+      return jobId;
+    } catch (error) {
+      tracker.couldNotStart(evidenceId, toFailure(error));
+      throw error;
+    }
+  };
+  // Verification is part of opening: every body is read back once the first view was answered (as the open's other
+  // follow-up), in the same workers as "Verify all bodies", unless the user started one first.
+  const stopHearingOpens = registry.onOpened((id) => {
+    tracker.waiting(id);
+    void registry.followUpMayStart(id).then(() => {
+      if (!registry.has(id)) return;
+      followUpStarted.add(id);
+      if (tracker.state(id).state !== 'waiting') return;
+      try {
+        startVerification(id);
+      } catch {
+        // Named in the verdict (couldNotStart); the views show the refusal themselves.
+      }
+    });
+  });
+  const verdictOf = (evidenceId: string): VerdictView => {
+    const e = registry.getEvenIfDamaged(evidenceId);
+    const f = e.followUp;
+    const done = reportsDone.get(evidenceId);
+    // The report is built once the follow-up may run (after the first view), and again after a verification.
+    if (done === undefined && followUpStarted.has(evidenceId)) void reportFor(evidenceId).catch(() => undefined);
+    const reportPages: CheckState = done === undefined ? 'pending' : done === 'failed' ? 'failed' : done.pages.ok ? 'ok' : 'failed';
+    // Without a follow-up the open checked the pages and proved the copy before it returned.
+    const pages = f ? worst(partCheck(f.quickCheck()), reportPages) : reportPages;
+    const copyProof = f ? partCheck(f.copyProof()) : 'ok';
+    const report: CheckState = done === undefined ? 'pending' : done === 'failed' || done.verdict === 'damaged' ? 'failed' : 'ok';
+    const bodies = tracker.state(evidenceId);
+    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies };
+  };
+  const unwrap = <T>(r: Result<T>): T => {
+    if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
+    return r.value;
+  };
+
+  const library = createLibraryChannels(registry);
+  const handlers: Handlers = {
+    ...library.handlers,
+    ...graphHandlers(registry),
+    ...lifecycleHandlers(registry),
+    ...fsHandlers(registry),
+    ...transcriptHandlers(registry),
+    ...relatedHandlers(registry),
+    'evidence.list': () => registry.list(),
+    'evidence.openSample': async () => unwrap(await registry.openSample()),
+    'evidence.close': ({ evidenceId }) => {
+      registry.close(evidenceId);
+      cache.dropPrefix(`${evidenceId}\0`);
+      reports.delete(evidenceId);
+      reportsDone.delete(evidenceId);
+      followUpStarted.delete(evidenceId);
+      verifications.delete(evidenceId);
+      tracker.forget(evidenceId);
+      return null;
+    },
+    // Both need every table's row count: wait (without holding this thread) for the count the open started.
+    'overview': async ({ evidenceId }) => {
+      await rowCountsSettled(registry.get(evidenceId).db);
+      return buildOverview(registry.get(evidenceId), registry.summary(evidenceId));
+    },
+    'tables.list': async ({ evidenceId }) => {
+      await rowCountsSettled(registry.get(evidenceId).db);
+      return listTables(registry.get(evidenceId).db);
+    },
+    'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
+    'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
+    'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
+    'id.resolve': ({ evidenceId, id }) => resolveId(registry.get(evidenceId).db, id),
+    'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
+    'event.get': (arg) => {
+      const db = registry.get(arg.evidenceId).db;
+      return arg.eventId !== undefined ? eventById(db, arg.eventId) : eventByRow(db, arg.table!, arg.rowid!);
+    },
+    'body.window': ({ evidenceId, key, offset, length }) => {
+      const e = registry.get(evidenceId);
+      const bytes = bodyBytes(cache, e, key);
+      const start = Math.min(offset, bytes.byteLength);
+      const end = Math.min(bytes.byteLength, start + Math.min(length, MAX_WINDOW));
+      const meta = e.db.prepare('SELECT original_bytes AS o, truncated AS t FROM event_body_blobs WHERE event_id = ? AND source_table = ? AND direction = ? LIMIT 1').get(key.eventId, key.sourceTable, key.direction) as { o: number; t: number } | undefined;
+      return {
+        key,
+        status: 'verified',
+        storedBytes: bytes.byteLength,
+        originalBytes: meta ? Number(meta.o) : bytes.byteLength,
+        truncated: meta ? Number(meta.t) !== 0 : false,
+        offset: start,
+        base64: Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('base64'),
+      };
+    },
+    'body.save': async ({ evidenceId, key }) => {
+      const e = registry.get(evidenceId);
+      return opts.saveBody(e, key, bodyBytes(cache, e, key));
+    },
+    'integrity.report': ({ evidenceId }) => reportFor(evidenceId),
+    'integrity.verdict': ({ evidenceId }) => verdictOf(evidenceId),
+    'jobs.verify.start': ({ evidenceId }) => ({ jobId: startVerification(evidenceId) }),
+    'jobs.verify.prepare': ({ evidenceId }) => {
+      jobs.prepareVerify(registry.get(evidenceId));
+      return null;
+    },
+    'jobs.grep.start': (arg) => ({ jobId: jobs.startGrep(registry.get(arg.evidenceId), arg) }),
+    'jobs.cancel': ({ jobId }) => {
+      jobs.cancel(jobId);
+      return null;
+    },
+    'sql.canned': () => CANNED_QUERIES,
+    'sql.run': async (arg) => {
+      const e = registry.get(arg.evidenceId);
+      sql.warm();
+      return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
+    },
+    'sql.cancel': ({ runId }) => {
+      // Cancelling a run that already ended is not an error: the race is normal.
+      sql.cancel(runId);
+      return null;
+    },
+    'search': ({ evidenceId, query, kinds, limit }) => search(registry.get(evidenceId).db, query, kinds, limit),
+  };
+
+  return {
+    registry,
+    library: library.store,
+    async handle<C extends Channel>(channel: C, raw: unknown): Promise<Result<ResultOf<C>>> {
+      const arg = validateRequest(channel, raw);
+      if (!arg.ok) return arg;
+      try {
+        const handler = handlers[channel] as (a: ArgOf<C>) => Promise<ResultOf<C>> | ResultOf<C>;
+        return { ok: true, value: await handler(arg.value) };
+      } catch (error) {
+        return { ok: false, error: toFailure(namedSqliteError(registry, arg.value, error)) };
+      } finally {
+        // The verdict is polled by every view's header: it is not a view being drawn, so it must not hold the
+        // follow-up back (first-view-gate.ts waits for the views' calls to go quiet).
+        const evidenceId = evidenceIdOf(arg.value);
+        if (evidenceId !== null && channel !== 'integrity.verdict') registry.answered(evidenceId);
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    openPaths: (paths, origin = 'path', onClose = null) => registry.open(paths, origin, onClose),
+    readBody(evidenceId, key) {
+      const e = registry.get(evidenceId);
+      try {
+        return { ok: true, value: bodyBytes(cache, e, key) };
+      } catch (error) {
+        return { ok: false, error: toFailure(error) };
+      }
+    },
+    dispose() {
+      stopHearingOpens();
+      jobs.cancelAll();
+      sql.dispose();
+      registry.closeAll();
+      listeners.clear();
+    },
+  };
+}
+
+function partCheck(part: FollowUpPart<unknown>): CheckState {
+  switch (part.state) {
+    case 'pending':
+      return 'pending';
+    case 'failed':
+      return 'failed';
+    // 'skipped' is never asked for by the app's opens (registry.ts); it reads as not standing in the way.
+    case 'done':
+    case 'skipped':
+      return 'ok';
+  }
+}
+
+function worst(a: CheckState, b: CheckState): CheckState {
+  if (a === 'failed' || b === 'failed') return 'failed';
+  return a === 'pending' || b === 'pending' ? 'pending' : 'ok';
+}
+
+/** The evidence a call is about, when its argument names one. */
+function evidenceIdOf(arg: unknown): string | null {
+  const id = arg && typeof arg === 'object' && 'evidenceId' in arg ? (arg as { evidenceId: unknown }).evidenceId : null;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * An error SQLite raised on an evidence connection, classified by the open's own rules (sqliteFailure) and naming the
+ * file: a query that meets page damage (on a large ledger before its deferred quick_check has finished) is the same
+ * DB_CORRUPT finding as a failed quick_check, not an internal error. Anything else passes through unchanged.
+ */
+function namedSqliteError(registry: EvidenceRegistry, arg: unknown, error: unknown): unknown {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  const evidenceId = evidenceIdOf(arg);
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_') || evidenceId === null) return error;
+  try {
+    return sqliteFailure(registry.getEvenIfDamaged(evidenceId).input.dbPath, error);
+  } catch {
+    return error;
+  }
+}
