@@ -32,9 +32,17 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
     if (g.missingTables.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: tables ${g.missingTables.join(', ')}`) + '\n');
     if (g.missingColumns.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: columns ${g.missingColumns.join(', ')}`) + '\n');
   }
+  if (report.wal) {
+    const w = report.wal;
+    out.push(`  session.db-wal: ${w.bytes} bytes, ${w.committedFrames} committed frames` + (w.problem ? s.yellow(`; not replayed in full: ${w.problem}`) : '') + '\n');
+  }
   out.push('\n' + s.bold('Event counts:') + '\n');
   const counted = [...EXPECTED_TABLES, ...Object.keys(report.tables).filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t)).sort()];
-  out.push(reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
+  // Rows that live only in the -wal get their own column, so a reviewer sees which evidence a bare session.db lacks.
+  const onlyWal = report.wal?.rowsOnlyInWal ?? {};
+  out.push(Object.keys(onlyWal).length > 0
+    ? reportTable(s, ['table', 'rows', 'only in -wal'], counted.map((t) => [t, report.tables[t] ?? 'MISSING', onlyWal[t] ?? 0]))
+    : reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
   out.push('\n' + s.bold('Body archive:') + '\n' + archiveBlock(report.archive, s));
   out.push(...infoLines(report, s));
   if (report.secrets) out.push('\n' + s.bold('Credentials:') + '\n' + secretsBlock(report.secrets, s));

@@ -4,6 +4,7 @@ import { formatBodyFailure } from '../jobs/body-failure.js';
 import { bodyName, groupFailures } from '../jobs/failure-groups.js';
 import type { ArchiveSection, Finding, PagesSection } from './types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
+import type { WalSection } from './wal-section.js';
 import { shapeGapSentence } from '../evidence/newest-shape.js';
 
 export function pageFindings(pages: PagesSection): Finding[] {
@@ -13,6 +14,24 @@ export function pageFindings(pages: PagesSection): Finding[] {
 /** Not damage (the ledger reads fine here), but what Capsem's current build would refuse: a warning. */
 export function shapeFindings(g: ShapeGaps | null): Finding[] {
   return g ? [{ severity: 'warning', code: 'OLDER_A4_BUILD', message: shapeGapSentence(g) }] : [];
+}
+
+/** A -wal SQLite will not (fully) replay is named with its size; rows only in the -wal are counted per table. */
+export function walFindings(w: WalSection | null): Finding[] {
+  if (!w) return [];
+  const out: Finding[] = [];
+  if (w.problem) {
+    out.push({ severity: 'warning', code: 'WAL_NOT_REPLAYED', message: `session.db-wal (${w.bytes} bytes) is not ${w.committedFrames > 0 ? 'fully ' : ''}replayed by SQLite: ${w.problem}` });
+  }
+  const only = Object.entries(w.rowsOnlyInWal);
+  if (only.length > 0) {
+    const total = only.reduce((n, [, c]) => n + c, 0);
+    out.push({
+      severity: 'note', code: 'WAL_ONLY_ROWS',
+      message: `${total} rows exist only in session.db-wal (committed, never checkpointed into session.db): ${only.map(([t, c]) => `${t} ${c}`).join(', ')}; a copy of session.db without its -wal loses them`,
+    });
+  }
+  return out;
 }
 
 export function tableFindings(missing: readonly string[]): Finding[] {

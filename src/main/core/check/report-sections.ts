@@ -8,7 +8,8 @@ import type { ArchiveCheckInput, ArchiveCheckResult } from './archive-index.js';
 import { checkArchiveIndex } from './archive-index.js';
 import { diagnose } from './diagnoses.js';
 import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOLS, HELP_NOTES } from './empty-sections.js';
-import { archiveFindings, pageFindings, shapeFindings, tableFindings } from './error-findings.js';
+import { archiveFindings, pageFindings, shapeFindings, tableFindings, walFindings } from './error-findings.js';
+import { checkWal } from './wal-section.js';
 import { newestShapeGaps } from '../evidence/newest-shape.js';
 import { columnsOf, hasTable } from './sql.js';
 import { checkOverflow } from './overflow.js';
@@ -56,7 +57,7 @@ export function sectionFacts(evidence: Evidence): Omit<ArchiveCheckInput, 'db'> 
 export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport {
   const findings = pageFindings(pages);
   return {
-    ...head, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], newestShape: null, archive: EMPTY_ARCHIVE, overflow: EMPTY_OVERFLOW,
+    ...head, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], newestShape: null, wal: null, archive: EMPTY_ARCHIVE, overflow: EMPTY_OVERFLOW,
     tools: EMPTY_TOOLS, providers: EMPTY_PROVIDERS, nulls: EMPTY_NULLS, previews: [], findings, verdict: verdictOf(findings),
   };
 }
@@ -77,6 +78,7 @@ export async function buildSections(src: ArchiveCheckInput, opts: SectionOptions
   verify: ((index: ArchiveCheckResult) => Promise<ArchiveSection>) | null): Promise<CheckReport> {
   const { db } = src;
   const { tables, missingTables } = checkTables(db);
+  const wal = checkWal(db, head.session.dir, tables);
   const newestShape = newestShapeGaps(src.generation, (t) => (hasTable(db, t) ? columnsOf(db, t) : null));
   const index = checkArchiveIndex(src);
   const archive: ArchiveSection = verify
@@ -90,11 +92,12 @@ export async function buildSections(src: ArchiveCheckInput, opts: SectionOptions
   const findings = [
     ...tableFindings(missingTables),
     ...shapeFindings(newestShape),
+    ...walFindings(wal),
     ...archiveFindings(archive, src.generation),
     ...diagnose({ db, archive, overflow, tools, providers, nulls, tables }),
   ];
   return {
-    ...head, stoppedAfter: null, pages, tables, missingTables, newestShape, archive, overflow, tools, providers, nulls, previews,
+    ...head, stoppedAfter: null, pages, tables, missingTables, newestShape, wal, archive, overflow, tools, providers, nulls, previews,
     findings, verdict: verdictOf(findings),
   };
 }

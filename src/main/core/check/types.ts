@@ -7,6 +7,7 @@ import type { Severity } from '../../../shared/contract/types.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
 import type { SecretsSection } from './secrets-types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
+import type { WalSection } from './wal-section.js';
 
 /** A finding's weight: the contract's, so the report and the Integrity view cannot disagree on the set. */
 export type { Severity };
@@ -17,7 +18,7 @@ export const FINDING_CODES = [
   'PRE_ARCHIVE_LEDGER', 'BODIES_UNVERIFIED', 'NO_BODIES', 'OVERFLOW_WINDOWS',
   'ORPHAN_TOOL_CALLS', 'ORPHAN_TOOL_RESPONSES', 'MCP_WITHOUT_LOGICAL_CALL',
   'AI_TRAFFIC_WITHOUT_MODEL_CALLS', 'AI_BARE_DOMAINS', 'NULL_MODEL', 'NULL_TOKENS', 'NULL_REQUEST_PREVIEW', 'ZERO_COST',
-  'UNKNOWN_PROVIDERS', 'OLDER_A4_BUILD', 'CREDENTIALS_SENT_ELSEWHERE', 'CREDENTIALS_NOT_SUBSTITUTED', 'CREDENTIALS_SEEN',
+  'UNKNOWN_PROVIDERS', 'OLDER_A4_BUILD', 'WAL_NOT_REPLAYED', 'WAL_ONLY_ROWS', 'CREDENTIALS_SENT_ELSEWHERE', 'CREDENTIALS_NOT_SUBSTITUTED', 'CREDENTIALS_SEEN',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 
@@ -138,6 +139,8 @@ export interface CheckReport {
   readonly missingTables: readonly string[];
   /** An A4 ledger whose tables are an earlier A4 build's: what the newest shape has that it lacks (else null). */
   readonly newestShape: ShapeGaps | null;
+  /** The scratch copy's -wal: what SQLite replays of it and the rows that live only there (null without a -wal). */
+  readonly wal: WalSection | null;
   readonly archive: ArchiveSection;
   readonly overflow: OverflowSection;
   readonly tools: ToolsSection;

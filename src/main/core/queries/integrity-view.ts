@@ -40,6 +40,8 @@ function linkFor(code: FindingCode): FindingLink | null {
     case 'TABLES_MISSING':
     case 'PRE_ARCHIVE_LEDGER':
     case 'OLDER_A4_BUILD':
+    case 'WAL_NOT_REPLAYED':
+    case 'WAL_ONLY_ROWS':
       return null;
   }
 }
