@@ -10,6 +10,8 @@ export default defineConfig({
     // and may take minutes; fixtures are generated on the fly and Chromium starts in the hooks.
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // expect.poll waits on the app's answer the same way: until the test's clock above, not a second of its own.
+    expect: { poll: { timeout: 600_000, interval: 50 } },
     pool: 'forks',
     // Each run's temp folders live under one folder that is removed when the run ends.
     globalSetup: ['test/setup/run-temp-dir.ts'],

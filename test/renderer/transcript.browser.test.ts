@@ -117,7 +117,7 @@ describe('transcript in Chromium', () => {
     await page.click(`article.tl[data-seq="${mc.seq}"] .tl-links a:has-text("response body")`);
     await page.waitForFunction(() => window.location.hash.includes('body='));
     expect(await page.evaluate(() => window.location.hash)).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}?body=model_calls%2Fresponse`);
-    await page.waitForSelector('.body-viewer, [data-body-status], .rowlist', { timeout: 20_000 });
+    await page.waitForSelector('.body-viewer, [data-body-status], .rowlist');
   });
 
   it('screenshots of a trace and of the whole session at 1440×900 and 1024×700', async () => {

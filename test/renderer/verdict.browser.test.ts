@@ -106,20 +106,20 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     const id = await openInPage(damaged);
     await expect.poll(headerVerdict).toBe('checking');
     // The open's verification started by itself once the first view was answered, and waits at the gate.
-    await expect.poll(() => started, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => started).toBeGreaterThan(0);
     await expect.poll(headerVerdict).toBe('checking');
     expect(await overviewVerdict()).toBe('checking');
     await shot(page, 'verdict-01-checking');
     gate.release();
-    await expect.poll(headerVerdict, { timeout: 30_000 }).toBe('damaged');
+    await expect.poll(headerVerdict).toBe('damaged');
     await expect.poll(overviewVerdict).toBe('damaged');
     await shot(page, 'verdict-02-damaged-overview');
     await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
-    await page.waitForSelector('.integrity .verify[data-state="done"]', { timeout: 30_000 });
+    await page.waitForSelector('.integrity .verify[data-state="done"]');
     expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('damaged');
     const bad = damaged.damage!.affected[0]!;
     // The failing body is listed, without "Verify all bodies" having been pressed.
-    await expect.poll(() => page.locator('.integrity table.failures').textContent(), { timeout: 15_000 }).toContain(bad.eventId);
+    await expect.poll(() => page.locator('.integrity table.failures').textContent()).toContain(bad.eventId);
     await shot(page, 'verdict-03-damaged-integrity');
   });
 
@@ -129,11 +129,11 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
     // The report (tables, index and archive, pages) is shown and has no error: without the bodies, no INTACT.
     await page.waitForSelector('.integrity .facts');
-    await expect.poll(async () => ok(await server.service.handle('integrity.verdict', { evidenceId: id })).report, { timeout: 15_000 }).toBe('ok');
+    await expect.poll(async () => ok(await server.service.handle('integrity.verdict', { evidenceId: id })).report).toBe('ok');
     await expect.poll(headerVerdict).toBe('checking');
     expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('checking');
     gate.release();
-    await expect.poll(headerVerdict, { timeout: 30_000 }).toBe('intact');
+    await expect.poll(headerVerdict).toBe('intact');
     await page.waitForSelector('.integrity .verify[data-state="done"]');
     expect(await page.locator('.integrity .verify[data-state="done"]').textContent()).toContain(`${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`);
     await shot(page, 'verdict-04-intact');
@@ -142,8 +142,8 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
   it('cancelled from the header: "bodies not verified", never INTACT', async () => {
     gate = newGate();
     const id = await openInPage(cancelled);
-    await page.locator('.topbar .verdict-box').getByRole('button', { name: 'cancel' }).click({ timeout: 15_000 });
-    await expect.poll(headerVerdict, { timeout: 15_000 }).toBe('unverified');
+    await page.locator('.topbar .verdict-box').getByRole('button', { name: 'cancel' }).click();
+    await expect.poll(headerVerdict).toBe('unverified');
     expect(await page.locator('.topbar [data-testid="verdict"]').textContent()).toBe('bodies not verified');
     gate.release();
     await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);

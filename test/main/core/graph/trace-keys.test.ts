@@ -97,7 +97,7 @@ describe('trace keys', () => {
       try {
         restrictTables(fresh, fx.evidence.tables.keys());
         await warmTraceKeys(fresh, fx.evidence.snapshot.dbCopyPath);
-        await expect.poll(() => cachedTraceList(fresh)?.traces.length ?? 0, { timeout: 20_000 }).toBe(listTraces(fx.evidence.db).traces.length);
+        await expect.poll(() => cachedTraceList(fresh)?.traces.length ?? 0).toBe(listTraces(fx.evidence.db).traces.length);
       } finally {
         fresh.close();
       }

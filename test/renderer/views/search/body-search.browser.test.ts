@@ -79,7 +79,7 @@ describe('Search view: inside the bodies', () => {
   it('streams every match of the verified bodies, grouped by event, and lists the damaged bodies as not searched', async () => {
     await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/search?q=${NEEDLE}`);
     await page.getByRole('button', { name: /Search every body for/ }).click();
-    await page.waitForSelector('.body-search-status[data-phase="done"]', { timeout: 60_000 });
+    await page.waitForSelector('.body-search-status[data-phase="done"]');
     const affected = new Set(ledger.damage!.affected.map(keyOf));
     const searched = ledger.bodies.filter((b) => !b.injected && !affected.has(keyOf(b.key)) && !b.row.contentType?.includes('msgpack'));
     expect(await page.locator('.match-total').textContent()).toBe(String(2 * searched.length));
@@ -99,7 +99,7 @@ describe('Search view: inside the bodies', () => {
     });
     expect(page.url()).toContain(`at=${at}%2B${NEEDLE.length}`);
     const mark = page.locator('.brow.hit mark').first();
-    await mark.waitFor({ timeout: 10_000 });
+    await mark.waitFor();
     expect(await mark.textContent()).toBe(NEEDLE);
     // Scrolled into the list's visible box.
     const list = (await page.locator('.rowlist').boundingBox())!;
@@ -116,11 +116,11 @@ describe('Search view: inside the bodies', () => {
       await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/search?q=${NEEDLE}`);
       await page.getByRole('button', { name: /Search every body for/ }).click();
       await page.waitForSelector('progress[aria-label="body search progress"]');
-      await expect.poll(() => page.locator('.match-total').textContent(), { timeout: 10_000 }).toBe('1');
+      await expect.poll(() => page.locator('.match-total').textContent()).toBe('1');
       expect(await page.locator('.body-search-status').textContent()).toContain('3 of 10 bodies checked');
       await shot(page, 'search-bodies-running');
       await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.waitForSelector('.body-search-status[data-phase="failed"]', { timeout: 10_000 });
+      await page.waitForSelector('.body-search-status[data-phase="failed"]');
       expect(await page.locator('.body-search-status').textContent()).toContain('cancelled');
       expect(await page.locator('progress[aria-label="body search progress"]').count()).toBe(0);
     } finally {
