@@ -198,3 +198,13 @@ export function idList(ids: readonly number[]): string {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not a rowid: ${String(id)}`);
   return ids.join(', ');
 }
+
+/**
+ * The connection of an evidence, with its trace keys started: called by the channels that read traces (the trace
+ * list, a trace, lifecycles, id.resolve), so the scan starts when a reader first turns to traces and never costs an
+ * open that only looks at tables or the integrity report (a busy machine's report then had the worker beside it).
+ */
+export function dbWithTraceKeys(evidence: { readonly db: Database.Database; readonly snapshot: { readonly dbCopyPath: string } }): Database.Database {
+  if (evidence.db.open) void warmTraceKeys(evidence.db, evidence.snapshot.dbCopyPath);
+  return evidence.db;
+}

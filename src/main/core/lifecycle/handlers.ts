@@ -4,13 +4,14 @@ import type { EvidenceLookup } from '../evidence/lookup.js';
 import { lifecyclePage } from './calls.js';
 import { lifecycleSummary } from './summary.js';
 import { swimlanes } from './swimlanes.js';
+import { dbWithTraceKeys } from '../graph/trace-keys.js';
 
 type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never };
 
 export function lifecycleHandlers(registry: EvidenceLookup): Handlers<LifecycleChannels> {
   return {
-    'lifecycle.calls': ({ evidenceId, ...rest }) => lifecyclePage(registry.get(evidenceId).db, rest),
-    'lifecycle.summary': ({ evidenceId }) => lifecycleSummary(registry.get(evidenceId).db),
-    'lifecycle.swimlanes': ({ evidenceId, filters }) => swimlanes(registry.get(evidenceId).db, filters),
+    'lifecycle.calls': ({ evidenceId, ...rest }) => lifecyclePage(dbWithTraceKeys(registry.get(evidenceId)), rest),
+    'lifecycle.summary': ({ evidenceId }) => lifecycleSummary(dbWithTraceKeys(registry.get(evidenceId))),
+    'lifecycle.swimlanes': ({ evidenceId, filters }) => swimlanes(dbWithTraceKeys(registry.get(evidenceId)), filters),
   };
 }

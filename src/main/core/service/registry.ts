@@ -14,7 +14,6 @@ import { restrictTables } from '../queries/schema.js';
 import { warmRowCounts } from '../queries/row-counts.js';
 import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
 import { firstViewGate } from '../queries/first-view-gate.js';
-import { warmTraceKeys } from '../graph/trace-keys.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -73,8 +72,6 @@ export class EvidenceRegistry {
     restrictTables(evidence.db, evidence.tables.keys());
     // Counted off this thread from now on: the first Overview or Tables list needs them, nothing else waits on them.
     void warmRowCounts(evidence.db, evidence.snapshot.dbCopyPath);
-    // The trace keys (graph/trace-keys.ts) once the first view is answered: every trace opens without a table scan.
-    void gate.passed.then(() => (evidence.db.open ? warmTraceKeys(evidence.db, evidence.snapshot.dbCopyPath) : undefined));
     const summary: EvidenceSummary = {
       id: evidence.id,
       sessionId: evidence.sessionId,

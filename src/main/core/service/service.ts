@@ -29,6 +29,7 @@ import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../queries/seek.js';
 import { resolveId } from '../queries/resolve-id.js';
+import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
@@ -204,7 +205,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
-    'id.resolve': ({ evidenceId, id }) => resolveId(registry.get(evidenceId).db, id),
+    'id.resolve': ({ evidenceId, id }) => resolveId(dbWithTraceKeys(registry.get(evidenceId)), id),
     'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
     'event.get': (arg) => {
       const db = registry.get(arg.evidenceId).db;
