@@ -15,7 +15,24 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
+let pipeWatched = false;
+
+/**
+ * `capsem-inspect … | head`: once the reader has gone, end quietly as a Unix tool does on SIGPIPE, instead of an
+ * unhandled EPIPE stack trace. A command with its own handler (grep stops its search first) takes precedence.
+ */
+function endQuietlyWhenReaderGoes(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (process.stdout.listenerCount('error') > 1) return;
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 export function processIo(): CliIo {
+  endQuietlyWhenReaderGoes();
   return {
     stdout: (t) => void process.stdout.write(t),
     stdoutBytes: (b) => void process.stdout.write(b),
