@@ -19,13 +19,24 @@ export interface TraceKeyScan {
   readonly toolCalls: KeyColumns | null;
   readonly toolResponses: KeyColumns | null;
   /** model_items rowids and their model_call_id (NaN for NULL); absent without the column. */
-  readonly items: { readonly ids: Float64Array; readonly modelCallId: Float64Array } | null;
+  readonly items: {
+    readonly ids: Float64Array;
+    readonly modelCallId: Float64Array;
+    /** item_index (NaN without the column) and trace_id (index into strings, -1 for NULL); absent from older scans. */
+    readonly itemIndex?: Float64Array;
+    readonly trace?: Int32Array;
+  } | null;
   /** model_items whose model_call_id names no model_calls row (NULL included), with their trace; absent when unknown. */
   readonly looseItems: { readonly ids: Float64Array; readonly trace: Int32Array } | null;
   /** Rows per (table, trace_id, turn_id) of the event tables with a trace_id column; only rows with a trace. */
   readonly events: readonly (readonly [table: string, trace: number, turn: number, count: number])[];
   /** Event tables that were grouped (a table absent here was not, and is looked up in the ledger). */
   readonly eventTables: readonly string[];
+  /**
+   * Rowids of each event table's rows that carry a trace_id, with that trace (an index into `strings`), in rowid
+   * order: a trace's event rows are then read by rowid (the transcript tells each one). Absent: ask the ledger.
+   */
+  readonly eventRows?: readonly { readonly table: string; readonly ids: Float64Array; readonly trace: Int32Array }[];
 }
 
 /** Model plus tool calls from which a trace's turns, findings and event counts are made ahead by the worker. */
