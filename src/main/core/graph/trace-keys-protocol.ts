@@ -5,6 +5,7 @@
  * trace_id shared by 20,000 rows crosses the thread once; -1 means NULL.
  */
 import type { TraceList } from '../../../shared/contract/graph.js';
+import type { Entry } from '../transcript/order.js';
 
 export interface KeyColumns {
   readonly ids: Float64Array;
@@ -52,4 +53,8 @@ export type TraceKeysReply =
   | { readonly type: 'traces'; readonly list: TraceList }
   /** After the list, for each trace of at least LARGE_TRACE_ROWS model and tool calls: what its every page repeats. */
   | { readonly type: 'trace'; readonly traceId: string; readonly turns: unknown; readonly broken: unknown; readonly events: unknown }
+  /** Sent first after the list: the large traces whose transcript order follows (each as a 'transcript'). */
+  | { readonly type: 'transcripts-ahead'; readonly traceIds: readonly string[] }
+  /** A large trace's transcript order (transcript/skeleton.ts), made with the keys on the worker's connection. */
+  | { readonly type: 'transcript'; readonly traceId: string; readonly entries: readonly Entry[]; readonly items: readonly (readonly [number, readonly number[]])[] }
   | { readonly type: 'error'; readonly code: string | null; readonly message: string };

@@ -15,6 +15,7 @@ import { spawnWorker } from '../jobs/worker-entry-url.js';
 import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';
+import { dropExpected, expectSkeletons, seedSkeleton } from '../transcript/skeleton.js';
 
 export interface EventCount {
   readonly table: string;
@@ -216,10 +217,19 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
           seedTraceMemo(db, 'broken', m.traceId, m.broken);
           seedTraceMemo(db, 'events', m.traceId, m.events);
         }
+        if (m.type === 'transcripts-ahead' && db.open) expectSkeletons(db, m.traceIds);
+        if (m.type === 'transcript' && db.open) seedSkeleton(db, m.traceId, { entries: m.entries, note: null, items: new Map(m.items) });
+        if (m.type === 'error') dropExpected(db);
         if (m.type === 'keys' || m.type === 'error') resolve();
       });
-      worker.once('error', () => resolve());
-      worker.once('exit', () => resolve());
+      worker.once('error', () => {
+        dropExpected(db);
+        resolve();
+      });
+      worker.once('exit', () => {
+        dropExpected(db);
+        resolve();
+      });
     } catch {
       resolve();
     }

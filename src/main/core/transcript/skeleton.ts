@@ -49,15 +49,18 @@ function existsQuery(db: Database.Database): (id: number) => boolean {
   };
 }
 
+/** One trace's skeleton (also made ahead in the trace-keys worker for large traces, see seedSkeleton). */
+export function buildTraceSkeleton(db: Database.Database, traceId: string): Skeleton {
+  const rows = readTraceRows(db, traceId).get(traceId);
+  if (!rows || (rows.mcs.length === 0 && rows.tcs.length === 0 && rows.trs.length === 0)) {
+    throw new InspectorError('BAD_REQUEST', `no model call, tool call or tool response carries trace_id ${traceId}`);
+  }
+  return { entries: orderTrace(traceId, rows, existsQuery(db)), note: null, items: itemsByCall([rows]) };
+}
+
 function build(db: Database.Database, traceId: string | null): Skeleton {
   const exists = existsQuery(db);
-  if (traceId !== null) {
-    const rows = readTraceRows(db, traceId).get(traceId);
-    if (!rows || (rows.mcs.length === 0 && rows.tcs.length === 0 && rows.trs.length === 0)) {
-      throw new InspectorError('BAD_REQUEST', `no model call, tool call or tool response carries trace_id ${traceId}`);
-    }
-    return { entries: orderTrace(traceId, rows, exists), note: null, items: itemsByCall([rows]) };
-  }
+  if (traceId !== null) return buildTraceSkeleton(db, traceId);
   const list = listTraces(db);
   const all = readTraceRows(db, null);
   const entries: Entry[] = [];
@@ -68,6 +71,50 @@ function build(db: Database.Database, traceId: string | null): Skeleton {
   }
   const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
   return { entries, note: notes.length ? notes.join('; ') : null, items: itemsByCall(all.values()) };
+}
+
+/**
+ * Large traces' skeletons are made ahead, off the main thread (graph/trace-keys-worker.ts): ordering a 5,000-call
+ * trace reads ~150,000 rows and takes a second or more, which its first screen cannot wait for. The worker names
+ * the traces it will make (expectSkeletons), a page asked meanwhile waits for it (skeletonAhead), and each one is
+ * kept like a skeleton built here (seedSkeleton). A worker that fails or ends settles every wait (dropExpected).
+ */
+const ahead = new WeakMap<Database.Database, Map<string, { promise: Promise<void>; resolve: () => void }>>();
+
+export function expectSkeletons(db: Database.Database, traceIds: readonly string[]): void {
+  let m = ahead.get(db);
+  if (!m) ahead.set(db, (m = new Map()));
+  for (const t of traceIds) {
+    if (m.has(t) || kept.get(db)?.has(t)) continue;
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    m.set(t, { promise, resolve });
+  }
+}
+
+export function seedSkeleton(db: Database.Database, traceId: string, sk: Skeleton): void {
+  let m = kept.get(db);
+  if (!m) kept.set(db, (m = new Map()));
+  if (!m.has(traceId)) {
+    m.set(traceId, sk);
+    while (m.size > KEEP) m.delete(m.keys().next().value!);
+  }
+  const w = ahead.get(db)?.get(traceId);
+  ahead.get(db)?.delete(traceId);
+  w?.resolve();
+}
+
+export function dropExpected(db: Database.Database): void {
+  const m = ahead.get(db);
+  if (!m) return;
+  ahead.delete(db);
+  for (const w of m.values()) w.resolve();
+}
+
+/** Resolves once a skeleton the worker is making for this trace is in; undefined when none is coming. */
+export function skeletonAhead(db: Database.Database, traceId: string | null): Promise<void> | undefined {
+  if (traceId === null || kept.get(db)?.has(traceId)) return undefined;
+  return ahead.get(db)?.get(traceId)?.promise;
 }
 
 export function transcriptSkeleton(db: Database.Database, traceId: string | null): Skeleton {

@@ -15,6 +15,7 @@ import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.j
 import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/graph/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
+import { buildTraceSkeleton, dropExpected, expectSkeletons, seedSkeleton, skeletonAhead } from '../../../../src/main/core/transcript/skeleton.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture } from '../graph/fixture-ledger.js';
 
@@ -86,5 +87,29 @@ describe('transcript with the trace keys', () => {
   it('leave out an item of the trace filed under another trace, both ways', () => {
     const lines = traceKeysOf(keyed) && listTraces(keyed).traces.flatMap((t) => transcriptPage(keyedEvidence, { traceId: t.traceId, limit: 500 }).lines);
     expect(JSON.stringify(lines)).not.toContain('filed elsewhere');
+  });
+
+  it('a skeleton made elsewhere (as the worker does for large traces) is awaited, kept, and pages the same', async () => {
+    const other = openHardened(fx.evidence.snapshot.dbCopyPath);
+    try {
+      restrictTables(other, fx.evidence.tables.keys());
+      const traceId = listTraces(fx.evidence.db).traces[1]!.traceId;
+      const ev = { ...fx.evidence, db: other } as Evidence;
+      expectSkeletons(other, [traceId, 'never-made']);
+      const coming = skeletonAhead(other, traceId);
+      expect(coming).toBeInstanceOf(Promise);
+      // Made on the keyed connection and passed through a structured clone, as a worker's message is.
+      const sk = buildTraceSkeleton(keyed, traceId);
+      seedSkeleton(other, traceId, structuredClone({ entries: sk.entries, note: null, items: sk.items }));
+      await coming;
+      expect(skeletonAhead(other, traceId)).toBeUndefined();
+      expect(allPages(ev, traceId, 7)).toEqual(allPages(fx.evidence, traceId, 7));
+      const never = skeletonAhead(other, 'never-made');
+      dropExpected(other);
+      await never;
+      expect(skeletonAhead(other, 'never-made')).toBeUndefined();
+    } finally {
+      other.close();
+    }
   });
 });
