@@ -5,7 +5,7 @@ import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { bytesLabel, formatCell } from '../components/format.js';
+import { bytesLabel } from '../components/format.js';
 import type { BodyMode, BodyRef, ByteSpan, Route } from '../router.js';
 import { BODY_MODES, href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
