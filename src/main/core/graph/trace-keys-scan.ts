@@ -69,8 +69,18 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
     const rows = db.prepare(`SELECT trace_id, ${turn}, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY 1, 2`).raw().all() as [unknown, unknown, number][];
     for (const r of rows) events.push([table, intern(r[0]), intern(r[1]), Number(r[2])]);
     eventTables.push(table);
-    const traced = db.prepare(`SELECT id, trace_id FROM ${table} WHERE trace_id IS NOT NULL ORDER BY id`).raw().all() as [number, unknown][];
-    eventRows.push({ table, ids: Float64Array.from(traced, (r) => Number(r[0])), trace: Int32Array.from(traced, (r) => intern(r[1])) });
+    // Straight into typed arrays, a row at a time: a million rows materialised as JS arrays first would cost the
+    // worker (whose heap is the process's) ~100 MB more at its peak.
+    const n = rows.reduce((a, r) => a + Number(r[2]), 0);
+    const ids = new Float64Array(n);
+    const trace = new Int32Array(n);
+    let i = 0;
+    for (const r of db.prepare(`SELECT id, trace_id FROM ${table} WHERE trace_id IS NOT NULL ORDER BY id`).raw().iterate() as IterableIterator<[number, unknown]>) {
+      if (i >= n) break;
+      ids[i] = Number(r[0]);
+      trace[i++] = intern(r[1]);
+    }
+    eventRows.push({ table, ids: ids.subarray(0, i), trace: trace.subarray(0, i) });
   }
   return { strings, toolCalls, toolResponses, items, looseItems, events, eventTables, eventRows };
 }
