@@ -3,7 +3,6 @@
 // so nothing kept here goes stale; the few most recent are kept.
 import type Database from 'better-sqlite3';
 import { InspectorError } from '../../../shared/errors.js';
-import { listTraces } from '../graph/traces.js';
 import type { Entry } from './order.js';
 import { orderTrace } from './order.js';
 import type { ItemKey, TraceRows } from './trace-rows.js';
@@ -31,6 +30,14 @@ function itemsByCall(rows: Iterable<TraceRows>): Map<number, number[]> {
 const KEEP = 4;
 const kept = new WeakMap<Database.Database, Map<string, Skeleton>>();
 
+/** Whether a model_calls row of this id exists (asked of the ledger once per id, per connection). */
+export function modelCallExists(db: Database.Database): (id: number) => boolean {
+  let f = existsOf.get(db);
+  if (!f) existsOf.set(db, (f = existsQuery(db)));
+  return f;
+}
+const existsOf = new WeakMap<Database.Database, (id: number) => boolean>();
+
 function existsQuery(db: Database.Database): (id: number) => boolean {
   const known = new Map<number, boolean>();
   let q: Database.Statement | null = null;
@@ -56,21 +63,6 @@ export function buildTraceSkeleton(db: Database.Database, traceId: string): Skel
     throw new InspectorError('BAD_REQUEST', `no model call, tool call or tool response carries trace_id ${traceId}`);
   }
   return { entries: orderTrace(traceId, rows, existsQuery(db)), note: null, items: itemsByCall([rows]) };
-}
-
-function build(db: Database.Database, traceId: string | null): Skeleton {
-  const exists = existsQuery(db);
-  if (traceId !== null) return buildTraceSkeleton(db, traceId);
-  const list = listTraces(db);
-  const all = readTraceRows(db, null);
-  const entries: Entry[] = [];
-  for (const t of list.traces) {
-    const rows = all.get(t.traceId);
-    // A loop, not push(...): a spread of a big trace's 146,930 entries overflows the call stack.
-    if (rows) for (const e of orderTrace(t.traceId, rows, exists)) entries.push(e);
-  }
-  const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
-  return { entries, note: notes.length ? notes.join('; ') : null, items: itemsByCall(all.values()) };
 }
 
 /**
@@ -117,17 +109,18 @@ export function skeletonAhead(db: Database.Database, traceId: string | null): Pr
   return ahead.get(db)?.get(traceId)?.promise;
 }
 
-export function transcriptSkeleton(db: Database.Database, traceId: string | null): Skeleton {
+/** One trace's skeleton, kept (the whole session pages over these, see session-index.ts). */
+export function transcriptSkeleton(db: Database.Database, traceId: string): Skeleton {
   let m = kept.get(db);
   if (!m) kept.set(db, (m = new Map()));
-  const key = traceId ?? '\0session';
+  const key = traceId;
   let sk = m.get(key);
   if (sk) {
     m.delete(key);
     m.set(key, sk);
     return sk;
   }
-  sk = build(db, traceId);
+  sk = buildTraceSkeleton(db, traceId);
   m.set(key, sk);
   while (m.size > KEEP) m.delete(m.keys().next().value!);
   return sk;

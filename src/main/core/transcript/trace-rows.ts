@@ -40,7 +40,9 @@ function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v:
  * event tables) are read by `id IN (…)` from the keys, still with `trace_id = ?`: the same rows, without scanning
  * whole tables. Items are then those of the trace's own model calls (the only ones a page of it shows).
  */
-export function readTraceRows(db: Database.Database, traceId: string | null): Map<string, TraceRows> {
+export function readTraceRows(db: Database.Database, traceId: string | null, opts: { readonly sideRows?: boolean } = {}): Map<string, TraceRows> {
+  /** false: only the model calls, tool calls and responses (what decides turns and findings), no items or events. */
+  const sideRows = opts.sideRows ?? true;
   const out = new Map<string, TraceRows>();
   const of = (t: unknown): TraceRows => {
     const k = String(t);
@@ -90,6 +92,7 @@ export function readTraceRows(db: Database.Database, traceId: string | null): Ma
   }
   // model_call_id has no index; this one read (model_items' UNIQUE index starts with trace_id) lets a page fetch its
   // model calls' items by rowid. Items filed under another trace than their model call are not told.
+  if (!sideRows) return out;
   const itemKeys = traceId !== null && hasColumn(db, 'model_items', 'item_index') ? keys?.itemKeysOf(out.get(traceId)?.mcs.map((m) => m.id) ?? [], traceId) ?? null : null;
   if (itemKeys && traced(db, 'model_items')) {
     // The keys hold each item's model call, item_index and trace: no model_items row is read to order the trace.
