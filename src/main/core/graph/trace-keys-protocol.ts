@@ -6,7 +6,6 @@
  */
 import type { TraceList } from '../../../shared/contract/graph.js';
 import type { Entry } from '../transcript/order.js';
-import type { SessionIndex } from '../transcript/session-index.js';
 
 export interface KeyColumns {
   readonly ids: Float64Array;
@@ -58,6 +57,4 @@ export type TraceKeysReply =
   | { readonly type: 'transcripts-ahead'; readonly traceIds: readonly string[] }
   /** A large trace's transcript order (transcript/skeleton.ts), made with the keys on the worker's connection. */
   | { readonly type: 'transcript'; readonly traceId: string; readonly entries: readonly Entry[]; readonly items: readonly (readonly [number, readonly number[]])[] }
-  /** Last: the whole session transcript's index (transcript/session-index.ts). */
-  | { readonly type: 'session-index'; readonly index: SessionIndex }
   | { readonly type: 'error'; readonly code: string | null; readonly message: string };

@@ -13,8 +13,7 @@ import { eventGroups } from './events.js';
 import { traceTurns } from './turns.js';
 import { LARGE_TRACE_ROWS } from './trace-keys-protocol.js';
 import { seedTraceKeys } from './trace-keys.js';
-import { SESSION_AHEAD, buildTraceSkeleton, modelCallExists } from '../transcript/skeleton.js';
-import { sessionIndex } from '../transcript/session-index.js';
+import { buildTraceSkeleton } from '../transcript/skeleton.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 
 const port = parentPort;
@@ -33,14 +32,12 @@ try {
     // A large trace's every page repeats its turns, findings and event counts, and its transcript is one order of
     // all its rows: made here, ahead of its first open.
     const large = list.traces.filter((t) => t.modelCalls + t.toolCalls >= LARGE_TRACE_ROWS);
-    port.postMessage({ type: 'transcripts-ahead', traceIds: [...large.map((t) => t.traceId), SESSION_AHEAD] } satisfies TraceKeysReply);
+    port.postMessage({ type: 'transcripts-ahead', traceIds: large.map((t) => t.traceId) } satisfies TraceKeysReply);
     for (const t of large) {
       port.postMessage({ type: 'trace', traceId: t.traceId, turns: traceTurns(db, t.traceId), broken: brokenInTrace(db, t.traceId), events: eventGroups(db, t.traceId) } satisfies TraceKeysReply);
       const sk = buildTraceSkeleton(db, t.traceId);
       port.postMessage({ type: 'transcript', traceId: t.traceId, entries: sk.entries, items: [...sk.items] } satisfies TraceKeysReply);
     }
-    // A few numbers per trace: the whole-session transcript's first page then needs no pass over the ledger.
-    port.postMessage({ type: 'session-index', index: sessionIndex(db, modelCallExists(db)) } satisfies TraceKeysReply);
   } finally {
     db.close();
   }

@@ -16,7 +16,6 @@ import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from 
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';
 import { dropExpected, expectSkeletons, seedSkeleton } from '../transcript/skeleton.js';
-import { seedSessionIndex } from '../transcript/session-index.js';
 
 export interface EventCount {
   readonly table: string;
@@ -220,7 +219,6 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
         }
         if (m.type === 'transcripts-ahead' && db.open) expectSkeletons(db, m.traceIds);
         if (m.type === 'transcript' && db.open) seedSkeleton(db, m.traceId, { entries: m.entries, note: null, items: new Map(m.items) });
-        if (m.type === 'session-index' && db.open) seedSessionIndex(db, m.index);
         if (m.type === 'error') dropExpected(db);
         if (m.type === 'keys' || m.type === 'error') resolve();
       });

@@ -2,7 +2,6 @@
 import type { TranscriptChannels } from '../../../shared/contract/transcript.js';
 import type { EvidenceRegistry } from '../queries/registry.js';
 import { exportTranscript } from './export/export-transcript.js';
-import { hasSessionIndex } from './session-index.js';
 import { skeletonAhead } from './skeleton.js';
 import { transcriptPage } from './transcript-page.js';
 
@@ -13,7 +12,7 @@ export function transcriptHandlers(registry: EvidenceRegistry): Handlers<Transcr
     'transcript.page': async ({ evidenceId, ...opts }) => {
       const evidence = registry.get(evidenceId);
       // A large trace being ordered in the trace-keys worker: wait for it rather than order it a second time here.
-      const coming = opts.traceId === undefined && hasSessionIndex(evidence.db) ? undefined : skeletonAhead(evidence.db, opts.traceId ?? null);
+      const coming = skeletonAhead(evidence.db, opts.traceId ?? null);
       if (coming) await coming;
       return transcriptPage(registry.get(evidenceId), opts);
     },

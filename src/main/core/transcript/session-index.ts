@@ -11,7 +11,6 @@ import { traceKeysOf } from '../graph/trace-keys.js';
 import { listTraces } from '../graph/traces.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { orderTrace } from './order.js';
-import { SESSION_AHEAD, settleAhead } from './skeleton.js';
 import { readTraceRows } from './trace-rows.js';
 
 export interface SessionIndex {
@@ -36,16 +35,6 @@ function eventCounts(db: Database.Database): Map<string, number> {
 }
 
 const kept = new WeakMap<Database.Database, SessionIndex>();
-
-export function hasSessionIndex(db: Database.Database): boolean {
-  return kept.has(db);
-}
-
-/** An index made elsewhere (the trace-keys worker makes it after the large traces' orders). */
-export function seedSessionIndex(db: Database.Database, index: SessionIndex): void {
-  if (!kept.has(db)) kept.set(db, index);
-  settleAhead(db, SESSION_AHEAD);
-}
 
 export function sessionIndex(db: Database.Database, exists: (id: number) => boolean): SessionIndex {
   const known = kept.get(db);

@@ -84,9 +84,6 @@ export function expectSkeletons(db: Database.Database, traceIds: readonly string
   }
 }
 
-/** The key the whole session's index is expected under (it is made in the worker after the large traces). */
-export const SESSION_AHEAD = '\0session';
-
 export function seedSkeleton(db: Database.Database, traceId: string, sk: Skeleton): void {
   let m = kept.get(db);
   if (!m) kept.set(db, (m = new Map()));
@@ -94,13 +91,8 @@ export function seedSkeleton(db: Database.Database, traceId: string, sk: Skeleto
     m.set(traceId, sk);
     while (m.size > KEEP) m.delete(m.keys().next().value!);
   }
-  settleAhead(db, traceId);
-}
-
-/** What the worker was making for this key is in (or will not come): a page waiting on it goes on. */
-export function settleAhead(db: Database.Database, key: string): void {
-  const w = ahead.get(db)?.get(key);
-  ahead.get(db)?.delete(key);
+  const w = ahead.get(db)?.get(traceId);
+  ahead.get(db)?.delete(traceId);
   w?.resolve();
 }
 
@@ -113,9 +105,8 @@ export function dropExpected(db: Database.Database): void {
 
 /** Resolves once a skeleton the worker is making for this trace is in; undefined when none is coming. */
 export function skeletonAhead(db: Database.Database, traceId: string | null): Promise<void> | undefined {
-  const key = traceId ?? SESSION_AHEAD;
-  if (kept.get(db)?.has(key)) return undefined;
-  return ahead.get(db)?.get(key)?.promise;
+  if (traceId === null || kept.get(db)?.has(traceId)) return undefined;
+  return ahead.get(db)?.get(traceId)?.promise;
 }
 
 /** One trace's skeleton, kept (the whole session pages over these, see session-index.ts). */

@@ -15,8 +15,7 @@ import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.j
 import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/graph/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
-import { SESSION_AHEAD, buildTraceSkeleton, dropExpected, expectSkeletons, modelCallExists, seedSkeleton, skeletonAhead } from '../../../../src/main/core/transcript/skeleton.js';
-import { hasSessionIndex, seedSessionIndex, sessionIndex } from '../../../../src/main/core/transcript/session-index.js';
+import { buildTraceSkeleton, dropExpected, expectSkeletons, seedSkeleton, skeletonAhead } from '../../../../src/main/core/transcript/skeleton.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture } from '../graph/fixture-ledger.js';
 
@@ -105,14 +104,6 @@ describe('transcript with the trace keys', () => {
       await coming;
       expect(skeletonAhead(other, traceId)).toBeUndefined();
       expect(allPages(ev, traceId, 7)).toEqual(allPages(fx.evidence, traceId, 7));
-      // The session's index, made on another connection and cloned, is awaited and pages the session the same.
-      expectSkeletons(other, [SESSION_AHEAD]);
-      const session = skeletonAhead(other, null);
-      expect(session).toBeInstanceOf(Promise);
-      seedSessionIndex(other, structuredClone(sessionIndex(keyed, modelCallExists(keyed))));
-      await session;
-      expect(hasSessionIndex(other)).toBe(true);
-      expect(allPages(ev, undefined, 7)).toEqual(allPages(fx.evidence, undefined, 7));
       const never = skeletonAhead(other, 'never-made');
       dropExpected(other);
       await never;
