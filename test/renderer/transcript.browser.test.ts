@@ -1,7 +1,7 @@
 /**
  * The transcript in headless Chromium against serve mode: a known trace's model call responses, tool call
- * arguments and response contents appear in order, as the core tells them; clicking a line opens its row and a
- * body link opens that body; a long trace keeps only a screenful of lines in the DOM; screenshots at 1440×900
+ * arguments and response contents appear in order, as the core tells them; clicking a line opens its row in the
+ * side pane beside the transcript and a body link that body (URL, reload, Back); j/k/Enter; the graph link; a long trace keeps only a screenful of lines in the DOM; screenshots at 1440×900
  * and 1024×700 of the fixture and the bundled sample.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,24 +103,72 @@ describe('transcript in Chromium', () => {
     }
   });
 
-  it('clicking a line opens its row, and a body link opens that body', async () => {
+  it('clicking a line opens its row in the side pane beside the transcript, a body link its body; reload and Back restore them', async () => {
     const evidence = server.service.registry.get(fixtureId);
     const t = listTraces(evidence.db).traces[0]!.traceId;
-    const mc = transcriptPage(evidence, { traceId: t, limit: 500 }).lines.find((l) => l.kind === 'model_call')!;
-    await go(`#/e/${fixtureId}/transcript/${encodeURIComponent(t)}`);
+    const mc = transcriptPage(evidence, { traceId: t, limit: 500 }).lines.find((l) => l.kind === 'model_call' && l.bodies.some((b) => b.direction === 'response'))!;
+    const base = `#/e/${fixtureId}/transcript/${encodeURIComponent(t)}`;
+    const sel = `sel=row%2Fmodel_calls%2F${mc.row!.rowid}`;
+    await go(base);
     await page.waitForSelector(`article.tl[data-seq="${mc.seq}"]`);
     await page.click(`article.tl[data-seq="${mc.seq}"] a.tl-title`);
-    await page.waitForFunction(() => window.location.hash.includes('/row/'));
-    expect(await page.evaluate(() => window.location.hash)).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}`);
-    await page.goBack();
-    await page.waitForSelector(`article.tl[data-seq="${mc.seq}"]`);
+    await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
+    expect(await page.evaluate(() => window.location.hash)).toBe(`${base}?${sel}`);
+    // The transcript stays on screen, the line marked as the one shown.
+    expect(await page.isVisible('.transcript-scroll')).toBe(true);
+    expect(await page.getAttribute(`article.tl[data-seq="${mc.seq}"]`, 'aria-current')).toBe('true');
+    // Reload: the same row in the pane.
+    await page.reload();
+    await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
+    await page.waitForSelector(`article.tl[data-seq="${mc.seq}"][aria-current="true"]`);
+    // Its response body opens in the pane, beside the transcript.
     await page.click(`article.tl[data-seq="${mc.seq}"] .tl-links a:has-text("response body")`);
-    await page.waitForFunction(() => window.location.hash.includes('body='));
-    expect(await page.evaluate(() => window.location.hash)).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}?body=model_calls%2Fresponse`);
-    await page.waitForSelector('.body-viewer, [data-body-status], .rowlist');
+    await page.waitForSelector('.side-pane .pane-body-view[data-body-shown="model_calls/response"]');
+    expect(await page.evaluate(() => window.location.hash)).toBe(`${base}?${sel}&pb=model_calls%2Fresponse`);
+    expect(await page.isVisible('.transcript-scroll')).toBe(true);
+    // Back: the row without its body; Back again: no pane.
+    await page.goBack();
+    await page.waitForFunction((h) => window.location.hash === h, `${base}?${sel}`);
+    await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
+    await page.goBack();
+    await page.waitForFunction((h) => window.location.hash === h, base);
+    await page.waitForSelector('.side-pane', { state: 'detached' });
+    // The row's own view is still the link's href (new tab, copy link).
+    expect(await page.getAttribute(`article.tl[data-seq="${mc.seq}"] a.tl-title`, 'href')).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}`);
   });
 
-  it('screenshots of a trace and of the whole session at 1440×900 and 1024×700', async () => {
+  it("j/k move through the lines and Enter opens one; a line's graph link selects its node in the graph", async () => {
+    const evidence = server.service.registry.get(fixtureId);
+    const t = listTraces(evidence.db).traces[0]!.traceId;
+    const lines = transcriptPage(evidence, { traceId: t, limit: 500 }).lines;
+    const base = `#/e/${fixtureId}/transcript/${encodeURIComponent(t)}`;
+    await go(base);
+    await page.waitForSelector('article.tl[data-seq="2"]');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // j from nothing: the first line drawn (the trace header), then the turn, then the first row's line.
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.waitForSelector('article.tl.tl-cursor[data-seq="2"]');
+    await page.keyboard.press('k');
+    await page.keyboard.press('j');
+    await page.waitForSelector('article.tl.tl-cursor[data-seq="2"]');
+    await page.keyboard.press('Enter');
+    const l2 = lines[2]!;
+    await page.waitForSelector(`.side-pane .row-panel[data-row="${l2.row!.table}/${l2.row!.rowid}"]`);
+    expect(await page.getAttribute('article.tl[data-seq="2"]', 'aria-current')).toBe('true');
+    // Escape closes the pane, the transcript stays.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.side-pane', { state: 'detached' });
+    expect(await page.isVisible('article.tl[data-seq="2"]')).toBe(true);
+    // The graph link of a model call selects its node in the trace's identity graph.
+    const mc = lines.find((l) => l.kind === 'model_call')!;
+    await page.click(`article.tl[data-seq="${mc.seq}"] a[data-graph-link]`);
+    await page.waitForSelector(`g.node.selected[data-node-id="${mc.nodeId}"]`);
+    await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
+  });
+
+  it('screenshots of a trace (scrolled, and with the side pane open) and of the whole session at 1440×900 and 1024×700', async () => {
     const t = listTraces(server.service.registry.get(sampleId).db).traces[0]!.traceId;
     for (const [wd, ht] of [[1440, 900], [1024, 700]] as const) {
       await page.setViewportSize({ width: wd, height: ht });
@@ -131,6 +179,18 @@ describe('transcript in Chromium', () => {
       await page.$eval('.transcript-scroll', (el) => el.scrollBy(0, 900));
       await page.waitForTimeout(100);
       await shot(page, `transcript-02-trace-scrolled-${wd}x${ht}`);
+      // A model call opened in the side pane, with its response body, beside the transcript.
+      const mcSeq = await page.$eval('.transcript-scroll article.tl[data-kind="model_call"]', (e) => e.getAttribute('data-seq'));
+      await page.click(`article.tl[data-seq="${mcSeq}"] a.tl-title`);
+      await page.waitForSelector('.side-pane .row-panel[data-related-ready="true"]');
+      await shot(page, `transcript-04-pane-${wd}x${ht}`);
+      const body = await page.$(`article.tl[data-seq="${mcSeq}"] .tl-links a:has-text("response body")`);
+      if (body) {
+        await body.click();
+        await page.waitForSelector('.side-pane .pane-body-view');
+        await page.waitForTimeout(200);
+        await shot(page, `transcript-05-pane-body-${wd}x${ht}`);
+      }
       await go(`#/e/${fixtureId}/transcript`);
       await page.waitForSelector('.transcript-view[data-trace-id=""] article.tl');
       await shot(page, `transcript-03-session-${wd}x${ht}`);

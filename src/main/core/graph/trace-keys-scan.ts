@@ -39,14 +39,20 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
   const toolResponses = tool('tool_responses');
   let items: TraceKeyScan['items'] = null;
   if (hasTable(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
-    const rows = db.prepare('SELECT id, model_call_id FROM model_items ORDER BY id').raw().all() as [number, unknown][];
+    const index = hasColumn(db, 'model_items', 'item_index') ? 'item_index' : 'NULL';
+    const trace = hasColumn(db, 'model_items', 'trace_id') ? 'trace_id' : 'NULL';
+    const rows = db.prepare(`SELECT id, model_call_id, ${index}, ${trace} FROM model_items ORDER BY id`).raw().all() as [number, unknown, unknown, unknown][];
     const ids = new Float64Array(rows.length);
     const modelCallId = new Float64Array(rows.length);
+    const itemIndex = new Float64Array(rows.length);
+    const traceOf = new Int32Array(rows.length);
     rows.forEach((r, i) => {
       ids[i] = Number(r[0]);
       modelCallId[i] = r[1] === null || r[1] === undefined ? Number.NaN : Number(r[1]);
+      itemIndex[i] = r[2] === null || r[2] === undefined ? Number.NaN : Number(r[2]);
+      traceOf[i] = intern(r[3]);
     });
-    items = { ids, modelCallId };
+    items = { ids, modelCallId, itemIndex, trace: traceOf };
   }
   let looseItems: TraceKeyScan['looseItems'] = null;
   if (items && hasTable(db, 'model_calls') && hasColumn(db, 'model_items', 'trace_id')) {
@@ -56,12 +62,25 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
   }
   const events: [string, number, number, number][] = [];
   const eventTables: string[] = [];
+  const eventRows: NonNullable<TraceKeyScan['eventRows']>[number][] = [];
   for (const { table } of EVENT_TABLES) {
     if (!hasTable(db, table) || !hasColumn(db, table, 'trace_id')) continue;
     const turn = hasColumn(db, table, 'turn_id') ? 'turn_id' : 'NULL';
     const rows = db.prepare(`SELECT trace_id, ${turn}, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY 1, 2`).raw().all() as [unknown, unknown, number][];
     for (const r of rows) events.push([table, intern(r[0]), intern(r[1]), Number(r[2])]);
     eventTables.push(table);
+    // Straight into typed arrays, a row at a time: a million rows materialised as JS arrays first would cost the
+    // worker (whose heap is the process's) ~100 MB more at its peak.
+    const n = rows.reduce((a, r) => a + Number(r[2]), 0);
+    const ids = new Float64Array(n);
+    const trace = new Int32Array(n);
+    let i = 0;
+    for (const r of db.prepare(`SELECT id, trace_id FROM ${table} WHERE trace_id IS NOT NULL ORDER BY id`).raw().iterate() as IterableIterator<[number, unknown]>) {
+      if (i >= n) break;
+      ids[i] = Number(r[0]);
+      trace[i++] = intern(r[1]);
+    }
+    eventRows.push({ table, ids: ids.subarray(0, i), trace: trace.subarray(0, i) });
   }
-  return { strings, toolCalls, toolResponses, items, looseItems, events, eventTables };
+  return { strings, toolCalls, toolResponses, items, looseItems, events, eventTables, eventRows };
 }

@@ -12,6 +12,8 @@ import { brokenInTrace } from './broken.js';
 import { eventGroups } from './events.js';
 import { traceTurns } from './turns.js';
 import { LARGE_TRACE_ROWS } from './trace-keys-protocol.js';
+import { seedTraceKeys } from './trace-keys.js';
+import { buildTraceSkeleton } from '../transcript/skeleton.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 
 const port = parentPort;
@@ -20,14 +22,21 @@ const data = workerData as TraceKeysRequest;
 try {
   const db = openHardened(data.dbCopyPath);
   try {
-    port.postMessage({ type: 'keys', scan: scanTraceKeys(db) } satisfies TraceKeysReply);
+    const scan = scanTraceKeys(db);
+    port.postMessage({ type: 'keys', scan } satisfies TraceKeysReply);
+    // The worker's own connection reads by the same keys (a large trace's transcript is ordered here, below).
+    seedTraceKeys(db, scan);
     // The trace list too (a scan of its own): the Identity graph's first view then answers at once.
     const list = listTraces(db);
     port.postMessage({ type: 'traces', list } satisfies TraceKeysReply);
-    // A large trace's every page repeats its turns, findings and event counts: made here, ahead of its first open.
-    for (const t of list.traces) {
-      if (t.modelCalls + t.toolCalls < LARGE_TRACE_ROWS) continue;
+    // A large trace's every page repeats its turns, findings and event counts, and its transcript is one order of
+    // all its rows: made here, ahead of its first open.
+    const large = list.traces.filter((t) => t.modelCalls + t.toolCalls >= LARGE_TRACE_ROWS);
+    port.postMessage({ type: 'transcripts-ahead', traceIds: large.map((t) => t.traceId) } satisfies TraceKeysReply);
+    for (const t of large) {
       port.postMessage({ type: 'trace', traceId: t.traceId, turns: traceTurns(db, t.traceId), broken: brokenInTrace(db, t.traceId), events: eventGroups(db, t.traceId) } satisfies TraceKeysReply);
+      const sk = buildTraceSkeleton(db, t.traceId);
+      port.postMessage({ type: 'transcript', traceId: t.traceId, entries: sk.entries, items: [...sk.items] } satisfies TraceKeysReply);
     }
   } finally {
     db.close();

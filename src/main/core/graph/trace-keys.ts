@@ -15,6 +15,7 @@ import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';
+import type { Entry } from '../transcript/entry.js';
 
 export interface EventCount {
   readonly table: string;
@@ -57,21 +58,32 @@ export class TraceKeys {
   private readonly calls: ToolKeys | null;
   private readonly responses: ToolKeys | null;
   private readonly items: Multi<number> | null;
+  /** Per model call, its items' positions in the scan's arrays (for their item_index and trace_id). */
+  private readonly itemAt: { readonly at: Multi<number>; readonly index: Float64Array; readonly trace: Int32Array; readonly ids: Float64Array } | null;
   private readonly looseItems: Multi<string> | null;
   private readonly events = new Map<string, EventCount[]>();
   private readonly eventTables: ReadonlySet<string>;
+  private readonly eventRows: ReadonlyMap<string, { readonly ids: Float64Array; readonly trace: Int32Array }>;
+  private readonly stringIndex: ReadonlyMap<string, number>;
 
   constructor(scan: TraceKeyScan) {
     this.calls = scan.toolCalls ? toolKeys(scan.strings, scan.toolCalls) : null;
     this.responses = scan.toolResponses ? toolKeys(scan.strings, scan.toolResponses) : null;
     if (scan.items) {
       const items: Multi<number> = new Map();
+      const at: Multi<number> = new Map();
       for (let i = 0; i < scan.items.ids.length; i++) {
         const mc = scan.items.modelCallId[i]!;
-        if (!Number.isNaN(mc)) push(items, mc, scan.items.ids[i]!);
+        if (Number.isNaN(mc)) continue;
+        push(items, mc, scan.items.ids[i]!);
+        push(at, mc, i);
       }
       this.items = items;
-    } else this.items = null;
+      this.itemAt = scan.items.itemIndex && scan.items.trace ? { at, index: scan.items.itemIndex, trace: scan.items.trace, ids: scan.items.ids } : null;
+    } else {
+      this.items = null;
+      this.itemAt = null;
+    }
     if (scan.looseItems) {
       const loose: Multi<string> = new Map();
       for (let i = 0; i < scan.looseItems.ids.length; i++) {
@@ -87,6 +99,8 @@ export class TraceKeys {
       this.events.set(trace, list);
     }
     this.eventTables = new Set(scan.eventTables);
+    this.eventRows = new Map((scan.eventRows ?? []).map((r) => [r.table, r]));
+    this.stringIndex = new Map(scan.strings.map((v, i) => [v, i]));
   }
 
   hasCalls(): boolean {
@@ -132,6 +146,34 @@ export class TraceKeys {
     for (const m of modelCallIds) out.push(...(this.items?.get(m) ?? none));
     return out.sort((a, b) => a - b);
   }
+  /**
+   * The items of these model calls filed under this trace_id ({ rowid, model call, item_index }, model calls in the
+   * given order, items by rowid), read from the keys alone; null when the scan did not keep item_index and trace_id.
+   */
+  itemKeysOf(modelCallIds: readonly number[], traceId: string): { id: number; mc: number; index: number }[] | null {
+    const k = this.itemAt;
+    if (!k) return null;
+    const t = this.stringIndex.get(traceId);
+    const out: { id: number; mc: number; index: number }[] = [];
+    if (t === undefined) return out;
+    for (const mc of modelCallIds) {
+      for (const i of k.at.get(mc) ?? none) if (k.trace[i] === t) out.push({ id: k.ids[i]!, mc, index: k.index[i]! });
+    }
+    return out;
+  }
+  /**
+   * Rowids (ascending) of this event table's rows carrying this trace_id; null when the scan did not list the table.
+   * One pass over the table's typed arrays (a few ms at a million rows), nothing kept per trace.
+   */
+  eventRowsOfTrace(table: string, traceId: string): number[] | null {
+    const r = this.eventRows.get(table);
+    if (!r) return null;
+    const t = this.stringIndex.get(traceId);
+    const out: number[] = [];
+    if (t === undefined) return out;
+    for (let i = 0; i < r.trace.length; i++) if (r.trace[i] === t) out.push(r.ids[i]!);
+    return out;
+  }
   eventsOfTrace(traceId: string): readonly EventCount[] {
     return this.events.get(traceId) ?? [];
   }
@@ -147,6 +189,21 @@ const built = new WeakMap<Database.Database, TraceKeys>();
 const warming = new WeakMap<Database.Database, Promise<void>>();
 
 /** The connection's index once it is in, else null (the caller then asks the ledger). */
+/**
+ * Where the worker's transcript orders of large traces go: the transcript room hands itself in (skeleton.ts), so
+ * this room does not import the transcript, whose readers read through these keys.
+ */
+export interface TranscriptsAhead {
+  expect(db: Database.Database, traceIds: readonly string[]): void;
+  seed(db: Database.Database, traceId: string, entries: readonly Entry[], items: readonly (readonly [number, readonly number[]])[]): void;
+  drop(db: Database.Database): void;
+}
+let transcriptsAhead: TranscriptsAhead | null = null;
+
+export function receiveTranscriptsAhead(sink: TranscriptsAhead): void {
+  transcriptsAhead = sink;
+}
+
 export function traceKeysOf(db: Database.Database): TraceKeys | null {
   return built.get(db) ?? null;
 }
@@ -175,10 +232,19 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
           seedTraceMemo(db, 'broken', m.traceId, m.broken);
           seedTraceMemo(db, 'events', m.traceId, m.events);
         }
+        if (m.type === 'transcripts-ahead' && db.open) transcriptsAhead?.expect(db, m.traceIds);
+        if (m.type === 'transcript' && db.open) transcriptsAhead?.seed(db, m.traceId, m.entries, m.items);
+        if (m.type === 'error') transcriptsAhead?.drop(db);
         if (m.type === 'keys' || m.type === 'error') resolve();
       });
-      worker.once('error', () => resolve());
-      worker.once('exit', () => resolve());
+      worker.once('error', () => {
+        transcriptsAhead?.drop(db);
+        resolve();
+      });
+      worker.once('exit', () => {
+        transcriptsAhead?.drop(db);
+        resolve();
+      });
     } catch {
       resolve();
     }

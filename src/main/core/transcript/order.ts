@@ -6,19 +6,9 @@
 import type { TranscriptFinding, TranscriptLineKind } from '../../../shared/contract/transcript.js';
 import { TRACE_LEVEL_TURN } from '../../../shared/contract/graph.js';
 import type { EvKey, McKey, TcKey, TraceRows, TrKey } from './trace-rows.js';
+import type { Entry } from './entry.js';
 
-export interface Entry {
-  readonly kind: TranscriptLineKind;
-  /** null for trace and turn headers. */
-  readonly table: string | null;
-  readonly id: number;
-  readonly traceId: string;
-  readonly turn: string | null;
-  readonly depth: number;
-  readonly findings: readonly TranscriptFinding[];
-  /** tool_calls rowids of mcp_proxy captures folded into this logical call. */
-  readonly folded?: readonly number[];
-}
+export type { Entry } from './entry.js';
 
 export const EVENT_KIND: Readonly<Record<string, TranscriptLineKind>> = {
   net_events: 'net', dns_events: 'dns', fs_events: 'file', exec_events: 'exec', audit_events: 'process', substitution_events: 'credential',

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { EVENT_TABLES } from '../graph/events.js';
 import { colOr, isoMs } from '../graph/sql-columns.js';
+import { idList, traceKeysOf } from '../graph/trace-keys.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 
 export interface McKey { readonly id: number; readonly turn: string | null; readonly t: number | null; readonly nullModel: boolean; readonly nullTokens: boolean }
@@ -34,9 +35,14 @@ function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v:
 
 /**
  * Rows of one trace (traceId given) or of every trace (null), keyed by trace_id. Each table is read once, in
- * rowid order, with `trace_id = ?` or `trace_id IS NOT NULL`.
+ * rowid order, with `trace_id = ?` or `trace_id IS NOT NULL`. For one trace, once the connection's trace keys are
+ * in (graph/trace-keys.ts), the tables the ledger has no trace_id index on (tool calls and responses, items, the
+ * event tables) are read by `id IN (…)` from the keys, still with `trace_id = ?`: the same rows, without scanning
+ * whole tables. Items are then those of the trace's own model calls (the only ones a page of it shows).
  */
-export function readTraceRows(db: Database.Database, traceId: string | null): Map<string, TraceRows> {
+export function readTraceRows(db: Database.Database, traceId: string | null, opts: { readonly sideRows?: boolean } = {}): Map<string, TraceRows> {
+  /** false: only the model calls, tool calls and responses (what decides turns and findings), no items or events. */
+  const sideRows = opts.sideRows ?? true;
   const out = new Map<string, TraceRows>();
   const of = (t: unknown): TraceRows => {
     const k = String(t);
@@ -46,8 +52,22 @@ export function readTraceRows(db: Database.Database, traceId: string | null): Ma
   };
   const where = traceId === null ? 'x.trace_id IS NOT NULL' : 'x.trace_id = ?';
   const args = traceId === null ? [] : [traceId];
-  const select = (table: string, cols: string[]): Record<string, unknown>[] =>
-    db.prepare(`SELECT x.id AS id, x.trace_id AS trace_id, ${cols.join(', ')} FROM ${table} x WHERE ${where} ORDER BY x.id`).all(...args) as Record<string, unknown>[];
+  const keys = traceId === null ? null : traceKeysOf(db);
+  /** The rowids the keys know for this table of the trace, or null (then the table is read by trace_id). */
+  const keyed = (table: string): readonly number[] | null => {
+    if (!keys || traceId === null) return null;
+    if (table === 'tool_calls') return keys.hasCalls() ? keys.callsOfTrace(traceId) : null;
+    if (table === 'tool_responses') return keys.hasResponses() ? keys.responsesOfTrace(traceId) : null;
+    if (table === 'model_items') return keys.hasItems() ? keys.itemsOf(out.get(traceId)?.mcs.map((m) => m.id) ?? []) : null;
+    if (table === 'model_calls') return null; // indexed on trace_id
+    return keys.eventRowsOfTrace(table, traceId);
+  };
+  const select = (table: string, cols: string[]): Record<string, unknown>[] => {
+    const ids = keyed(table);
+    if (ids !== null && ids.length === 0) return [];
+    const only = ids === null ? '' : `x.id IN (${idList(ids)}) AND `;
+    return db.prepare(`SELECT x.id AS id, x.trace_id AS trace_id, ${cols.join(', ')} FROM ${table} x WHERE ${only}${where} ORDER BY x.id`).all(...args) as Record<string, unknown>[];
+  };
 
   if (traced(db, 'model_calls')) {
     const time = timeExpr(db, 'model_calls');
@@ -72,7 +92,16 @@ export function readTraceRows(db: Database.Database, traceId: string | null): Ma
   }
   // model_call_id has no index; this one read (model_items' UNIQUE index starts with trace_id) lets a page fetch its
   // model calls' items by rowid. Items filed under another trace than their model call are not told.
-  if (traced(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
+  if (!sideRows) return out;
+  const itemKeys = traceId !== null && hasColumn(db, 'model_items', 'item_index') ? keys?.itemKeysOf(out.get(traceId)?.mcs.map((m) => m.id) ?? [], traceId) ?? null : null;
+  if (itemKeys && traced(db, 'model_items')) {
+    // The keys hold each item's model call, item_index and trace: no model_items row is read to order the trace.
+    if (itemKeys.length) {
+      const items = of(traceId).items;
+      // Number(NULL) is 0 in the ledger read below; the keys keep NULL as NaN.
+      for (const it of itemKeys.sort((a, b) => a.id - b.id)) items.push(Number.isNaN(it.index) ? { ...it, index: 0 } : it);
+    }
+  } else if (traced(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
     const index = hasColumn(db, 'model_items', 'item_index') ? 'x.item_index' : 'x.id';
     for (const r of select('model_items', ['x.model_call_id AS mc', `${index} AS ix`])) {
       if (r.mc !== null) of(r.trace_id).items.push({ id: Number(r.id), mc: Number(r.mc), index: Number(r.ix) });

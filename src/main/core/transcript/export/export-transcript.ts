@@ -4,8 +4,7 @@ import type { TranscriptExport, TranscriptFormat, TranscriptLine } from '../../.
 import { TRANSCRIPT_PAGE_MAX } from '../../../../shared/contract/transcript.js';
 import type { Evidence } from '../../evidence/types.js';
 import { InspectorError } from '../../../../shared/errors.js';
-import { transcriptSkeleton } from '../skeleton.js';
-import { transcriptPage } from '../transcript-page.js';
+import { transcriptPage, transcriptTotal } from '../transcript-page.js';
 import type { ExportHead } from './export-head.js';
 import { exportHead } from './export-head.js';
 import { htmlFoot, htmlHead, htmlLine } from './render-html.js';
@@ -53,7 +52,7 @@ export function transcriptFileName(sessionId: string, traceId: string | undefine
 export const EXPORT_TEXT_MAX_LINES = 20_000;
 
 export function exportTranscript(evidence: Evidence, opts: ExportOptions, maxLines = EXPORT_TEXT_MAX_LINES): TranscriptExport {
-  const total = transcriptSkeleton(evidence.db, opts.traceId ?? null).entries.length;
+  const total = transcriptTotal(evidence, opts.traceId ?? null);
   if (total > maxLines) {
     throw new InspectorError('EXPORT_FAILED', `this transcript has ${total} lines, more than the ${maxLines} a download can carry here; ` +
       `write it with capsem-inspect transcript <path>${opts.traceId ? ` --trace ${opts.traceId}` : ''} -o FILE (or File › Save Transcript… in the desktop app)`);

@@ -1,16 +1,22 @@
 /**
  * The transcript of one trace (or of the whole session): every turn told in order, each line backed by its row,
  * bodies and identity-graph node. Only the lines near the screen are in the DOM, and the core sends them a page at
- * a time as the list scrolls, so a 5,000-model-call trace opens as fast as a short one.
+ * a time as the list scrolls, so a 5,000-model-call trace opens as fast as a short one. A line opens its row in the
+ * side pane beside the transcript (`?sel=` in the URL, so reload and Back restore it); j/k move a cursor over the
+ * lines and Enter opens the one under it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RowNav } from '../../app-context.js';
+import { useRowNav } from '../../app-context.js';
+import { PaneLayout } from '../../pane/PaneLayout.js';
+import { samePaneSelection, selectInPane, usePaneState } from '../../pane/selection.js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptFormat, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
-import { TranscriptLineView } from './TranscriptLineView.js';
+import { TranscriptLineView, lineSelection } from './TranscriptLineView.js';
 import { saveTranscript } from './save-transcript.js';
 import { useTranscriptPages } from './use-transcript-pages.js';
 import './transcript.css';
@@ -77,10 +83,49 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
   useEffect(() => {
     if (total > 0) want(first, last + OVERSCAN);
   }, [want, first, last, total]);
+  const pane = usePaneState();
+  // The cursor j/k move (a line index); it starts at the line shown in the pane.
+  const [cursor, setCursor] = useState<number | null>(null);
+  const cursorRef = useRef<number | null>(null);
+  cursorRef.current = cursor;
+  const selectedIndex = (): number | null => {
+    for (const it of v.getVirtualItems()) {
+      const l = line(it.index);
+      if (l && samePaneSelection(pane.sel, lineSelection(l))) return it.index;
+    }
+    return null;
+  };
+  const selectedRef = useRef(selectedIndex);
+  selectedRef.current = selectedIndex;
+  const onNav = useCallback(
+    (nav: RowNav) => {
+      if (total === 0) return;
+      const at = cursorRef.current ?? selectedRef.current();
+      if (nav === 'open') {
+        const l = at === null ? null : line(at);
+        const sel = l ? lineSelection(l) : null;
+        if (sel) selectInPane(sel);
+        return;
+      }
+      const next = at === null ? (nav === 'next' ? first : last) : Math.max(0, Math.min(total - 1, at + (nav === 'next' ? 1 : -1)));
+      cursorRef.current = next;
+      setCursor(next);
+      v.scrollToIndex(next, { align: 'auto' });
+    },
+    [total, line, first, last, v],
+  );
+  useRowNav(onNav);
+  // The cursor's title link takes the focus once drawn, so Enter opens it as any focused link (Tab walks its links).
+  const cursorDrawn = cursor !== null && line(cursor) !== null && items.some((it) => it.index === cursor);
+  useEffect(() => {
+    if (!cursorDrawn || cursor === null) return;
+    scroller.current?.querySelector<HTMLElement>(`article.tl[data-seq="${cursor}"] a.tl-title`)?.focus({ preventScroll: true });
+  }, [cursor, cursorDrawn]);
   if (pages.error) return <ErrorNote error={pages.error} />;
   const head = pages.head;
   const findings = head ? Object.entries(head.findings).filter(([, n]) => (n ?? 0) > 0) : [];
   return (
+    <PaneLayout ev={ev} className="transcript-pane">
     <div className="transcript-view" data-trace-id={trace ?? ''} data-total={total}>
       <div className="toolbar">
         <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
@@ -106,7 +151,11 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
               const l = pages.line(it.index);
               return (
                 <div key={it.key} data-index={it.index} ref={v.measureElement} className="tl-slot" style={{ transform: `translateY(${it.start}px)` }}>
-                  {l ? <TranscriptLineView ev={ev} line={l} onResize={remeasure} /> : <div className="tl tl-pending">…</div>}
+                  {l ? (
+                    <TranscriptLineView ev={ev} line={l} selected={samePaneSelection(pane.sel, lineSelection(l))} cursor={cursor === it.index} onResize={remeasure} />
+                  ) : (
+                    <div className="tl tl-pending">…</div>
+                  )}
                 </div>
               );
             })}
@@ -114,5 +163,6 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
         </div>
       )}
     </div>
+    </PaneLayout>
   );
 }

@@ -1,0 +1,16 @@
+// One line of a trace's story in its order (order.ts), apart from the ordering code so the trace-keys worker's
+// protocol (graph room) can carry it without importing the transcript's readers, which read through those keys.
+import type { TranscriptFinding, TranscriptLineKind } from '../../../shared/contract/transcript.js';
+
+export interface Entry {
+  readonly kind: TranscriptLineKind;
+  /** null for trace and turn headers. */
+  readonly table: string | null;
+  readonly id: number;
+  readonly traceId: string;
+  readonly turn: string | null;
+  readonly depth: number;
+  readonly findings: readonly TranscriptFinding[];
+  /** tool_calls rowids of mcp_proxy captures folded into this logical call. */
+  readonly folded?: readonly number[];
+}
