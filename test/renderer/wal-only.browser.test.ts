@@ -89,4 +89,17 @@ describe('rows only in the -wal, in Chromium', () => {
     }
     await shot(page, 'wal-only-03-row');
   });
+
+  it("search hits mark a row only in the -wal, and not one in session.db", async () => {
+    for (const rowid of [firstWalOnly, firstWalOnly - 1]) {
+      await goToHash(page, `#/e/${id}/row/${table}/${rowid}`);
+      await page.waitForSelector(`.event-view .row-detail h2:has-text("rowid ${rowid}")`);
+      const eventId = (await page.locator('.event-view .row-detail > p.muted code').first().textContent())!;
+      await goToHash(page, `#/e/${id}/search?q=${encodeURIComponent(eventId)}`);
+      const hit = `ul.hits[data-wal-known="true"] li[data-hit="${table}/${rowid}"]`;
+      await page.waitForSelector(hit);
+      expect(await page.locator(`${hit} [data-testid="wal-only"]`).count()).toBe(rowid >= firstWalOnly ? 1 : 0);
+    }
+    await shot(page, 'wal-only-04-search');
+  });
 });
