@@ -5,6 +5,7 @@
  */
 import type { CliIo } from './io.js';
 import { processIo } from './io.js';
+import { removeAbandonedScratchDirs } from '../main/core/evidence/scratch.js';
 
 interface CommandModule {
   run(args: string[], io: CliIo): Promise<number>;
@@ -43,6 +44,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stderr(`capsem-inspect: unknown command '${name}'\n${usage()}`);
     return 2;
   }
+  // A command that was killed (SIGKILL, a crash) left its scratch copy behind; as serve and the app do, the next
+  // start removes the copies whose marker names a process that is gone.
+  removeAbandonedScratchDirs();
   const module = await command.load();
   return module.run(rest, io);
 }

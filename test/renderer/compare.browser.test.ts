@@ -70,7 +70,7 @@ describe('Compare view (serve mode)', () => {
     expect(await page.locator('[data-testid="side-B"]').textContent()).toContain('crashed');
     // s-alpha's ledger was opened by id for its tables and domains; its integrity report fills the findings.
     await page.waitForSelector('[data-testid="cmp-findings"]');
-    expect((await row('findings', 'verdict'))?.a).toMatch(/intact|damaged/);
+    expect((await row('findings', 'verdict'))?.a).toMatch(/checking|intact|damaged|bodies not verified/);
     expect(await page.locator('[data-testid="cmp-findings"] .cmp-unknown').textContent()).toMatch(/B: no session ledger is open/);
     await shot(page, 'compare-01-library-sessions');
   });
@@ -93,6 +93,11 @@ describe('Compare view (serve mode)', () => {
     await page.waitForSelector('[data-testid="cmp-findings"]');
     for (const [table, n] of Object.entries(one.rowCounts)) expect((await row('tables', table))?.a).toBe(n.toLocaleString('en-US'));
     for (const [table, n] of Object.entries(damaged.rowCounts)) expect((await row('tables', table))?.b).toBe(n.toLocaleString('en-US'));
+    // The verdict row is the combined verdict (the header's): "checking" until every body of both is verified.
+    await page.waitForFunction(() => {
+      const td = document.querySelectorAll('[data-testid="cmp-findings"] tr[data-key="verdict"] td');
+      return td.length > 2 && td[1]?.textContent !== 'checking' && td[2]?.textContent !== 'checking';
+    });
     expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });
     const findingKeys = await page.$$eval('[data-testid="cmp-findings"] tr[data-key]', (trs) => trs.map((t) => t.getAttribute('data-key') ?? ''));
     expect(findingKeys.some((k) => k.startsWith('error · '))).toBe(true);

@@ -276,6 +276,12 @@ export interface IntegrityReportView {
   readonly tools: { readonly calls: number; readonly responses: number; readonly orphanCalls: number; readonly orphanResponses: number; readonly mcpWithoutLogicalCall: number };
   readonly providers: { readonly aiNetEvents: number; readonly modelCalls: number };
   readonly findings: readonly IntegrityFinding[];
+  /**
+   * Per table, the first rowid that exists only in session.db-wal (committed, never checkpointed): that row and
+   * every later one are lost by a copy without the -wal. Tables with none are left out; every view that shows rows
+   * marks those.
+   */
+  readonly walOnlyFrom: Readonly<Record<string, number>>;
 }
 
 export interface JobStarted {

@@ -18,6 +18,12 @@ import { countRows, hasTable } from './sql.js';
 export interface WalSection extends WalFacts {
   /** Rows per table that exist only in the -wal (tables with none are left out). */
   readonly rowsOnlyInWal: Readonly<Record<string, number>>;
+  /**
+   * Per table with rows only in the -wal: the first rowid only there. The ledger is append-only, so those rows are
+   * the ones above the copy without the -wal's largest rowid; it is exact when the rows at or below it number the
+   * same with and without the -wal (checked; a table where they do not is left out rather than marked wrongly).
+   */
+  readonly firstRowidOnlyInWal: Readonly<Record<string, number>>;
 }
 
 export function checkWal(db: Database.Database, evidenceDir: string, tables: Readonly<Record<string, number>>): WalSection | null {
@@ -25,10 +31,26 @@ export function checkWal(db: Database.Database, evidenceDir: string, tables: Rea
   const walPath = `${copy}-wal`;
   if (!existsSync(walPath)) return null;
   const facts = readWalFacts(walPath);
-  return { ...facts, rowsOnlyInWal: facts.committedFrames > 0 ? rowsOnlyInWal(copy, evidenceDir, tables) : {} };
+  const only = facts.committedFrames > 0 ? rowsOnlyInWal(db, copy, evidenceDir, tables) : { counts: {}, first: {} };
+  return { ...facts, rowsOnlyInWal: only.counts, firstRowidOnlyInWal: only.first };
 }
 
-function rowsOnlyInWal(copy: string, evidenceDir: string, tables: Readonly<Record<string, number>>): Record<string, number> {
+function maxRowid(db: Database.Database, table: string): number {
+  const r = db.prepare(`SELECT max(rowid) AS m FROM "${table.replaceAll('"', '""')}"`).get() as { m: number | bigint | null };
+  return r.m === null ? 0 : Number(r.m);
+}
+
+function rowsUpTo(db: Database.Database, table: string, rowid: number): number {
+  const r = db.prepare(`SELECT count(*) AS n FROM "${table.replaceAll('"', '""')}" WHERE rowid <= ?`).get(rowid) as { n: number | bigint };
+  return Number(r.n);
+}
+
+interface OnlyInWal {
+  readonly counts: Record<string, number>;
+  readonly first: Record<string, number>;
+}
+
+function rowsOnlyInWal(db: Database.Database, copy: string, evidenceDir: string, tables: Readonly<Record<string, number>>): OnlyInWal {
   const dir = makeScratchDir(evidenceDir, dirname(dirname(copy)));
   try {
     const alone = join(dir, 'session.db');
@@ -41,12 +63,21 @@ function rowsOnlyInWal(copy: string, evidenceDir: string, tables: Readonly<Recor
     }
     const without = openHardened(alone);
     try {
-      const out: Record<string, number> = {};
+      const counts: Record<string, number> = {};
+      const first: Record<string, number> = {};
       for (const [table, withWal] of Object.entries(tables)) {
-        const before = hasTable(without, table) ? countRows(without, table) : 0;
-        if (withWal > before) out[table] = withWal - before;
+        const there = hasTable(without, table);
+        const before = there ? countRows(without, table) : 0;
+        if (withWal <= before) continue;
+        counts[table] = withWal - before;
+        try {
+          const top = there ? maxRowid(without, table) : 0;
+          if (rowsUpTo(db, table, top) === before) first[table] = top + 1;
+        } catch {
+          // A table without rowids: counted, not marked.
+        }
       }
-      return out;
+      return { counts, first };
     } finally {
       without.close();
     }

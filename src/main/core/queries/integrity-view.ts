@@ -69,5 +69,6 @@ export function toIntegrityView(r: CheckReport): IntegrityReportView {
     tools: { calls: r.tools.calls, responses: r.tools.responses, orphanCalls: r.tools.orphanCalls, orphanResponses: r.tools.orphanResponses, mcpWithoutLogicalCall: r.tools.mcpWithoutLogicalCall },
     providers: { aiNetEvents: r.providers.aiNetEvents, modelCalls: r.providers.modelCalls },
     findings: r.findings.map((f) => ({ severity: f.severity, code: f.code, message: f.message, causes: f.causes ?? [], evidence: f.evidence ?? [], link: linkFor(f.code) })),
+    walOnlyFrom: r.wal?.firstRowidOnlyInWal ?? {},
   };
 }

@@ -12,6 +12,7 @@ import type { Cell, ColumnInfo, SortSpec } from '../../../shared/contract.js';
 import type { TimeMode } from './format.js';
 import { formatCell, oneLine } from './format.js';
 import { visibleText } from './visible-text.js';
+import { WAL_ONLY_TITLE } from '../api/use-wal-only.js';
 import { columnOffsets, columnRange, columnWidths, useViewBox } from './column-window.js';
 
 export const GRID_ROW_HEIGHT = 26;
@@ -62,6 +63,8 @@ export interface DataGridProps {
   onSeek?(position: number): void;
   /** Scroll so that this place is the first row on screen (go to row N); a new seq each time. */
   readonly scrollTo?: { readonly seq: number; readonly position: number };
+  /** Rows whose key (rowid) is at least this exist only in session.db-wal: they are marked. */
+  readonly walOnlyFrom?: number;
 }
 
 /**
@@ -228,6 +231,7 @@ export function DataGrid(p: DataGridProps) {
                   onSelect={select}
                   onOpen={open}
                   linkCell={p.linkCell}
+                  walOnly={p.walOnlyFrom !== undefined && typeof p.rowKeys[i] === 'number' && p.rowKeys[i] >= p.walOnlyFrom}
                 />
               );
             })}
@@ -257,6 +261,8 @@ interface GridRowProps {
   onSelect(pos: number, col: number): void;
   onOpen(pos: number): void;
   readonly linkCell?: DataGridProps['linkCell'];
+  /** The row exists only in session.db-wal. */
+  readonly walOnly: boolean;
 }
 
 /**
@@ -271,7 +277,9 @@ const GridRow = memo(function GridRow(r: GridRowProps) {
       role="row"
       aria-selected={isSel}
       data-rowkey={r.rowKey}
-      className={isSel ? 'gr sel' : 'gr'}
+      className={`gr${isSel ? ' sel' : ''}${r.walOnly ? ' wal-only' : ''}`}
+      title={r.walOnly ? WAL_ONLY_TITLE : undefined}
+      data-wal-only={r.walOnly ? 'true' : undefined}
       style={{ top: r.pos * GRID_ROW_HEIGHT, paddingLeft: r.padLeft, gridTemplateColumns: r.template }}
       onDoubleClick={() => r.onOpen(r.pos)}
     >

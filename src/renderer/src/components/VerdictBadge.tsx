@@ -9,7 +9,7 @@ import { client } from '../api/client.js';
 import { refreshVerdict } from '../api/use-verdict.js';
 import { countLabel } from './format.js';
 
-const LABELS: Readonly<Record<VerdictView['verdict'], string>> = {
+export const VERDICT_LABELS: Readonly<Record<VerdictView['verdict'], string>> = {
   checking: 'checking',
   intact: 'intact',
   damaged: 'damaged',
@@ -38,7 +38,7 @@ export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; p
   return (
     <span className="verdict-box" data-testid="verdict-box">
       <span className={`verdict ${v.verdict}`} data-verdict={v.verdict} data-testid="verdict" title={titleOf(v)}>
-        {LABELS[v.verdict]}
+        {VERDICT_LABELS[v.verdict]}
       </span>
       {props.progress && running && <progress className="verdict-progress" max={1} value={fraction(v)} aria-label="body verification progress" />}
       {text && <span className="verdict-detail muted">{text}</span>}

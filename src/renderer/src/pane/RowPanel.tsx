@@ -4,6 +4,8 @@
  */
 import type { BodyMeta } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
+import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
+import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { defaultMode } from '../bodies/default-mode.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -23,15 +25,18 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
   const { ev, table, rowid } = props;
   const detail = useCall('event.get', { evidenceId: ev, table, rowid });
   const related = useCall('related.row', { evidenceId: ev, table, rowid });
+  const walOnlyFrom = useWalOnlyFrom(ev);
+  const walOnly = isWalOnly(walOnlyFrom, table, rowid);
   if (detail.error) return <ErrorNote error={detail.error} />;
   const set = related.value;
   const bodies: readonly BodyMeta[] = set?.bodies ?? detail.value?.bodies ?? [];
   const chosen = props.body ? bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) ?? null : null;
   const mode = props.mode ?? (chosen ? defaultMode(chosen) : 'text');
   return (
-    <div className="row-panel" data-row={`${table}/${rowid}`} data-related-ready={set ? 'true' : 'false'}>
+    <div className="row-panel" data-row={`${table}/${rowid}`} data-related-ready={set ? 'true' : 'false'} data-wal-known={walOnlyFrom ? 'true' : 'false'}>
       <p className="pane-links">
         <a href={href({ view: 'row', ev, table, rowid, body: props.body, mode })}>Full row view ↗</a>
+        {walOnly && <WalOnlyMark />}
         {set?.traceId && (
           <>
             {' · trace '}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { BodyMeta, EventDetail } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
+import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
+import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
@@ -45,6 +47,8 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
   const { ev, detail, mode } = props;
   const chosen = props.body ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) : detail.bodies[0];
   const [saveNote, setSaveNote] = useState<string | null>(null);
+  const walOnlyFrom = useWalOnlyFrom(ev);
+  const walOnly = isWalOnly(walOnlyFrom, detail.table, detail.rowid);
   const save = async (b: BodyMeta): Promise<void> => {
     const r = await client.call('body.save', { evidenceId: ev, key: { eventId: b.eventId, sourceTable: b.sourceTable, direction: b.direction } });
     if (!r.ok) return setSaveNote(`${r.error.code}: ${r.error.message}`);
@@ -65,9 +69,10 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
   };
   return (
     <div className="event-view">
-      <section className="row-detail" aria-label="row">
+      <section className="row-detail" aria-label="row" data-wal-known={walOnlyFrom ? 'true' : 'false'}>
         <h2>
           {visibleText(detail.table)} <span className="muted">rowid {detail.rowid}</span>
+          {walOnly && <WalOnlyMark />}
         </h2>
         {detail.eventId && (
           <p className="muted">

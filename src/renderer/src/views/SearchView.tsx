@@ -4,6 +4,8 @@ import { useListKeys } from '../components/use-list-keys.js';
 import type { SearchKind } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
+import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
+import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
@@ -17,6 +19,7 @@ export function SearchView(props: { ev: string; q: string }) {
   const [kinds, setKinds] = useState<readonly SearchKind[]>(SEARCH_KINDS);
   const hits = useRef<HTMLUListElement>(null);
   useListKeys(hits, 'li');
+  const walOnlyFrom = useWalOnlyFrom(ev);
   const res = useCall('search', q ? { evidenceId: ev, query: q, kinds, limit: 200 } : undefined);
   return (
     <PaneLayout ev={ev}>
@@ -50,9 +53,9 @@ export function SearchView(props: { ev: string; q: string }) {
             {res.value.hits.length} hit{res.value.hits.length === 1 ? '' : 's'}
             {res.value.truncated ? ' (more exist; narrow the search)' : ''}
           </p>
-          <ul className="hits" aria-label="search results" ref={hits}>
+          <ul className="hits" aria-label="search results" ref={hits} data-wal-known={walOnlyFrom ? 'true' : 'false'}>
             {res.value.hits.map((h) => (
-              <li key={`${h.table}/${h.rowid}/${h.kind}`}>
+              <li key={`${h.table}/${h.rowid}/${h.kind}`} data-hit={`${h.table}/${h.rowid}`}>
                 <RowLink ev={ev} table={h.table} rowid={h.rowid}>
                   <span className="kind">{h.kind}</span>
                   <span className="tbl">
@@ -60,6 +63,7 @@ export function SearchView(props: { ev: string; q: string }) {
                   </span>
                   <span className="val mono">{visibleText(h.value)}</span>
                   <span className="sum">{visibleText(h.summary)}</span>
+                  {isWalOnly(walOnlyFrom, h.table, h.rowid) && <WalOnlyMark />}
                 </RowLink>
               </li>
             ))}

@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ColumnFilter, SortSpec, TableSchemaInfo } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
+import { useWalOnlyFrom } from '../api/use-wal-only.js';
 import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
@@ -65,6 +66,7 @@ function rowCountShown(count: number | undefined, failed: boolean): { readonly t
 
 function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number | undefined; countFailed: boolean; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev, info, sort, filters } = props;
+  const walOnlyFrom = useWalOnlyFrom(props.ev);
   const { time } = useApp();
   // The count spans the scrollbar over every row when it is the count of this order (no filter thins it).
   const total = filters.length === 0 ? props.rowCount : undefined;
@@ -195,6 +197,7 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
         windowStart={w.state.start}
         onSeek={w.seek}
         scrollTo={jump}
+        walOnlyFrom={walOnlyFrom?.[info.name]}
         headerExtra={(col) => (
           <input
             className="gfilter"

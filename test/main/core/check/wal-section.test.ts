@@ -1,6 +1,7 @@
 // The -wal in the report (issue 23): rows that exist only in it are counted per table (the scratch copy read with
 // and without its -wal, never the evidence), and a -wal SQLite will not replay is named with its size, cheaply.
-import { mkdtempSync, rmSync, truncateSync, writeFileSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync, readFileSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { pictureOf } from '../evidence/helpers.js';
 const root = mkdtempSync(join(tmpdir(), 'wal-section-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function checkJson(dir: string): Promise<Record<string, unknown> & { wal: { bytes: number; committedFrames: number; problem: string | null; rowsOnlyInWal: Record<string, number> } | null; findings: { code: string; message: string }[] }> {
+async function checkJson(dir: string): Promise<Record<string, unknown> & { wal: { bytes: number; committedFrames: number; problem: string | null; rowsOnlyInWal: Record<string, number>; firstRowidOnlyInWal: Record<string, number> } | null; findings: { code: string; message: string }[] }> {
   const io = captureIo();
   await run([dir, '--json', '--no-verify-bodies'], io);
   return JSON.parse(io.out);
@@ -36,6 +37,39 @@ describe('the -wal in the report', () => {
     const text = captureIo();
     await run([w.sessionDir, '--no-verify-bodies'], text);
     expect(text.out).toContain('only in -wal');
+  });
+
+  it('names per table the first rowid only in the -wal: exactly the rows a copy without the -wal loses', async () => {
+    const w = await writeLedger(join(root, 'wal-rows'), { generation: 'A4', wal: true });
+    const j = await checkJson(w.sessionDir);
+    const first = j.wal!.firstRowidOnlyInWal;
+    expect(Object.keys(first).sort()).toEqual(Object.keys(j.wal!.rowsOnlyInWal).sort());
+    // The test's own reading, on copies of its own: with the -wal, and session.db alone (set to rollback mode).
+    const withDir = join(root, 'wal-rows-with');
+    const aloneDir = join(root, 'wal-rows-alone');
+    mkdirSync(withDir);
+    mkdirSync(aloneDir);
+    copyFileSync(join(w.sessionDir, 'session.db'), join(withDir, 'session.db'));
+    copyFileSync(join(w.sessionDir, 'session.db-wal'), join(withDir, 'session.db-wal'));
+    const alone = readFileSync(join(w.sessionDir, 'session.db'));
+    alone[18] = 1;
+    alone[19] = 1;
+    writeFileSync(join(aloneDir, 'session.db'), alone);
+    const withWal = new Database(join(withDir, 'session.db'));
+    const without = new Database(join(aloneDir, 'session.db'), { readonly: true });
+    try {
+      for (const [table, from] of Object.entries(first)) {
+        const ids = (db: Database.Database): number[] => (db.prepare(`SELECT rowid AS r FROM "${table}" ORDER BY rowid`).all() as { r: number }[]).map((x) => x.r);
+        const kept = new Set(ids(without));
+        const lost = ids(withWal).filter((r) => !kept.has(r));
+        expect(lost.length).toBe(j.wal!.rowsOnlyInWal[table]);
+        expect(lost.every((r) => r >= from)).toBe(true);
+        expect(ids(withWal).filter((r) => r >= from)).toEqual(lost);
+      }
+    } finally {
+      withWal.close();
+      without.close();
+    }
   });
 
   it('an all-zero -wal: not replayed, named with its size, read no further than its header', async () => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { CompareSideInfo, CompareView as CompareData } from '../../../../shared/contract/library.js';
 import { parseCompareRef } from '../../../../shared/contract/library.js';
 import { useCall } from '../../api/use-call.js';
+import { useVerdict } from '../../api/use-verdict.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { formatCell } from '../../components/format.js';
@@ -36,9 +37,10 @@ export function CompareView(props: { a: string | null; b: string | null }) {
 
 function useSideReport(side: CompareSideInfo): SideReport | null {
   const r = useCall('integrity.report', side.evidenceId ? { evidenceId: side.evidenceId } : undefined);
+  const verdict = useVerdict(side.evidenceId ?? null);
   if (!side.evidenceId) return { why: 'no session ledger is open for this side, so it has no integrity report' };
   if (r.error) return { why: `its integrity report failed: ${r.error.code}: ${r.error.message}` };
-  return r.value ? { report: r.value } : null;
+  return r.value ? { report: r.value, verdict } : null;
 }
 
 function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) {

@@ -1,16 +1,21 @@
 /** Integrity findings of each side as comparable rows: the verdict, then how many findings of each code. */
 import type { CompareRow } from '../../../../shared/contract/library.js';
 import { alignRows } from '../../../../shared/contract/library.js';
-import type { IntegrityReportView } from '../../../../shared/contract.js';
+import type { IntegrityReportView, VerdictView } from '../../../../shared/contract.js';
+import { VERDICT_LABELS } from '../../components/VerdictBadge.js';
 import type { ShownSection } from './CompareTable.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, note: 2 } as const;
 
-export function findingCounts(r: IntegrityReportView): Map<string, string> {
+/**
+ * The verdict row is the combined verdict (integrity.verdict: pages, copy proof, report and every body), the one
+ * the header and the overview show, not the report's own, which knows nothing of the bodies.
+ */
+export function findingCounts(r: IntegrityReportView, verdict: VerdictView | null): Map<string, string> {
   const counts = new Map<string, number>();
   const sorted = [...r.findings].sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || x.code.localeCompare(y.code));
   for (const f of sorted) counts.set(`${f.severity} · ${f.code}`, (counts.get(`${f.severity} · ${f.code}`) ?? 0) + 1);
-  return new Map([['verdict', r.verdict], ...[...counts].map(([k, n]) => [k, String(n)] as [string, string])]);
+  return new Map([['verdict', verdict ? VERDICT_LABELS[verdict.verdict] : 'checking'], ...[...counts].map(([k, n]) => [k, String(n)] as [string, string])]);
 }
 
 /** What each code said, for a tooltip: the first message of that code on either side. */
@@ -20,9 +25,9 @@ export function findingMessages(...reports: (IntegrityReportView | null)[]): Map
   return m;
 }
 
-export type SideReport = { readonly report: IntegrityReportView } | { readonly why: string };
+export type SideReport = { readonly report: IntegrityReportView; readonly verdict: VerdictView | null } | { readonly why: string };
 
 export function findingsSection(a: SideReport, b: SideReport): ShownSection {
-  const rows: CompareRow[] = alignRows('report' in a ? findingCounts(a.report) : null, 'report' in b ? findingCounts(b.report) : null, '0');
+  const rows: CompareRow[] = alignRows('report' in a ? findingCounts(a.report, a.verdict) : null, 'report' in b ? findingCounts(b.report, b.verdict) : null, '0');
   return { title: 'Findings (integrity report)', rows, unknownA: 'why' in a ? a.why : null, unknownB: 'why' in b ? b.why : null, truncated: false };
 }
