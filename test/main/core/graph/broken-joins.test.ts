@@ -9,22 +9,14 @@ import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js'
 import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import type { OpenedFixture } from './fixture-ledger.js';
 import { openFixture } from './fixture-ledger.js';
+import { plantBrokenJoins } from './broken-joins-fixture.js';
 
 const root = mkdtempSync(join(tmpdir(), 'graph-broken-'));
 let fx: OpenedFixture;
 beforeAll(async () => {
   fx = await openFixture(root, 'mut', {
     seed: 7,
-    mutate: (db) => {
-      const mcp = db.prepare("SELECT call_id, trace_id, turn_id FROM tool_calls WHERE origin = 'mcp' AND model_call_id IS NOT NULL").get() as { call_id: string; trace_id: string; turn_id: string };
-      const ins = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, transport, server_name, method, request_id, trace_id, turn_id)
-        VALUES (?, ?, '2026-03-02T14:50:45.000000Z', ?, 0, ?, ?, ?, 'sse', 'github', 'tools/call', '77', ?, ?)`);
-      ins.run(100, 'aaaaaaaaaa01', null, mcp.call_id, 'search_issues', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(101, 'aaaaaaaaaa02', null, 'mcp_lost_call', 'get_file', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(102, 'aaaaaaaaaa03', 999, 'call_dangling', 'bash', 'native', mcp.trace_id, mcp.turn_id);
-      db.prepare(`INSERT INTO model_items (id, event_id, model_call_id, kind, item_index, call_id, content, content_hash, trace_id, turn_id)
-        VALUES (500, 'aaaaaaaaaa04', 998, 'request', 0, '', 'hello', NULL, ?, ?)`).run(mcp.trace_id, mcp.turn_id);
-    },
+    mutate: (db) => void plantBrokenJoins(db),
   });
 });
 afterAll(() => {

@@ -15,6 +15,7 @@ import { seedTraceKeys, traceKeysOf, warmTraceKeys } from '../../../../src/main/
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import type { OpenedFixture } from './fixture-ledger.js';
 import { openFixture } from './fixture-ledger.js';
+import { plantBrokenJoins } from './broken-joins-fixture.js';
 
 const root = mkdtempSync(join(tmpdir(), 'graph-keys-'));
 let fx: OpenedFixture;
@@ -23,19 +24,7 @@ beforeAll(async () => {
   fx = await openFixture(root, 'mut', {
     seed: 11,
     report: false,
-    mutate: (db) => {
-      const mcp = db.prepare("SELECT call_id, trace_id, turn_id FROM tool_calls WHERE origin = 'mcp' AND model_call_id IS NOT NULL").get() as { call_id: string; trace_id: string; turn_id: string };
-      const ins = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, transport, server_name, method, request_id, trace_id, turn_id)
-        VALUES (?, ?, '2026-03-02T14:50:45.000000Z', ?, 0, ?, ?, ?, 'sse', 'github', 'tools/call', '77', ?, ?)`);
-      ins.run(100, 'aaaaaaaaaa01', null, mcp.call_id, 'search_issues', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(101, 'aaaaaaaaaa02', null, 'mcp_lost_call', 'get_file', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(102, 'aaaaaaaaaa03', 999, 'call_dangling', 'bash', 'native', mcp.trace_id, mcp.turn_id);
-      // A call_id answered in another trace only: an orphan on both sides, which the narrowed lists must still see.
-      ins.run(103, 'aaaaaaaaaa05', null, mcp.call_id, 'bash', 'native', 'trace-elsewhere', null);
-      // An item naming a model call that does not exist (a loose item the keys list).
-      db.prepare(`INSERT INTO model_items (id, event_id, model_call_id, kind, item_index, call_id, content, content_hash, trace_id, turn_id)
-        VALUES (500, 'aaaaaaaaaa04', 998, 'request', 0, '', 'hello', NULL, ?, ?)`).run(mcp.trace_id, mcp.turn_id);
-    },
+    mutate: (db) => void plantBrokenJoins(db, { crossTrace: true }),
   });
   keyed = openHardened(fx.evidence.snapshot.dbCopyPath);
   restrictTables(keyed, fx.evidence.tables.keys());

@@ -18,6 +18,7 @@ import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
 import { buildTraceSkeleton, dropExpected, expectSkeletons, seedSkeleton, skeletonAhead } from '../../../../src/main/core/transcript/skeleton.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture } from '../graph/fixture-ledger.js';
+import { plantBrokenJoins } from '../graph/broken-joins-fixture.js';
 
 const root = mkdtempSync(join(tmpdir(), 'transcript-keys-'));
 let fx: OpenedFixture;
@@ -28,19 +29,10 @@ beforeAll(async () => {
     seed: 11,
     report: false,
     mutate: (db) => {
-      const mcp = db.prepare("SELECT call_id, trace_id, turn_id FROM tool_calls WHERE origin = 'mcp' AND model_call_id IS NOT NULL").get() as { call_id: string; trace_id: string; turn_id: string };
-      const ins = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, transport, server_name, method, request_id, trace_id, turn_id)
-        VALUES (?, ?, '2026-03-02T14:50:45.000000Z', ?, 0, ?, ?, ?, 'sse', 'github', 'tools/call', '77', ?, ?)`);
-      ins.run(100, 'aaaaaaaaaa01', null, mcp.call_id, 'search_issues', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(101, 'aaaaaaaaaa02', null, 'mcp_lost_call', 'get_file', 'mcp_proxy', mcp.trace_id, mcp.turn_id);
-      ins.run(102, 'aaaaaaaaaa03', 999, 'call_dangling', 'bash', 'native', mcp.trace_id, mcp.turn_id);
-      ins.run(103, 'aaaaaaaaaa05', null, mcp.call_id, 'bash', 'native', 'trace-elsewhere', null);
-      const item = db.prepare(`INSERT INTO model_items (id, event_id, model_call_id, kind, item_index, call_id, content, content_hash, trace_id, turn_id)
-        VALUES (?, ?, ?, ?, ?, '', ?, NULL, ?, ?)`);
-      item.run(500, 'aaaaaaaaaa04', 998, 'request', 0, 'hello', mcp.trace_id, mcp.turn_id);
+      const planted = plantBrokenJoins(db, { crossTrace: true });
       // An item of this trace's first model call, filed under another trace: neither way tells it in this trace.
-      const mc = db.prepare('SELECT id FROM model_calls WHERE trace_id = ? ORDER BY id LIMIT 1').get(mcp.trace_id) as { id: number };
-      item.run(501, 'aaaaaaaaaa06', mc.id, 'response', 9, 'filed elsewhere', 'trace-elsewhere', null);
+      const mc = db.prepare('SELECT id FROM model_calls WHERE trace_id = ? ORDER BY id LIMIT 1').get(planted.traceId) as { id: number };
+      planted.item(501, 'aaaaaaaaaa06', mc.id, 'response', 9, 'filed elsewhere', 'trace-elsewhere', null);
     },
   });
   keyed = openHardened(fx.evidence.snapshot.dbCopyPath);
