@@ -47,7 +47,14 @@ export const builderConfig = {
     synopsis: 'Read-only inspector for Capsem session ledgers',
     // Offered (never forced) for folders and SQLite files in the file manager's "Open With".
     mimeTypes: ['inode/directory', 'application/vnd.sqlite3', 'application/x-sqlite3'],
-    desktop: { entry: { Name: 'Capsem Ledger Inspector', Comment: 'Inspect Capsem session evidence read-only', Terminal: 'false', StartupWMClass: 'Capsem Ledger Inspector' } },
+    desktop: {
+      entry: {
+        Name: 'Capsem Ledger Inspector',
+        Comment: 'Inspect Capsem session evidence read-only',
+        Terminal: 'false',
+        StartupWMClass: 'Capsem Ledger Inspector',
+      },
+    },
   },
 
   mac: {
@@ -62,7 +69,9 @@ export const builderConfig = {
     // Folders have no extension, so their document type is declared directly (electron-builder merges this list
     // with the one it makes from fileAssociations). A session folder can then be dropped on the Dock icon.
     extendInfo: {
-      CFBundleDocumentTypes: [{ CFBundleTypeName: 'Folder', CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate', LSItemContentTypes: ['public.folder'] }],
+      CFBundleDocumentTypes: [
+        { CFBundleTypeName: 'Folder', CFBundleTypeRole: 'Viewer', LSHandlerRank: 'Alternate', LSItemContentTypes: ['public.folder'] },
+      ],
     },
   },
   dmg: { title: 'Capsem Ledger Inspector' },

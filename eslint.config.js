@@ -5,9 +5,15 @@
 import tseslint from 'typescript-eslint';
 import { housePlugin } from './scripts/lint/house-plugin.js';
 
-const electron = { name: 'electron', why: 'only the Electron glue (src/main/electron) and the preload load electron, so everything else runs in plain Node.' };
+const electron = {
+  name: 'electron',
+  why: 'only the Electron glue (src/main/electron) and the preload load electron, so everything else runs in plain Node.',
+};
 const node = { name: 'node:*', why: 'this room runs without Node (browser or sandboxed preload).' };
-const nodePackages = ['better-sqlite3', 'zstd-napi', 'capsem-blake3'].map((name) => ({ name, why: 'a native Node package; this room runs without Node.' }));
+const nodePackages = ['better-sqlite3', 'zstd-napi', 'capsem-blake3'].map((name) => ({
+  name,
+  why: 'a native Node package; this room runs without Node.',
+}));
 const react = { name: 'react', why: 'shared is framework-free.' };
 
 /**
@@ -15,40 +21,96 @@ const react = { name: 'react', why: 'shared is framework-free.' };
  * rooms of ours a room may import; anything else of ours is refused. `forbidPackages` are packages it must not load.
  */
 const ROOMS = [
-  { name: 'shared', folders: ['src/shared'], mayImport: [], forbidPackages: [electron, node, react, ...nodePackages], why: 'shared imports nothing of ours but shared.' },
+  {
+    name: 'shared',
+    folders: ['src/shared'],
+    mayImport: [],
+    forbidPackages: [electron, node, react, ...nodePackages],
+    why: 'shared imports nothing of ours but shared.',
+  },
   // The contract's service hub: the registry of open evidence, the body cache, the job board, the handler table.
   // It sits on top of the feature rooms; they reach open evidence through the lookup interface they are handed.
   { name: 'core/service', folders: ['src/main/core/service'], mayImport: ['core', 'core/workers', 'shared'], forbidPackages: [electron] },
   // The worker runtime: pre-started workers, relays, the background host and its client, priorities. Below every
   // feature: it knows nothing of ledgers.
-  { name: 'core/workers', folders: ['src/main/core/workers'], mayImport: ['shared'], forbidPackages: [electron], why: 'the worker runtime sits below every feature room.' },
-  { name: 'core', folders: ['src/main/core'], mayImport: ['core/workers', 'shared'], forbidPackages: [electron], why: 'a feature room of the core reaches only other feature rooms, the worker runtime and shared (never the service hub, serve, the CLI, the glue, the preload or the renderer).' },
-  { name: 'glue', folders: ['src/main/electron'], mayImport: ['core', 'core/service', 'core/workers', 'shared'], why: 'the Electron glue never imports the renderer, the preload or serve.' },
-  { name: 'serve', folders: ['src/main/serve'], mayImport: ['core', 'core/service', 'core/workers', 'shared'], forbidPackages: [electron], why: 'serve never imports the glue, the renderer or the preload.' },
-  { name: 'cli', folders: ['src/cli'], mayImport: ['core', 'core/service', 'core/workers', 'serve', 'shared'], forbidPackages: [electron], why: 'the CLI loads in plain Node.' },
-  { name: 'preload', folders: ['src/preload'], mayImport: ['shared'], forbidPackages: [node, ...nodePackages], why: 'the preload exposes the contract only.' },
-  { name: 'renderer', folders: ['src/renderer'], mayImport: ['shared'], forbidPackages: [electron, node, ...nodePackages], why: 'the renderer reaches the core only through api/client.ts.' },
+  {
+    name: 'core/workers',
+    folders: ['src/main/core/workers'],
+    mayImport: ['shared'],
+    forbidPackages: [electron],
+    why: 'the worker runtime sits below every feature room.',
+  },
+  {
+    name: 'core',
+    folders: ['src/main/core'],
+    mayImport: ['core/workers', 'shared'],
+    forbidPackages: [electron],
+    why: 'a feature room of the core reaches only other feature rooms, the worker runtime and shared (never the service hub, serve, the CLI, the glue, the preload or the renderer).',
+  },
+  {
+    name: 'glue',
+    folders: ['src/main/electron'],
+    mayImport: ['core', 'core/service', 'core/workers', 'shared'],
+    why: 'the Electron glue never imports the renderer, the preload or serve.',
+  },
+  {
+    name: 'serve',
+    folders: ['src/main/serve'],
+    mayImport: ['core', 'core/service', 'core/workers', 'shared'],
+    forbidPackages: [electron],
+    why: 'serve never imports the glue, the renderer or the preload.',
+  },
+  {
+    name: 'cli',
+    folders: ['src/cli'],
+    mayImport: ['core', 'core/service', 'core/workers', 'serve', 'shared'],
+    forbidPackages: [electron],
+    why: 'the CLI loads in plain Node.',
+  },
+  {
+    name: 'preload',
+    folders: ['src/preload'],
+    mayImport: ['shared'],
+    forbidPackages: [node, ...nodePackages],
+    why: 'the preload exposes the contract only.',
+  },
+  {
+    name: 'renderer',
+    folders: ['src/renderer'],
+    mayImport: ['shared'],
+    forbidPackages: [electron, node, ...nodePackages],
+    why: 'the renderer reaches the core only through api/client.ts.',
+  },
 ];
 
 /** Each Electron IPC object is touched in one file only; every other file gets these selectors refused. */
 const IPC_ONE_FILE = {
   'src/main/electron/ipc-register.ts': [
     { selector: "CallExpression[callee.object.name='ipcMain']", message: 'ipcMain is used only in src/main/electron/ipc-register.ts.' },
-    { selector: "CallExpression[callee.object.property.name='ipcMain']", message: 'ipcMain is used only in src/main/electron/ipc-register.ts.' },
+    {
+      selector: "CallExpression[callee.object.property.name='ipcMain']",
+      message: 'ipcMain is used only in src/main/electron/ipc-register.ts.',
+    },
   ],
   'src/preload/index.ts': [
     { selector: "CallExpression[callee.object.name='ipcRenderer']", message: 'ipcRenderer is used only in src/preload/index.ts.' },
   ],
   'src/main/electron/window-send.ts': [
-    { selector: "MemberExpression[object.property.name='webContents'][property.name='send']", message: 'webContents.send is called only in src/main/electron/window-send.ts.' },
-    { selector: "MemberExpression[object.name='webContents'][property.name='send']", message: 'webContents.send is called only in src/main/electron/window-send.ts.' },
+    {
+      selector: "MemberExpression[object.property.name='webContents'][property.name='send']",
+      message: 'webContents.send is called only in src/main/electron/window-send.ts.',
+    },
+    {
+      selector: "MemberExpression[object.name='webContents'][property.name='send']",
+      message: 'webContents.send is called only in src/main/electron/window-send.ts.',
+    },
   ],
 };
 const ipcSelectorsBut = (file) => Object.entries(IPC_ONE_FILE).flatMap(([f, s]) => (f === file ? [] : s));
 
 const noHtmlSinks = [
   { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Bodies are attacker-chosen: render text nodes only.' },
-  { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No HTML sinks: render text nodes only.' },
+  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No HTML sinks: render text nodes only.' },
   { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No HTML sinks.' },
   { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No HTML sinks.' },
 ];
@@ -61,7 +123,18 @@ const electronOutsideGlue = { name: 'electron', message: 'Only src/main/electron
 
 export default tseslint.config(
   // test/lint/fixtures break the rules on purpose; test/lint/walls.test.ts lints them and expects refusals.
-  { ignores: ['node_modules/**', 'out/**', 'build/**', 'dist/**', 'test-artifacts/**', '.scratch/**', 'resources/**', 'test/lint/fixtures/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'build/**',
+      'dist/**',
+      'test-artifacts/**',
+      '.scratch/**',
+      'resources/**',
+      'test/lint/fixtures/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { house: housePlugin },
@@ -80,13 +153,27 @@ export default tseslint.config(
   ...Object.keys(IPC_ONE_FILE).map((file) => ({ files: [file], rules: { 'no-restricted-syntax': ['error', ...ipcSelectorsBut(file)] } })),
   { files: ['src/renderer/**'], rules: { 'no-restricted-syntax': ['error', ...noHtmlSinks, ...ipcSelectorsBut(null)] } },
   // Electron may be imported in the glue and the preload (and their tests); its IPC objects each in one file.
-  { files: ['src/main/electron/**', 'test/main/electron/**'], rules: { 'no-restricted-imports': ['error', { paths: [IPC_MAIN_IMPORT, IPC_RENDERER_IMPORT] }] } },
+  {
+    files: ['src/main/electron/**', 'test/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [IPC_MAIN_IMPORT, IPC_RENDERER_IMPORT] }] },
+  },
   { files: ['src/main/electron/index.ts'], rules: { 'no-restricted-imports': ['error', { paths: [IPC_RENDERER_IMPORT] }] } },
-  { files: ['src/preload/**', 'test/preload/**'], rules: { 'no-restricted-imports': ['error', { paths: [IPC_MAIN_IMPORT, IPC_RENDERER_IMPORT] }] } },
+  {
+    files: ['src/preload/**', 'test/preload/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [IPC_MAIN_IMPORT, IPC_RENDERER_IMPORT] }] },
+  },
   { files: ['src/preload/index.ts'], rules: { 'no-restricted-imports': ['error', { paths: [IPC_MAIN_IMPORT] }] } },
   // shared runs in the browser and in Node alike: no DOM.
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-globals': ['error', ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement'].map((name) => ({ name, message: 'shared is DOM-free (DESIGN.md layers).' }))] },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement'].map((name) => ({
+          name,
+          message: 'shared is DOM-free (DESIGN.md layers).',
+        })),
+      ],
+    },
   },
 );

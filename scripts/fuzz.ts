@@ -18,7 +18,8 @@ async function main(): Promise<number> {
   for (const [i, target] of args.targets.entries()) {
     const deadline = Date.now() + share;
     const seed = args.seed + i;
-    const tally = target === 'archive' ? await fuzzArchive(deadline, seed, args.out) : await fuzzDatabases(target, deadline, seed, args.out);
+    const tally =
+      target === 'archive' ? await fuzzArchive(deadline, seed, args.out) : await fuzzDatabases(target, deadline, seed, args.out);
     console.log(tally.render());
     tallies.push(tally);
   }
@@ -27,7 +28,10 @@ async function main(): Promise<number> {
   return kept > 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

@@ -13,12 +13,17 @@ if (typeof args === 'string') {
 const MiB = 1024 * 1024;
 let lastPrint = 0;
 const summary = await generateLargeLedger({
-  dir: args.dir, events: args.events, bodyBytes: Math.round(args.bodyMiB * MiB), seed: args.seed,
+  dir: args.dir,
+  events: args.events,
+  bodyBytes: Math.round(args.bodyMiB * MiB),
+  seed: args.seed,
   onProgress: (p) => {
     if (p.elapsedMs - lastPrint < 2000) return;
     lastPrint = p.elapsedMs;
-    console.log(`  ${(p.elapsedMs / 1000).toFixed(0).padStart(4)} s  ${p.events.toLocaleString('en-US').padStart(10)} events  ` +
-      `${(p.rawBytes / MiB).toFixed(0).padStart(6)} MiB raw  rss ${(p.rssBytes / MiB).toFixed(0)} MiB, heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB`);
+    console.log(
+      `  ${(p.elapsedMs / 1000).toFixed(0).padStart(4)} s  ${p.events.toLocaleString('en-US').padStart(10)} events  ` +
+        `${(p.rawBytes / MiB).toFixed(0).padStart(6)} MiB raw  rss ${(p.rssBytes / MiB).toFixed(0)} MiB, heap ${(process.memoryUsage().heapUsed / MiB).toFixed(0)} MiB`,
+    );
   },
 });
 console.log(formatSummary(summary));

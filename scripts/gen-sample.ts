@@ -13,8 +13,14 @@ const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'resource
 async function main(): Promise<void> {
   rmSync(SAMPLE_DIR, { recursive: true, force: true });
   const ledger = await writeLedger(SAMPLE_DIR, {
-    generation: 'A2-mixed-open', seed: 2026, bodyScale: 2, journalMode: 'delete', openLastBlock: false, tornTail: false,
-    targetBlockBytes: 10 * 1024, segmentBytes: 3 * 1024,
+    generation: 'A2-mixed-open',
+    seed: 2026,
+    bodyScale: 2,
+    journalMode: 'delete',
+    openLastBlock: false,
+    tornTail: false,
+    targetBlockBytes: 10 * 1024,
+    segmentBytes: 3 * 1024,
   });
   let total = 0;
   for (const name of readdirSync(ledger.sessionDir)) {
@@ -24,7 +30,9 @@ async function main(): Promise<void> {
     console.log(`${name}\t${bytes.length} bytes\tsha256 ${createHash('sha256').update(bytes).digest('hex')}`);
   }
   const codecs = ledger.archive?.blocks.map((b) => b.codec).join(', ');
-  console.log(`session ${ledger.sessionId}: ${ledger.bodies.length} bodies in ${ledger.blocks.length} blocks (${codecs}), ${total} bytes in all`);
+  console.log(
+    `session ${ledger.sessionId}: ${ledger.bodies.length} bodies in ${ledger.blocks.length} blocks (${codecs}), ${total} bytes in all`,
+  );
   if (total > 1024 * 1024) throw new Error('sample ledger grew past 1 MiB');
 }
 

@@ -62,7 +62,12 @@ function main() {
   const version = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
   const cacheDir = electronCacheDir(process.platform, process.env, homedir());
   const zipName = electronZipName(version, process.platform, process.arch);
-  const decision = decidePackaging({ electronBinary: findElectronBinary(root, process.env), cachedZip: cacheHolds(cacheDir, zipName), zipName, cacheDir });
+  const decision = decidePackaging({
+    electronBinary: findElectronBinary(root, process.env),
+    cachedZip: cacheHolds(cacheDir, zipName),
+    zipName,
+    cacheDir,
+  });
   if (!decision.run) {
     console.error(decision.reason);
     process.exit(1);
@@ -70,7 +75,10 @@ function main() {
   const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
   const build = spawnSync(process.execPath, [bin('electron-vite', 'bin/electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const pack = spawnSync(process.execPath, [bin('electron-builder', 'cli.js'), ...decision.builderArgs, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const pack = spawnSync(process.execPath, [bin('electron-builder', 'cli.js'), ...decision.builderArgs, ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   process.exit(pack.status ?? 1);
 }
 

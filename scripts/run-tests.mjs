@@ -6,10 +6,16 @@ import { mkdirSync, readFileSync } from 'node:fs';
 
 mkdirSync('test-artifacts', { recursive: true });
 const out = 'test-artifacts/vitest.json';
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-let passed = 0, failed = 0, skipped = 0;
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 try {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed = report.numPassedTests;

@@ -39,15 +39,20 @@ const probe = (op: ProbeOp, a: ProbeArgs): ProbeOutcome => {
   const t0 = performance.now();
   const r = runProbe(op, { ...a, scratchRoot });
   // Each probe's raw figures as it finishes, so a run stopped part-way still leaves its numbers in the log.
-  const done = r.ok ? `done in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak RSS ${(r.result.peakRssBytes / 2 ** 20).toFixed(0)} MiB ${JSON.stringify(r.result.figures)}` : r.reason;
+  const done = r.ok
+    ? `done in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak RSS ${(r.result.peakRssBytes / 2 ** 20).toFixed(0)} MiB ${JSON.stringify(r.result.figures)}`
+    : r.reason;
   console.log(`  ${op}${a.workers ? ` ${a.workers}w` : ''}${a.backend ? ` ${a.backend}` : ''}: ${done}`);
   return r;
 };
 
 try {
   const main = args.dir ? resolveSessionDir(args.dir) : generate(join(work, 'main'), args.events, args.bodyMiB, args.seed);
-  const pair = args.noPair ? null : args.pairDir ? resolveSessionDir(args.pairDir)
-    : generate(join(work, 'pair'), Math.max(1000, Math.round(args.events / 4)), args.bodyMiB / 4, args.seed + 1);
+  const pair = args.noPair
+    ? null
+    : args.pairDir
+      ? resolveSessionDir(args.pairDir)
+      : generate(join(work, 'pair'), Math.max(1000, Math.round(args.events / 4)), args.bodyMiB / 4, args.seed + 1);
 
   console.log('\n== native references');
   const nativeDir = join(work, 'native');
@@ -89,8 +94,18 @@ try {
     [VERIFY_JUDGED]: fastestOf(aheadRuns),
     '2 workers, zstd chosen at run time, started with the job': fastestOf(withJobRuns),
     '1 worker, zstd chosen at run time, started ahead': probe('verify', { sessionDir: main, workers: 1, backend: 'auto', prestart: true }),
-    '1 worker, portable decoder (fzstd), started ahead': probe('verify', { sessionDir: main, workers: 1, backend: 'fzstd', prestart: true }),
-    '2 workers, portable decoder (fzstd), started ahead': probe('verify', { sessionDir: main, workers: 2, backend: 'fzstd', prestart: true }),
+    '1 worker, portable decoder (fzstd), started ahead': probe('verify', {
+      sessionDir: main,
+      workers: 1,
+      backend: 'fzstd',
+      prestart: true,
+    }),
+    '2 workers, portable decoder (fzstd), started ahead': probe('verify', {
+      sessionDir: main,
+      workers: 2,
+      backend: 'fzstd',
+      prestart: true,
+    }),
   };
   const grepRuns = [probe('grep', { ...ahead, needle }), probe('grep', { ...ahead, needle })];
   if (inputs.rawPath) nativeRuns.push(nativeTiming(inputs.framesPath, inputs.rawPath));
@@ -98,29 +113,69 @@ try {
   rmSync(inputs.framesPath, { force: true });
   if (inputs.rawPath) rmSync(inputs.rawPath, { force: true });
   const native = fastestNative(nativeRuns);
-  if (native) console.log(`  native runs: ${nativeRuns.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} ms + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')} (the fastest of each is the reference)`);
+  if (native)
+    console.log(
+      `  native runs: ${nativeRuns.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} ms + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')} (the fastest of each is the reference)`,
+    );
   const m: Measured = {
-    dbBytes, cpMs, ddMs, native, nativeInputs: inputs, gzipMs, open, pages, check, verify,
+    dbBytes,
+    cpMs,
+    ddMs,
+    native,
+    nativeInputs: inputs,
+    gzipMs,
+    open,
+    pages,
+    check,
+    verify,
     export: probe('export', { sessionDir: main, outDir }),
   };
   // Hostile input (issue 23): 100,000 and 1,000,000 index rows naming no source row, each exported in this process.
   console.log('  export of rows naming no source row: 100,000 then 1,000,000 rows');
-  const orphans = orphanExportRow(await exportOrphansRow(100_000, join(work, 'orphans')), await exportOrphansRow(1_000_000, join(work, 'orphans')));
+  const orphans = orphanExportRow(
+    await exportOrphansRow(100_000, join(work, 'orphans')),
+    await exportOrphansRow(1_000_000, join(work, 'orphans')),
+  );
   const idle = probe('idle', { sessionDir: main });
-  const small = pair ? { rawBytes: rawBytesOf(pair), verify: probe('verify', { sessionDir: pair, workers: 2, backend: 'auto' }), export: probe('export', { sessionDir: pair, outDir }) } : null;
+  const small = pair
+    ? {
+        rawBytes: rawBytesOf(pair),
+        verify: probe('verify', { sessionDir: pair, workers: 2, backend: 'auto' }),
+        export: probe('export', { sessionDir: pair, outDir }),
+      }
+    : null;
   const large = { rawBytes: inputs.allRawBytes, verify: m.verify[VERIFY_JUDGED], export: m.export };
   const browser = args.noBrowser ? null : await browserRows(main);
-  const grepMeasured = { nativeInputs: inputs, native, grepNative: fastestGrep(grepNativeRuns), verify: m.verify[VERIFY_JUDGED], grep: fastestOf(grepRuns), needle };
+  const grepMeasured = {
+    nativeInputs: inputs,
+    native,
+    grepNative: fastestGrep(grepNativeRuns),
+    verify: m.verify[VERIFY_JUDGED],
+    grep: fastestOf(grepRuns),
+    needle,
+  };
   // Issue 26's at-scale rows on the same ledger (the 1,000,000-row table drag is `npm run bench:scale -- --table-dir`).
   const scale = args.noBrowser ? null : await scaleRows(main, null);
-  const rows = [...openRows(m), ...pageRows(m), ...verifyRows(m), verifyGoalRow(grepMeasured), ...grepRows(grepMeasured), ...exportRows(m), orphans, ...checkRows(m),
-    ...(browser ?? []), ...(scale ?? []), ...memoryRows({ idle, small, large, pages: m.pages })];
+  const rows = [
+    ...openRows(m),
+    ...pageRows(m),
+    ...verifyRows(m),
+    verifyGoalRow(grepMeasured),
+    ...grepRows(grepMeasured),
+    ...exportRows(m),
+    orphans,
+    ...checkRows(m),
+    ...(browser ?? []),
+    ...(scale ?? []),
+    ...memoryRows({ idle, small, large, pages: m.pages }),
+  ];
 
-  console.log(`\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +
-    `in ${inputs.deflateBlocks} deflate + zstd blocks (native figures cover the zstd blocks: ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB).\n` +
-    `Machine: ${machine}.\n\n${markdownTable(rows)}\n`);
+  console.log(
+    `\n## Benchmarks (npm run bench)\n\nLedger: ${main} — ${(dbBytes / 2 ** 20).toFixed(0)} MiB session.db, ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB of raw bodies ` +
+      `in ${inputs.deflateBlocks} deflate + zstd blocks (native figures cover the zstd blocks: ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB).\n` +
+      `Machine: ${machine}.\n\n${markdownTable(rows)}\n`,
+  );
   if (args.keep) console.log(`kept: ${work}`);
 } finally {
   if (!args.keep) rmSync(work, { recursive: true, force: true });
 }
-

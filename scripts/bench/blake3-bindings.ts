@@ -17,7 +17,9 @@ const total = Number(process.env.BENCH_BLAKE3_MIB ?? 256) * MiB;
 const data = new Uint8Array(total);
 for (let i = 0; i < total; i += 4) new DataView(data.buffer).setUint32(i, Math.imul(i, 2654435761) >>> 0);
 
-interface NapiBlake { blake3(input: Uint8Array): Buffer }
+interface NapiBlake {
+  blake3(input: Uint8Array): Buffer;
+}
 function loadNapi(): NapiBlake | null {
   const from = process.env.BLAKE_HASH_DIR ? join(process.env.BLAKE_HASH_DIR, 'x.js') : import.meta.url;
   try {
@@ -44,19 +46,28 @@ const out = new Uint8Array(32);
 const rows: [string, (b: Uint8Array) => void][] = [];
 if (ours) rows.push(['capsem-blake3 (native/blake3, C)', (b) => ours.hashInto(b, out, 0)]);
 if (napi) rows.push(['@napi-rs/blake-hash (Rust)', (b) => void napi.blake3(b)]);
-if (ours && napi && Buffer.compare(Buffer.from(napi.blake3(data)), (ours.hashInto(data, out, 0), Buffer.from(out))) !== 0) throw new Error('the two bindings disagree');
+if (ours && napi && Buffer.compare(Buffer.from(napi.blake3(data)), (ours.hashInto(data, out, 0), Buffer.from(out))) !== 0)
+  throw new Error('the two bindings disagree');
 
 console.log(`BLAKE3 over ${total / MiB} MiB (best of 3), machine: ${process.arch}, Node ${process.version}`);
-for (const [name, hash] of rows) console.log(`${name.padEnd(34)} whole ${rate(hash, total)}   256 KiB pieces ${rate(hash, 256 * 1024)}   25 KiB pieces ${rate(hash, 25 * 1024)}`);
+for (const [name, hash] of rows)
+  console.log(
+    `${name.padEnd(34)} whole ${rate(hash, total)}   256 KiB pieces ${rate(hash, 256 * 1024)}   25 KiB pieces ${rate(hash, 25 * 1024)}`,
+  );
 // Ours also hashes many spans of one buffer in one call, their chunks side by side in SIMD lanes (verification's
 // per-body path); the Rust binding has no such call.
 if (ours?.hashSpans) {
   const piece = 25 * 1024;
   const count = Math.ceil(total / piece);
   const spans = new Uint32Array(count * 2);
-  for (let i = 0; i < count; i++) { spans[2 * i] = i * piece; spans[2 * i + 1] = Math.min(piece, total - i * piece); }
+  for (let i = 0; i < count; i++) {
+    spans[2 * i] = i * piece;
+    spans[2 * i + 1] = Math.min(piece, total - i * piece);
+  }
   const digests = new Uint8Array(32 * count);
-  console.log(`${'capsem-blake3 hashSpans'.padEnd(34)} 25 KiB bodies in one call ${rate(() => ours.hashSpans!(data, spans, digests), total)}`);
+  console.log(
+    `${'capsem-blake3 hashSpans'.padEnd(34)} 25 KiB bodies in one call ${rate(() => ours.hashSpans!(data, spans, digests), total)}`,
+  );
 }
 if (!ours) console.log('capsem-blake3: not built here');
 if (!napi) console.log('@napi-rs/blake-hash: not installed (npm install --no-save @napi-rs/blake-hash)');
@@ -72,10 +83,15 @@ try {
       const t0 = performance.now();
       const run = spawnSync('b3sum', args);
       const ms = performance.now() - t0;
-      if (run.status !== 0) { best = NaN; break; }
+      if (run.status !== 0) {
+        best = NaN;
+        break;
+      }
       best = Math.min(best, ms);
     }
-    console.log(`${`b3sum ${args.length > 1 ? '--num-threads 1' : '(default threads)'}`.padEnd(34)} whole ${Number.isNaN(best) ? 'n/a (b3sum missing)' : `${(total / (1024 * MiB) / (best / 1000)).toFixed(2)} GiB/s (process start included)`}`);
+    console.log(
+      `${`b3sum ${args.length > 1 ? '--num-threads 1' : '(default threads)'}`.padEnd(34)} whole ${Number.isNaN(best) ? 'n/a (b3sum missing)' : `${(total / (1024 * MiB) / (best / 1000)).toFixed(2)} GiB/s (process start included)`}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -10,9 +10,17 @@ import { generate, resolveSessionDir } from './lib/ledgers.js';
 import { machineLine } from './lib/machine.js';
 import { markdownTable } from './lib/report.js';
 
-const USAGE = 'usage: node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--only transcript] [--keep]';
+const USAGE =
+  'usage: node --import tsx scripts/bench/browser.ts [--dir <ledger>] [--table-dir <1M-row ledger>] [--loads N] [--graph-pages N] [--only transcript] [--keep]';
 const argv = process.argv.slice(2);
-const opts = { dir: null as string | null, tableDir: null as string | null, loads: 3, graphPages: 2, keep: false, only: undefined as 'transcript' | undefined };
+const opts = {
+  dir: null as string | null,
+  tableDir: null as string | null,
+  loads: 3,
+  graphPages: 2,
+  keep: false,
+  only: undefined as 'transcript' | undefined,
+};
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
   const num = (): number => {
@@ -41,10 +49,16 @@ const work = mkdtempSync(join(tmpdir(), 'capsem-bench-browser-'));
 try {
   const main = opts.dir ? resolveSessionDir(opts.dir) : generate(join(work, 'main'), 1_000_000, 1024, 1);
   const rows = await browserRows(main, {
-    workDir: join(work, 'browser'), keep: opts.keep, loads: opts.loads, graphMorePages: opts.graphPages, only: opts.only,
+    workDir: join(work, 'browser'),
+    keep: opts.keep,
+    loads: opts.loads,
+    graphMorePages: opts.graphPages,
+    only: opts.only,
     ...(opts.tableDir ? { tableDir: resolveSessionDir(opts.tableDir) } : {}),
   });
-  console.log(`\n## Browser figures (scripts/bench/browser.ts)\n\nLedger: ${main}.\nMachine: ${machine}; load average at the end ${loadavg()}.\n\n${markdownTable(rows)}\n`);
+  console.log(
+    `\n## Browser figures (scripts/bench/browser.ts)\n\nLedger: ${main}.\nMachine: ${machine}; load average at the end ${loadavg()}.\n\n${markdownTable(rows)}\n`,
+  );
 } finally {
   if (opts.keep) console.log(`kept: ${work}`);
   else rmSync(work, { recursive: true, force: true });

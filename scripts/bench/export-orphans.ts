@@ -24,7 +24,10 @@ function scanMs(dbPath: string): number {
   return n > 0 ? ms : 0;
 }
 
-export async function exportOrphansRow(rows: number, parent: string): Promise<{ rows: number; exportMs: number; scanMs: number; skipped: number; progressReports: number }> {
+export async function exportOrphansRow(
+  rows: number,
+  parent: string,
+): Promise<{ rows: number; exportMs: number; scanMs: number; skipped: number; progressReports: number }> {
   mkdirSync(parent, { recursive: true });
   const root = mkdtempSync(join(parent, `orphans-${rows}-`));
   const ledger = await writeLedger(join(root, 'ledger'), { generation: 'A4' });
@@ -49,9 +52,11 @@ async function main(): Promise<void> {
   try {
     for (const n of sizes) {
       const f = await exportOrphansRow(n, root);
-      console.log(`export-warc, ${f.rows.toLocaleString('en-US')} rows naming no source row: ${(f.exportMs / 1000).toFixed(2)} s ` +
-        `(${((f.exportMs * 1000) / f.rows).toFixed(2)} µs/row, ${f.skipped.toLocaleString('en-US')} skipped, ${f.progressReports} progress reports); ` +
-        `native reference, one SQLite scan in archive order: ${(f.scanMs / 1000).toFixed(2)} s (${((f.scanMs * 1000) / f.rows).toFixed(2)} µs/row)`);
+      console.log(
+        `export-warc, ${f.rows.toLocaleString('en-US')} rows naming no source row: ${(f.exportMs / 1000).toFixed(2)} s ` +
+          `(${((f.exportMs * 1000) / f.rows).toFixed(2)} µs/row, ${f.skipped.toLocaleString('en-US')} skipped, ${f.progressReports} progress reports); ` +
+          `native reference, one SQLite scan in archive order: ${(f.scanMs / 1000).toFixed(2)} s (${((f.scanMs * 1000) / f.rows).toFixed(2)} µs/row)`,
+      );
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -25,7 +25,9 @@ function timed(command: string): number | null {
 /** The bench ledger names net_events bodies without source rows; give each event one, so every body exports. */
 function addSourceRows(sessionDir: string): void {
   const db = new Database(join(sessionDir, 'session.db'));
-  db.exec("INSERT INTO net_events (event_id, timestamp, domain, path, decision) SELECT DISTINCT event_id, created_at, 'api.example.com', '/v1/messages', 'allowed' FROM event_body_blobs");
+  db.exec(
+    "INSERT INTO net_events (event_id, timestamp, domain, path, decision) SELECT DISTINCT event_id, created_at, 'api.example.com', '/v1/messages', 'allowed' FROM event_body_blobs",
+  );
   db.close();
 }
 
@@ -35,8 +37,10 @@ async function main(): Promise<void> {
     const g0 = performance.now();
     const ledger = await generateLedger({ dir, totalBytes: total, nativeFiles: true });
     addSourceRows(ledger.sessionDir);
-    console.log(`generated ${ledger.bodies} bodies, ${(ledger.rawBytes / MiB).toFixed(1)} MiB raw in ${ledger.blocks} zstd blocks ` +
-      `(archive ${(ledger.archiveBytes / MiB).toFixed(1)} MiB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${ledger.bodies} bodies, ${(ledger.rawBytes / MiB).toFixed(1)} MiB raw in ${ledger.blocks} zstd blocks ` +
+        `(archive ${(ledger.archiveBytes / MiB).toFixed(1)} MiB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    );
 
     const gzipMs = timed(`gzip -6 -c '${ledger.rawPath}' > /dev/null`);
     const pipeMs = timed(`zstd -d -q -c '${join(dir, 'frames.zst')}' | gzip -6 -c > /dev/null`);
@@ -66,12 +70,19 @@ async function main(): Promise<void> {
     const verifyAt = phaseStart.get('verifying') ?? t0 + ms;
     const writeMs = verifyAt - t0;
     const verifyMs = t0 + ms - verifyAt;
-    console.log(`inspector export-warc: ${s.resourceRecords} records (${s.skipped} skipped), ${(s.blockBytes / MiB).toFixed(1)} MiB of blocks → ` +
-      `${(s.fileBytes / MiB).toFixed(1)} MiB file in ${ms.toFixed(0)} ms  ${rate(s.blockBytes, ms)}`);
-    console.log(`  write (read + verify bodies, blake3, gzip -6 per record, fsync): ${writeMs.toFixed(0)} ms  ${rate(s.blockBytes, writeMs)}`);
-    console.log(`  re-read with warcio (inflate, parse, blake3, file sha256+blake3): ${verifyMs.toFixed(0)} ms  ${rate(s.blockBytes, verifyMs)}`);
+    console.log(
+      `inspector export-warc: ${s.resourceRecords} records (${s.skipped} skipped), ${(s.blockBytes / MiB).toFixed(1)} MiB of blocks → ` +
+        `${(s.fileBytes / MiB).toFixed(1)} MiB file in ${ms.toFixed(0)} ms  ${rate(s.blockBytes, ms)}`,
+    );
+    console.log(
+      `  write (read + verify bodies, blake3, gzip -6 per record, fsync): ${writeMs.toFixed(0)} ms  ${rate(s.blockBytes, writeMs)}`,
+    );
+    console.log(
+      `  re-read with warcio (inflate, parse, blake3, file sha256+blake3): ${verifyMs.toFixed(0)} ms  ${rate(s.blockBytes, verifyMs)}`,
+    );
     console.log(`  peak RSS during the export: ${(peakRss / MiB).toFixed(0)} MiB`);
-    if (gzipMs !== null) console.log(`export time / gzip -6 time: ${(ms / gzipMs).toFixed(2)}x (write phase alone: ${(writeMs / gzipMs).toFixed(2)}x)`);
+    if (gzipMs !== null)
+      console.log(`export time / gzip -6 time: ${(ms / gzipMs).toFixed(2)}x (write phase alone: ${(writeMs / gzipMs).toFixed(2)}x)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -42,7 +42,9 @@ try {
   mkdirSync(nativeDir);
   const inputs = prepareNativeInputs(main, nativeDir);
   if (!inputs.rawPath) throw new Error('zstd is not installed: no native reference');
-  console.log(`ledger ${main}: ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB raw, native figures over the ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB in zstd blocks; needle '${needle}'`);
+  console.log(
+    `ledger ${main}: ${(inputs.allRawBytes / 2 ** 20).toFixed(0)} MiB raw, native figures over the ${(inputs.zstdRawBytes / 2 ** 20).toFixed(0)} MiB in zstd blocks; needle '${needle}'`,
+  );
   console.log(`machine: ${machineLine()}`);
   const verifyNative = [nativeTiming(inputs.framesPath, inputs.rawPath)];
   const grepNative = [nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle)];
@@ -54,11 +56,24 @@ try {
   verifyNative.push(nativeTiming(inputs.framesPath, inputs.rawPath));
   grepNative.push(nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle));
   const q = (p: string): string => `'${p}'`;
-  const cpu = { zstd: cpuSeconds(`zstd -d -q -c ${q(inputs.framesPath)}`), b3sum: cpuSeconds(`b3sum --num-threads 1 ${q(inputs.rawPath)}`),
-    grep: cpuSeconds(`LC_ALL=C grep -F -c -- ${q(needle)} ${q(inputs.rawPath)}`) };
-  const m = { cpu, nativeInputs: inputs, native: fastestNative(verifyNative), grepNative: fastestGrep(grepNative), verify: fastestOf(verifyRuns), grep: fastestOf(grepRuns), needle };
-  console.log(`  native runs: ${verifyNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')}; ` +
-    `${grepNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + grep -F -c ${n.grepMs?.toFixed(0)} ms (pipe ${n.pipeMs?.toFixed(0)} ms)`).join('; ')}`);
+  const cpu = {
+    zstd: cpuSeconds(`zstd -d -q -c ${q(inputs.framesPath)}`),
+    b3sum: cpuSeconds(`b3sum --num-threads 1 ${q(inputs.rawPath)}`),
+    grep: cpuSeconds(`LC_ALL=C grep -F -c -- ${q(needle)} ${q(inputs.rawPath)}`),
+  };
+  const m = {
+    cpu,
+    nativeInputs: inputs,
+    native: fastestNative(verifyNative),
+    grepNative: fastestGrep(grepNative),
+    verify: fastestOf(verifyRuns),
+    grep: fastestOf(grepRuns),
+    needle,
+  };
+  console.log(
+    `  native runs: ${verifyNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')}; ` +
+      `${grepNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + grep -F -c ${n.grepMs?.toFixed(0)} ms (pipe ${n.pipeMs?.toFixed(0)} ms)`).join('; ')}`,
+  );
   console.log(`\n${markdownTable([verifyGoalRow(m), ...grepRows(m)])}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });

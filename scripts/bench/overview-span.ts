@@ -31,12 +31,20 @@ function scanEveryTable(db: Database.Database): { first: string; last: string } 
   for (const t of tableSchemas(db).values()) {
     const q = quoteIdent(t.name);
     if (t.columns.some((c) => c.name === 'timestamp')) {
-      const r = db.prepare(`SELECT MIN(timestamp) AS lo, MAX(timestamp) AS hi FROM ${q} WHERE timestamp IS NOT NULL AND timestamp <> '' AND typeof(timestamp) = 'text'`).get() as { lo: string | null; hi: string | null };
+      const r = db
+        .prepare(
+          `SELECT MIN(timestamp) AS lo, MAX(timestamp) AS hi FROM ${q} WHERE timestamp IS NOT NULL AND timestamp <> '' AND typeof(timestamp) = 'text'`,
+        )
+        .get() as { lo: string | null; hi: string | null };
       see(r.lo, r.hi);
     }
     if (t.columns.some((c) => c.name === 'timestamp_unix_ms')) {
-      const r = db.prepare(`SELECT MIN(timestamp_unix_ms) AS lo, MAX(timestamp_unix_ms) AS hi FROM ${q}`).get() as { lo: number | null; hi: number | null };
-      const iso = (ms: number | null): string | null => (ms === null || Math.abs(Number(ms)) > 8.64e15 ? null : new Date(Number(ms)).toISOString());
+      const r = db.prepare(`SELECT MIN(timestamp_unix_ms) AS lo, MAX(timestamp_unix_ms) AS hi FROM ${q}`).get() as {
+        lo: number | null;
+        hi: number | null;
+      };
+      const iso = (ms: number | null): string | null =>
+        ms === null || Math.abs(Number(ms)) > 8.64e15 ? null : new Date(Number(ms)).toISOString();
       see(iso(r.lo), iso(r.hi));
     }
   }
@@ -51,7 +59,9 @@ try {
   const seek = best(() => readTimeSpan(db, counts.value));
   const scan = best(() => scanEveryTable(db));
   const rows = [...counts.value.values()].reduce((a, b) => a + b, 0);
-  console.log(`ledger: ${rows.toLocaleString('en-US')} rows in ${counts.value.size} tables; row counts ${counts.ms.toFixed(1)} ms (computed by the Overview either way)`);
+  console.log(
+    `ledger: ${rows.toLocaleString('en-US')} rows in ${counts.value.size} tables; row counts ${counts.ms.toFixed(1)} ms (computed by the Overview either way)`,
+  );
   console.log(`time span, index seeks (+ small tables):  ${seek.ms.toFixed(2)} ms  ${JSON.stringify(seek.value.span)}`);
   console.log(`time span, MIN/MAX scanning every table:  ${scan.ms.toFixed(2)} ms  ${JSON.stringify(scan.value)}`);
   console.log(`covers: ${seek.value.coverage.tables.join(', ')}`);

@@ -22,4 +22,6 @@ if (!dir) {
 }
 const tableDir = arg('--table-dir');
 const rows = await scaleRows(resolveSessionDir(dir), tableDir ? resolveSessionDir(tableDir) : null);
-console.log(`\n## At-scale browser figures (scripts/bench/scale.ts)\n\nLedger: ${dir}${tableDir ? `; table ledger: ${tableDir}` : ''}.\nMachine: ${machineLine()}.\n\n${markdownTable(rows)}\n`);
+console.log(
+  `\n## At-scale browser figures (scripts/bench/scale.ts)\n\nLedger: ${dir}${tableDir ? `; table ledger: ${tableDir}` : ''}.\nMachine: ${machineLine()}.\n\n${markdownTable(rows)}\n`,
+);

@@ -40,12 +40,24 @@ function best(run: () => unknown): number {
  * What the previous page.ts did for a cursor inside the valued rows: prepare the one-statement form, read
  * limit + 1 rows with exact integers and turn them into cells (the same work readPage does around its SQL).
  */
-function singleStatementPage(db: Database.Database, table: string, column: string, dir: SortDirection, value: string | number, rowid: number): unknown[][] {
+function singleStatementPage(
+  db: Database.Database,
+  table: string,
+  column: string,
+  dir: SortDirection,
+  value: string | number,
+  rowid: number,
+): unknown[][] {
   const gt = dir === 'asc' ? '>' : '<';
   const ge = dir === 'asc' ? '>=' : '<=';
   const D = dir.toUpperCase();
-  const stmt = db.prepare(`SELECT _rowid_, * FROM "${table}" WHERE "${column}" IS NOT NULL AND "${column}" ${ge} ? AND ("${column}" ${gt} ? OR _rowid_ ${gt} ?) ` +
-    `ORDER BY "${column}" ${D}, _rowid_ ${D} LIMIT ${LIMIT + 1}`).raw(true).safeIntegers(true);
+  const stmt = db
+    .prepare(
+      `SELECT _rowid_, * FROM "${table}" WHERE "${column}" IS NOT NULL AND "${column}" ${ge} ? AND ("${column}" ${gt} ? OR _rowid_ ${gt} ?) ` +
+        `ORDER BY "${column}" ${D}, _rowid_ ${D} LIMIT ${LIMIT + 1}`,
+    )
+    .raw(true)
+    .safeIntegers(true);
   return (stmt.all(value, value, rowid) as unknown[][]).map((r) => r.slice(1).map(toCell));
 }
 
@@ -54,7 +66,8 @@ function singleStatementPage(db: Database.Database, table: string, column: strin
  * rows before the cursor with the same value are many. Ascending from near its last rowid, descending from near its first.
  */
 function deepInLargestGroup(db: Database.Database): void {
-  const top = db.prepare('SELECT domain, COUNT(*) AS n, MIN(rowid) AS lo, MAX(rowid) AS hi FROM net_events GROUP BY domain ORDER BY n DESC LIMIT 1')
+  const top = db
+    .prepare('SELECT domain, COUNT(*) AS n, MIN(rowid) AS lo, MAX(rowid) AS hi FROM net_events GROUP BY domain ORDER BY n DESC LIMIT 1')
     .get() as { domain: string; n: number; lo: number; hi: number } | undefined;
   if (!top) return;
   const ids = db.prepare('SELECT rowid FROM net_events WHERE domain = ? ORDER BY rowid').pluck().all(top.domain) as number[];
@@ -65,13 +78,21 @@ function deepInLargestGroup(db: Database.Database): void {
       // asc: the cursor sits i/20 of the way through the group (the last one 200 rows before its end); desc: mirrored.
       const at = Math.min(ids.length - 1, Math.floor((ids.length * i) / 20) - (i === 20 ? LIMIT : 0));
       const rowid = ids[direction === 'asc' ? at : ids.length - 1 - at]!;
-      const req: PageRequest = { evidenceId: 'bench', table: 'net_events', sort: { column: 'domain', direction }, after: { value: top.domain, rowid }, limit: LIMIT };
+      const req: PageRequest = {
+        evidenceId: 'bench',
+        table: 'net_events',
+        sort: { column: 'domain', direction },
+        after: { value: top.domain, rowid },
+        limit: LIMIT,
+      };
       now.push(best(() => readPage(db, req)));
       before.push(best(() => singleStatementPage(db, 'net_events', 'domain', direction, top.domain, rowid)));
     }
-    console.log(`net_events by domain ${direction}, 20 cursors through the ${top.n.toLocaleString('en-US')} rows of ${top.domain}: ` +
-      `readPage median ${median(now).toFixed(2)} ms, worst ${Math.max(...now).toFixed(2)} ms | ` +
-      `single-statement form median ${median(before).toFixed(2)} ms, worst ${Math.max(...before).toFixed(2)} ms`);
+    console.log(
+      `net_events by domain ${direction}, 20 cursors through the ${top.n.toLocaleString('en-US')} rows of ${top.domain}: ` +
+        `readPage median ${median(now).toFixed(2)} ms, worst ${Math.max(...now).toFixed(2)} ms | ` +
+        `single-statement form median ${median(before).toFixed(2)} ms, worst ${Math.max(...before).toFixed(2)} ms`,
+    );
   }
 }
 
@@ -100,15 +121,23 @@ function main(): void {
         const value = pick.get(rowid) as string | number | null;
         const direction: SortDirection = prng.next() % 2 ? 'asc' : 'desc';
         const cursor = { value, rowid };
-        const req: PageRequest = { evidenceId: 'bench', table: shape.table, sort: { column: shape.column, direction }, after: cursor, limit: LIMIT };
+        const req: PageRequest = {
+          evidenceId: 'bench',
+          table: shape.table,
+          sort: { column: shape.column, direction },
+          after: cursor,
+          limit: LIMIT,
+        };
         const ms = best(() => readPage(db, req));
         const old = value === null ? ms : best(() => singleStatementPage(db, shape.table, shape.column, direction, value, rowid));
         now.push(ms);
         before.push(old);
       }
-      console.log(`${`${shape.table} by ${shape.column}`.padEnd(30)} ${pages} pages of ${LIMIT} (best of ${RUNS} each): ` +
-        `readPage median ${median(now).toFixed(2)} ms, worst ${Math.max(...now).toFixed(2)} ms | ` +
-        `single-statement form median ${median(before).toFixed(2)} ms, worst ${Math.max(...before).toFixed(2)} ms`);
+      console.log(
+        `${`${shape.table} by ${shape.column}`.padEnd(30)} ${pages} pages of ${LIMIT} (best of ${RUNS} each): ` +
+          `readPage median ${median(now).toFixed(2)} ms, worst ${Math.max(...now).toFixed(2)} ms | ` +
+          `single-statement form median ${median(before).toFixed(2)} ms, worst ${Math.max(...before).toFixed(2)} ms`,
+      );
     }
   } finally {
     db.close();

@@ -13,9 +13,17 @@ import { useBuiltWorkers } from './lib/built-workers.js';
 
 const MiB = 1024 * 1024;
 const total = Number(process.env.BENCH_VERIFY_MIB ?? 256) * MiB;
-const mibs = (bytes: number, ms: number | null): string => (ms === null ? 'n/a' : `${((bytes / MiB) / (ms / 1000)).toFixed(0)} MiB/s`);
+const mibs = (bytes: number, ms: number | null): string => (ms === null ? 'n/a' : `${(bytes / MiB / (ms / 1000)).toFixed(0)} MiB/s`);
 
-interface Run { ms: number; startupMs: number; aheadMs: number; verified: number; failed: number; tasks: number; backend: string }
+interface Run {
+  ms: number;
+  startupMs: number;
+  aheadMs: number;
+  verified: number;
+  failed: number;
+  tasks: number;
+  backend: string;
+}
 
 async function verifyOnce(sessionDir: string, workers: number): Promise<Run> {
   const { ev, spec } = await openVerifySpec(sessionDir, workers);
@@ -49,23 +57,33 @@ async function main(): Promise<void> {
   try {
     const g0 = performance.now();
     const ledger = await generateLedger({ dir, totalBytes: total, nativeFiles: true });
-    console.log(`generated ${ledger.bodies} bodies, ${(ledger.rawBytes / MiB).toFixed(1)} MiB raw in ${ledger.blocks} zstd blocks ` +
-      `(archive ${(ledger.archiveBytes / MiB).toFixed(1)} MiB, ratio ${(ledger.rawBytes / ledger.archiveBytes).toFixed(2)}) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${ledger.bodies} bodies, ${(ledger.rawBytes / MiB).toFixed(1)} MiB raw in ${ledger.blocks} zstd blocks ` +
+        `(archive ${(ledger.archiveBytes / MiB).toFixed(1)} MiB, ratio ${(ledger.rawBytes / ledger.archiveBytes).toFixed(2)}) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    );
     const native = nativeTiming(ledger.framesPath!, ledger.rawPath!);
     const nativeSerial = native.zstdMs !== null && native.b3sumMs !== null ? native.zstdMs + native.b3sumMs : null;
     console.log(`native  zstd -d           ${native.zstdMs?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, native.zstdMs)}`);
     console.log(`native  b3sum (1 thread)  ${native.b3sumMs?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, native.b3sumMs)}`);
-    console.log(`native  zstd -d + b3sum, one after the other (single-thread reference)  ${nativeSerial?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, nativeSerial)}`);
-    console.log(`native  zstd -d | b3sum pipe (two processes)  ${native.pipeMs?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, native.pipeMs)}`);
+    console.log(
+      `native  zstd -d + b3sum, one after the other (single-thread reference)  ${nativeSerial?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, nativeSerial)}`,
+    );
+    console.log(
+      `native  zstd -d | b3sum pipe (two processes)  ${native.pipeMs?.toFixed(0) ?? 'n/a'} ms  ${mibs(ledger.rawBytes, native.pipeMs)}`,
+    );
     for (const workers of [1, 2]) {
       const r = await verifyOnce(ledger.sessionDir, workers);
       const steady = Math.max(1, r.ms - r.startupMs);
       const ratio = (ms: number): string => (nativeSerial === null ? 'n/a' : `${(nativeSerial / ms).toFixed(2)}x`);
-      console.log(`inspector verify (zstd: ${r.backend}), ${workers} worker(s) (${r.tasks} ran): ${r.ms.toFixed(0)} ms total  ${mibs(ledger.rawBytes, r.ms)}  ` +
-        `(worker start ${r.startupMs.toFixed(0)} ms; without it ${mibs(ledger.rawBytes, steady)})  verified ${r.verified}/${ledger.bodies}, failed ${r.failed}; ` +
-        `vs native single-thread: ${ratio(r.ms)} total, ${ratio(steady)} without start`);
-      console.log(`inspector verify, ${workers} worker(s) started ahead (as check --verify-bodies starts them, before its open): ` +
-        `${r.aheadMs.toFixed(0)} ms  ${mibs(ledger.rawBytes, r.aheadMs)}  vs native single-thread: ${ratio(r.aheadMs)}`);
+      console.log(
+        `inspector verify (zstd: ${r.backend}), ${workers} worker(s) (${r.tasks} ran): ${r.ms.toFixed(0)} ms total  ${mibs(ledger.rawBytes, r.ms)}  ` +
+          `(worker start ${r.startupMs.toFixed(0)} ms; without it ${mibs(ledger.rawBytes, steady)})  verified ${r.verified}/${ledger.bodies}, failed ${r.failed}; ` +
+          `vs native single-thread: ${ratio(r.ms)} total, ${ratio(steady)} without start`,
+      );
+      console.log(
+        `inspector verify, ${workers} worker(s) started ahead (as check --verify-bodies starts them, before its open): ` +
+          `${r.aheadMs.toFixed(0)} ms  ${mibs(ledger.rawBytes, r.aheadMs)}  vs native single-thread: ${ratio(r.aheadMs)}`,
+      );
     }
     console.log('note: the inspector hashes twice (every segment, then every body against body_hash); the native pipeline hashes once.');
   } finally {

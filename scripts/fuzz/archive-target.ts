@@ -35,7 +35,9 @@ export async function fuzzArchive(deadline: number, seed: number, out: string): 
       const slow = r.ms > MAX_INPUT_MS;
       if (r.problems.length > 0 || slow) {
         const reason = slow ? `took ${r.ms.toFixed(0)} ms (${backend})` : `${backend}: ${r.problems.join(' | ').slice(0, 400)}`;
-        tally.crashers.push(`${keepCase(out, { target: 'archive', seed: s.name, reason, mutations, archive: meta }, new Map([['archive', bytes]]))}  ${reason}`);
+        tally.crashers.push(
+          `${keepCase(out, { target: 'archive', seed: s.name, reason, mutations, archive: meta }, new Map([['archive', bytes]]))}  ${reason}`,
+        );
       }
     }
   } finally {

@@ -19,11 +19,24 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i + 1];
     switch (argv[i]) {
-      case '--minutes': minutes = Number(v); i++; break;
-      case '--target': target = String(v); i++; break;
-      case '--seed': seed = Number(v); i++; break;
-      case '--out': out = String(v); i++; break;
-      default: throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
+      case '--minutes':
+        minutes = Number(v);
+        i++;
+        break;
+      case '--target':
+        target = String(v);
+        i++;
+        break;
+      case '--seed':
+        seed = Number(v);
+        i++;
+        break;
+      case '--out':
+        out = String(v);
+        i++;
+        break;
+      default:
+        throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
     }
   }
   if (!(minutes > 0)) throw new Error(`--minutes must be a positive number\n${USAGE}`);

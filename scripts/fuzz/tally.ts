@@ -12,7 +12,10 @@ export class Tally {
     if (ms > this.slowest.ms) this.slowest = { ms, what: what() };
   }
   render(): string {
-    const outcomes = [...this.outcomes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `    ${k.padEnd(32)} ${v}`).join('\n');
+    const outcomes = [...this.outcomes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `    ${k.padEnd(32)} ${v}`)
+      .join('\n');
     return [
       `${this.target}: ${this.inputs} inputs, ${this.crashers.length} kept as crashers`,
       `  slowest: ${this.slowest.ms.toFixed(1)} ms (${this.slowest.what})`,

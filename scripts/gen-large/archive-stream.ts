@@ -37,7 +37,14 @@ export interface ArchiveTotals {
 export class ArchiveStream {
   private readonly fd: number;
   private at = 0;
-  private block: { offset: number; index: number; codec: Codec; compressor: SegmentCompressor; raw: number; sealedAt: string | null } | null = null;
+  private block: {
+    offset: number;
+    index: number;
+    codec: Codec;
+    compressor: SegmentCompressor;
+    raw: number;
+    sealedAt: string | null;
+  } | null = null;
   private staged: Uint8Array[] = [];
   private stagedRaw = 0;
   private stagedSealedAt: string | null = null;
@@ -54,7 +61,8 @@ export class ArchiveStream {
 
   /** Stages one body; returns where its row must point. Seals a block first when the body would overfill it. */
   add(bytes: Uint8Array, createdAt: string): BodyPlacement {
-    if (this.block && this.block.raw + this.stagedRaw > 0 && this.block.raw + this.stagedRaw + bytes.length > this.opts.blockBytes) this.seal();
+    if (this.block && this.block.raw + this.stagedRaw > 0 && this.block.raw + this.stagedRaw + bytes.length > this.opts.blockBytes)
+      this.seal();
     const block = this.block ?? this.openBlock();
     const placement = { blockOffset: block.offset, bodyOffset: block.raw + this.stagedRaw };
     this.staged.push(bytes);

@@ -4,7 +4,10 @@ import type { Prng } from '../../test/fixtures/writer/prng.js';
 
 export class GenClock {
   private micros: number;
-  constructor(startIso: string, private readonly prng: Prng) {
+  constructor(
+    startIso: string,
+    private readonly prng: Prng,
+  ) {
     this.micros = Date.parse(startIso) * 1000;
   }
   advance(minMs: number, maxMs: number): void {

@@ -86,9 +86,24 @@ export class GenContext {
   private indexRow(meta: BodyMeta, stored: StoredBody, createdAt: string): void {
     const original = Math.max(meta.originalBytes ?? stored.length, stored.length);
     this.indexRows += 1;
-    this.db.insert('event_body_blobs', [this.nextId('event_body_blobs'), meta.eventId, meta.eventType, meta.sourceTable, meta.direction,
-      meta.contentType, original, stored.length, original > stored.length ? 1 : 0, stored.hash, stored.placement.blockOffset,
-      stored.placement.bodyOffset, stored.length, meta.traceId, meta.turnId, createdAt]);
+    this.db.insert('event_body_blobs', [
+      this.nextId('event_body_blobs'),
+      meta.eventId,
+      meta.eventType,
+      meta.sourceTable,
+      meta.direction,
+      meta.contentType,
+      original,
+      stored.length,
+      original > stored.length ? 1 : 0,
+      stored.hash,
+      stored.placement.blockOffset,
+      stored.placement.bodyOffset,
+      stored.length,
+      meta.traceId,
+      meta.turnId,
+      createdAt,
+    ]);
   }
 }
 

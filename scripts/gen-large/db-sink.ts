@@ -30,7 +30,10 @@ export class DbSink {
       const have = new Set((this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
       const missing = columns.filter((c) => !have.has(c));
       if (have.size === 0 || missing.length > 0) throw new Error(`gen-large: A2 table ${table} lacks ${missing.join(', ') || 'itself'}`);
-      this.statements.set(table, this.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`));
+      this.statements.set(
+        table,
+        this.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`),
+      );
       this.counts.set(table, 0);
     }
     this.db.exec('BEGIN');

@@ -67,21 +67,39 @@ export async function generateLargeLedger(opts: LargeLedgerOptions): Promise<Lar
   const deflateBlocks = Math.max(1, Math.round((opts.bodyBytes / BLOCK_BYTES) * DEFLATE_SHARE));
   const codecForBlock = (i: number): Codec => (i < deflateBlocks ? 'deflate' : 'zstd');
   const archive = new ArchiveStream({
-    path: bodiesPath, blockBytes: BLOCK_BYTES, segmentBytes: () => prng.int(48, 384) * 1024, codecForBlock,
+    path: bodiesPath,
+    blockBytes: BLOCK_BYTES,
+    segmentBytes: () => prng.int(48, 384) * 1024,
+    codecForBlock,
     onBlock: (row) => db.insert('body_blocks', [row.blockOffset, row.rawLen, row.diskLen, row.sealedAt]),
   });
   const clock = new GenClock('2026-03-02T14:50:40.000000Z', prng);
   const ctx = new GenContext(db, archive, prng, clock, new TextPool(prng), Math.max(16, (0.5 * opts.bodyBytes) / Math.max(1, opts.events)));
   const bigTraceCalls = opts.bigTraceCalls ?? defaultBigTraceCalls(opts.events);
   const outcome = runSession(ctx, { events: opts.events, bodyBytes: opts.bodyBytes, bigTraceCalls }, (events) =>
-    opts.onProgress?.({ events, rawBytes: archive.rawSoFar(), elapsedMs: performance.now() - t0, rssBytes: process.memoryUsage.rss() }));
+    opts.onProgress?.({ events, rawBytes: archive.rawSoFar(), elapsedMs: performance.now() - t0, rssBytes: process.memoryUsage.rss() }),
+  );
   const totals = archive.close();
   writeRuns(db, outcome);
   const rowCounts = db.finish();
   return {
-    sessionId, sessionDir, dbPath, bodiesPath, events: outcome.events, rowCounts, uniqueBodies: ctx.uniqueBodies, indexRows: ctx.indexRows,
-    blocks: totals.blocks, deflateBlocks: totals.deflateBlocks, segments: totals.segments, rawBytes: totals.rawBytes, archiveBytes: totals.fileBytes,
-    dbBytes: statSync(dbPath).size, traces: outcome.traces, bigTrace: outcome.bigTrace, elapsedMs: performance.now() - t0,
+    sessionId,
+    sessionDir,
+    dbPath,
+    bodiesPath,
+    events: outcome.events,
+    rowCounts,
+    uniqueBodies: ctx.uniqueBodies,
+    indexRows: ctx.indexRows,
+    blocks: totals.blocks,
+    deflateBlocks: totals.deflateBlocks,
+    segments: totals.segments,
+    rawBytes: totals.rawBytes,
+    archiveBytes: totals.fileBytes,
+    dbBytes: statSync(dbPath).size,
+    traces: outcome.traces,
+    bigTrace: outcome.bigTrace,
+    elapsedMs: performance.now() - t0,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }
@@ -90,11 +108,33 @@ export async function generateLargeLedger(opts: LargeLedgerOptions): Promise<Lar
 function writeRuns(db: DbSink, outcome: SessionOutcome): void {
   const { ruleRun, decisionRun } = outcome.tallies;
   if (ruleRun.count > 0) {
-    db.insert('security_rule_runs', [1, 'model.request', 'log-model-traffic', 'allow', 'informational', '{"id":"log-model-traffic","action":"allow"}',
-      ruleRun.count, ruleRun.first, ruleRun.last]);
+    db.insert('security_rule_runs', [
+      1,
+      'model.request',
+      'log-model-traffic',
+      'allow',
+      'informational',
+      '{"id":"log-model-traffic","action":"allow"}',
+      ruleRun.count,
+      ruleRun.first,
+      ruleRun.last,
+    ]);
   }
   if (decisionRun.count > 0) {
-    db.insert('security_decision_runs', [1, 'model.request', 'rule', 'policy', 'log-model-traffic', null, 'allow', 'allow', 'allow', 'logged',
-      decisionRun.count, decisionRun.first, decisionRun.last]);
+    db.insert('security_decision_runs', [
+      1,
+      'model.request',
+      'rule',
+      'policy',
+      'log-model-traffic',
+      null,
+      'allow',
+      'allow',
+      'allow',
+      'logged',
+      decisionRun.count,
+      decisionRun.first,
+      decisionRun.last,
+    ]);
   }
 }

@@ -6,7 +6,8 @@ export interface GenLargeArgs {
   readonly seed: number;
 }
 
-export const USAGE = 'usage: npm run gen:large -- <dir> [--events N (default 1000000)] [--body-mib M (default 1024)] [--seed S (default 1)]';
+export const USAGE =
+  'usage: npm run gen:large -- <dir> [--events N (default 1000000)] [--body-mib M (default 1024)] [--seed S (default 1)]';
 
 export function parseGenLargeArgs(argv: readonly string[]): GenLargeArgs | string {
   let dir: string | null = null;
@@ -17,7 +18,8 @@ export function parseGenLargeArgs(argv: readonly string[]): GenLargeArgs | strin
       const name = a.slice(2);
       const value = Number(argv[++i]);
       if (!(name in nums)) return `unknown option ${a}\n${USAGE}`;
-      if (!Number.isFinite(value) || value <= 0 || (name !== 'body-mib' && !Number.isInteger(value))) return `${a} needs a positive number\n${USAGE}`;
+      if (!Number.isFinite(value) || value <= 0 || (name !== 'body-mib' && !Number.isInteger(value)))
+        return `${a} needs a positive number\n${USAGE}`;
       nums[name] = value;
     } else if (dir === null) dir = a;
     else return `unexpected argument ${a}\n${USAGE}`;

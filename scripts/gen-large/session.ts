@@ -34,7 +34,13 @@ export function countEvents(ctx: GenContext): number {
 
 export function runSession(ctx: GenContext, targets: SessionTargets, onProgress: (events: number) => void): SessionOutcome {
   const { prng } = ctx;
-  const tallies: RunTallies = { execId: 100, turnSerial: 0, callSerial: 0, ruleRun: { count: 0, first: 0, last: 0 }, decisionRun: { count: 0, first: 0, last: 0 } };
+  const tallies: RunTallies = {
+    execId: 100,
+    turnSerial: 0,
+    callSerial: 0,
+    ruleRun: { count: 0, first: 0, last: 0 },
+    decisionRun: { count: 0, first: 0, last: 0 },
+  };
   let events = 0;
   let traces = 0;
   let bigTrace: SessionOutcome['bigTrace'] = null;
@@ -47,15 +53,26 @@ export function runSession(ctx: GenContext, targets: SessionTargets, onProgress:
     const doneBytes = rawNow - window.bytes;
     const leftEvents = Math.max(1, targets.events - events);
     const needed = Math.max(0, targets.bodyBytes - rawNow) / leftEvents;
-    if (doneEvents > 0 && doneBytes > 0) ctx.unit = Math.max(16, ctx.unit * Math.min(1.5, Math.max(0.67, needed / (doneBytes / doneEvents))));
+    if (doneEvents > 0 && doneBytes > 0)
+      ctx.unit = Math.max(16, ctx.unit * Math.min(1.5, Math.max(0.67, needed / (doneBytes / doneEvents))));
     window = { events, bytes: rawNow };
   };
   while (events < targets.events) {
     const big = bigTrace === null && targets.bigTraceCalls > 0 && events >= targets.events * 0.3;
     const provider: Provider = big ? 'anthropic' : prng.pick<Provider>(['anthropic', 'anthropic', 'openai', 'openai', 'google']);
-    const trace: TraceState = { traceId: `trace-${hexId(++traces, 1)}`, provider, history: new History(ctx.text), agentPid: prng.int(1000, 9000),
-      credentialRef: `credential:blake3:${[2, 3, 4, 5, 6, 7].map((salt) => hexId(traces, salt)).join('').slice(0, 64)}`,
-      pending: [], seenDomains: new Set(), turns: 0 };
+    const trace: TraceState = {
+      traceId: `trace-${hexId(++traces, 1)}`,
+      provider,
+      history: new History(ctx.text),
+      agentPid: prng.int(1000, 9000),
+      credentialRef: `credential:blake3:${[2, 3, 4, 5, 6, 7]
+        .map((salt) => hexId(traces, salt))
+        .join('')
+        .slice(0, 64)}`,
+      pending: [],
+      seenDomains: new Set(),
+      turns: 0,
+    };
     const calls = big ? targets.bigTraceCalls : prng.int(3, 150);
     const toolCallsBefore = ctx.db.count('tool_calls');
     if (!big && prng.next() < 0.3) mcpToolsList(ctx, trace.traceId, `turn-${hexId(tallies.turnSerial + 1, 3)}`, tallies);

@@ -5,7 +5,9 @@ const MiB = 1024 * 1024;
 const n = (v: number): string => v.toLocaleString('en-US');
 
 export function formatSummary(s: LargeLedgerSummary): string {
-  const tables = Object.entries(s.rowCounts).filter(([, c]) => c > 0).map(([t, c]) => `    ${t.padEnd(26)} ${n(c).padStart(10)}`);
+  const tables = Object.entries(s.rowCounts)
+    .filter(([, c]) => c > 0)
+    .map(([t, c]) => `    ${t.padEnd(26)} ${n(c).padStart(10)}`);
   return [
     `wrote ${s.sessionDir}`,
     `  events            ${n(s.events)} (rows of the telemetry tables)`,

@@ -3,16 +3,20 @@
 // prose, JSON and logs give), not copies. Incompressible bytes come straight from a seeded generator.
 import type { Prng } from '../../test/fixtures/writer/prng.js';
 
-const WORDS = ('the a of to and in is for on with that this it as be are from by at or an was file function return const ' +
+const WORDS = (
+  'the a of to and in is for on with that this it as be are from by at or an was file function return const ' +
   'value error request response model token stream message content tool call result data path line code test build run ' +
   'user assistant system json text type index delta event block stop reason usage input output config module import ' +
   'package install failed passed warning cache network ledger archive session trace turn compile src lib dist node ' +
-  'python cargo rust typescript react render component state props hook effect query table column schema migrate')
-  .split(' ');
+  'python cargo rust typescript react render component state props hook effect query table column schema migrate'
+).split(' ');
 
 export class TextPool {
   private readonly pool: string;
-  constructor(private readonly prng: Prng, chars = 4 * 1024 * 1024) {
+  constructor(
+    private readonly prng: Prng,
+    chars = 4 * 1024 * 1024,
+  ) {
     const parts: string[] = [];
     let n = 0;
     while (n < chars) {

@@ -10,7 +10,10 @@ export const MAX_SUBJECT = 72;
 
 /** The problems with one commit message (git's comment lines already stripped), or none. */
 export function commitMessageProblems(message) {
-  const lines = message.replace(/\r\n/g, '\n').split('\n').filter((l) => !l.startsWith('#'));
+  const lines = message
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .filter((l) => !l.startsWith('#'));
   const subject = lines[0] ?? '';
   const problems = [];
   if (subject.trim() === '') problems.push('the subject is empty');
@@ -26,7 +29,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (args[0] === '--last') {
     const n = Number(args[1] ?? 20);
     const log = execFileSync('git', ['log', `-${n}`, '--format=%H%x00%B%x01'], { encoding: 'utf8' });
-    for (const entry of log.split('\x01').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of log
+      .split('\x01')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const [hash, body] = entry.split('\x00');
       const problems = commitMessageProblems(body);
       if (problems.length) {

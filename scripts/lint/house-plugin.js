@@ -16,7 +16,18 @@ export function resolveRelative(fromFile, spec) {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(fromFile), spec);
   const stem = base.replace(/\.(c|m)?js$|\.jsx$/, '');
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.d.ts`, `${stem}.js`, `${stem}.mjs`, `${stem}.cjs`, `${base}/index.ts`, `${base}/index.tsx`, `${base}/index.js`];
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.d.ts`,
+    `${stem}.js`,
+    `${stem}.mjs`,
+    `${stem}.cjs`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+    `${base}/index.js`,
+  ];
   for (const c of candidates) {
     try {
       if (statSync(c).isFile()) return c;
@@ -48,7 +59,10 @@ function importsOf(node) {
     case 'ImportExpression':
       return node.source.type === 'Literal' && typeof node.source.value === 'string' ? [node.source.value] : [];
     case 'CallExpression':
-      return node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal' && typeof node.arguments[0].value === 'string'
+      return node.callee.type === 'Identifier' &&
+        node.callee.name === 'require' &&
+        node.arguments[0]?.type === 'Literal' &&
+        typeof node.arguments[0].value === 'string'
         ? [node.arguments[0].value]
         : [];
     default:
@@ -85,7 +99,16 @@ const rooms = {
           const there = target ? roomOf(table, repoPath(target)) : roomOf(table, repoPath(resolve(dirname(file), spec)));
           if (!there || there.name === here.name) continue;
           if (!(here.mayImport ?? []).includes(there.name)) {
-            context.report({ node, messageId: 'room', data: { from: here.name, to: there.name, spec, why: here.why ?? `it may import ${(here.mayImport ?? []).join(', ') || 'nothing else of ours'}` } });
+            context.report({
+              node,
+              messageId: 'room',
+              data: {
+                from: here.name,
+                to: there.name,
+                spec,
+                why: here.why ?? `it may import ${(here.mayImport ?? []).join(', ') || 'nothing else of ours'}`,
+              },
+            });
           }
           continue;
         }
@@ -94,7 +117,13 @@ const rooms = {
         if (rule) context.report({ node, messageId: 'pkg', data: { from: here.name, pkg: spec, why: rule.why } });
       }
     };
-    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check, CallExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+      ImportExpression: check,
+      CallExpression: check,
+    };
   },
 };
 
@@ -111,7 +140,9 @@ function depsOf(file) {
   const cached = depCache.get(file);
   if (cached && cached.mtime === mtime) return cached.deps;
   const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  const deps = info.importedFiles.map((f) => resolveRelative(file, f.fileName)).filter((f) => f !== null && /\.(ts|tsx|js|mjs)$/.test(f) && !f.endsWith('.d.ts'));
+  const deps = info.importedFiles
+    .map((f) => resolveRelative(file, f.fileName))
+    .filter((f) => f !== null && /\.(ts|tsx|js|mjs)$/.test(f) && !f.endsWith('.d.ts'));
   depCache.set(file, { mtime, deps });
   return deps;
 }

@@ -47,7 +47,9 @@ export function preloadFirstView(moduleSuffix: string): Plugin {
         const files = chunksToPreload(ctx.bundle as Record<string, ChunkLike>, moduleSuffix);
         if (files.length === 0) throw new Error(`preload-first-view: no chunk is built from ${moduleSuffix}`);
         // The entry and what Vite preloads for it are in the page already.
-        return files.filter((f) => !html.includes(`${base}${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' }));
+        return files
+          .filter((f) => !html.includes(`${base}${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' }));
       },
     },
   };

@@ -51,7 +51,11 @@ export interface PositionalRules {
 }
 
 /** The words as flags and positionals, or the sentence naming the first word that does not fit. */
-export function parseCommandArgs<S extends FlagSpecs>(args: readonly string[], specs: S, rules: PositionalRules = {}): ParsedArgs<S> | string {
+export function parseCommandArgs<S extends FlagSpecs>(
+  args: readonly string[],
+  specs: S,
+  rules: PositionalRules = {},
+): ParsedArgs<S> | string {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
   const flags: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {

@@ -7,7 +7,12 @@ import { openHostLedger } from '../main/core/host/open-host-ledger.js';
 import { printable } from './text/style.js';
 
 /** The opened ledger, or null once the reason it could not be found or opened is on stderr (the command exits 2). */
-export async function openHostLedgerFor(command: string, path: string | undefined, io: CliIo, anchor: ChainAnchor | null = null): Promise<HostLedger | null> {
+export async function openHostLedgerFor(
+  command: string,
+  path: string | undefined,
+  io: CliIo,
+  anchor: ChainAnchor | null = null,
+): Promise<HostLedger | null> {
   const where = locateHostLedger(path, io.env);
   if (!where.ok) {
     io.stderr(`capsem-inspect ${command}: ${printable(where.error.message)}\n`);

@@ -12,13 +12,34 @@ interface CommandModule {
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
-  body: { summary: 'write one verified body: body <path> <event_id> <source_table> <direction> [-o FILE]', load: () => import('./commands/body.js') },
-  check: { summary: 'integrity report: check <path> [--no-verify-bodies] [--rows N] [--json] | check --all <dir>', load: () => import('./commands/check.js') },
-  'export-warc': { summary: 'export bodies as WARC 1.1: export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]', load: () => import('./commands/export-warc.js') },
-  grep: { summary: 'search every verified body and text column: grep <pattern> <path> [-F|-E] [-i] [--hex] ... | grep --secrets <path>', load: () => import('./commands/grep.js') },
-  list: { summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]', load: () => import('./commands/list.js') },
-  chain: { summary: 'verify the host ledger chain: chain <host.db> [--expect-head HEX] [--expect-count N] [--json]', load: () => import('./commands/chain.js') },
-  transcript: { summary: 'the story of a trace: transcript <path> [--trace ID] [--format md|html|json] [-o FILE]', load: () => import('./commands/transcript.js') },
+  body: {
+    summary: 'write one verified body: body <path> <event_id> <source_table> <direction> [-o FILE]',
+    load: () => import('./commands/body.js'),
+  },
+  check: {
+    summary: 'integrity report: check <path> [--no-verify-bodies] [--rows N] [--json] | check --all <dir>',
+    load: () => import('./commands/check.js'),
+  },
+  'export-warc': {
+    summary: 'export bodies as WARC 1.1: export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]',
+    load: () => import('./commands/export-warc.js'),
+  },
+  grep: {
+    summary: 'search every verified body and text column: grep <pattern> <path> [-F|-E] [-i] [--hex] ... | grep --secrets <path>',
+    load: () => import('./commands/grep.js'),
+  },
+  list: {
+    summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]',
+    load: () => import('./commands/list.js'),
+  },
+  chain: {
+    summary: 'verify the host ledger chain: chain <host.db> [--expect-head HEX] [--expect-count N] [--json]',
+    load: () => import('./commands/chain.js'),
+  },
+  transcript: {
+    summary: 'the story of a trace: transcript <path> [--trace ID] [--format md|html|json] [-o FILE]',
+    load: () => import('./commands/transcript.js'),
+  },
   serve: { summary: 'serve the inspector UI on loopback: serve [<path>...] [--port N]', load: () => import('./commands/serve.js') },
 };
 

@@ -16,7 +16,12 @@ export interface CommandUsage {
 }
 
 /** The parsed arguments, or the exit code after the help or the usage error has been written. */
-export function argsOrExit<T extends object>(args: readonly string[], io: CliIo, u: CommandUsage, parse: (args: readonly string[]) => T | string): T | number {
+export function argsOrExit<T extends object>(
+  args: readonly string[],
+  io: CliIo,
+  u: CommandUsage,
+  parse: (args: readonly string[]) => T | string,
+): T | number {
   if (u.helpAnywhere && (args.includes('-h') || args.includes('--help'))) {
     io.stdout(u.usage);
     return 0;
@@ -25,9 +30,15 @@ export function argsOrExit<T extends object>(args: readonly string[], io: CliIo,
   if (typeof parsed !== 'string') return parsed;
   const onError = u.onError ?? 'sentence-and-usage';
   switch (onError) {
-    case 'sentence-and-usage': io.stderr(`capsem-inspect ${u.command}: ${parsed}\n${u.usage}`); break;
-    case 'sentence': io.stderr(`capsem-inspect ${u.command}: ${parsed}\n`); break;
-    case 'usage': io.stderr(u.usage); break;
+    case 'sentence-and-usage':
+      io.stderr(`capsem-inspect ${u.command}: ${parsed}\n${u.usage}`);
+      break;
+    case 'sentence':
+      io.stderr(`capsem-inspect ${u.command}: ${parsed}\n`);
+      break;
+    case 'usage':
+      io.stderr(u.usage);
+      break;
   }
   return 2;
 }

@@ -46,7 +46,8 @@ export function buildBridge(ipc: PreloadIpc, getPathForFile: (file: DroppedFile)
   const onMenuCommand = (listener: (command: MenuCommandEvent) => void): (() => void) => {
     const wrapped = (_event: unknown, payload: unknown): void => {
       const command = payload as MenuCommandEvent | null;
-      if (command?.kind === 'time-zone' && (command.zone === 'utc' || command.zone === 'local')) listener({ kind: 'time-zone', zone: command.zone });
+      if (command?.kind === 'time-zone' && (command.zone === 'utc' || command.zone === 'local'))
+        listener({ kind: 'time-zone', zone: command.zone });
     };
     ipc.on(MENU_COMMAND_CHANNEL, wrapped);
     return () => ipc.removeListener(MENU_COMMAND_CHANNEL, wrapped);

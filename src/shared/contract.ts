@@ -89,13 +89,22 @@ export interface SearchArg {
 }
 
 /** channel → { arg, result }. */
-export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, LibraryChannels, VerdictChannels, TranscriptChannels, RelatedChannels, SeekChannels, TableCountChannels {
+export interface Channels
+  extends GraphChannels,
+    LifecycleChannels,
+    FsChannels,
+    LibraryChannels,
+    VerdictChannels,
+    TranscriptChannels,
+    RelatedChannels,
+    SeekChannels,
+    TableCountChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
   'evidence.openSample': { arg: null; result: EvidenceSummary };
   'evidence.close': { arg: EvidenceArg; result: null };
-  'overview': { arg: EvidenceArg; result: Overview };
+  overview: { arg: EvidenceArg; result: Overview };
   /** Every table with its row count; answered once the counts are in (COUNT(*) of each table, in a worker). */
   'tables.list': { arg: EvidenceArg; result: readonly TableInfo[] };
   /** The same tables without their counts, answered at once: a table's grid needs its columns, not the count. */
@@ -124,7 +133,7 @@ export interface Channels extends GraphChannels, LifecycleChannels, FsChannels, 
   /** Read-only SQL in a killable child process; DEADLINE, CANCELLED or QUERY_REFUSED on failure. */
   'sql.run': { arg: SqlRunRequest; result: SqlResult };
   'sql.cancel': { arg: { readonly runId: string }; result: null };
-  'search': { arg: SearchArg; result: SearchResult };
+  search: { arg: SearchArg; result: SearchResult };
 }
 
 export type Channel = keyof Channels;
@@ -144,7 +153,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   'evidence.list': literalNull(),
   'evidence.openSample': literalNull(),
   'evidence.close': obj({ evidenceId: ID }),
-  'overview': obj({ evidenceId: ID }),
+  overview: obj({ evidenceId: ID }),
   'tables.list': obj({ evidenceId: ID }),
   'tables.schema': obj({ evidenceId: ID }),
   'tables.page': obj({
@@ -156,7 +165,12 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
     before: optional(cursor),
     limit: optional(int(1, 1000)),
   }),
-  'event.get': obj({ evidenceId: ID, table: optional(IDENT), rowid: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)), eventId: optional(EVENT_ID) }),
+  'event.get': obj({
+    evidenceId: ID,
+    table: optional(IDENT),
+    rowid: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)),
+    eventId: optional(EVENT_ID),
+  }),
   'body.window': obj({ evidenceId: ID, key: bodyKey, offset: int(0, 2 ** 40), length: int(0, 1 << 20) }),
   'body.save': obj({ evidenceId: ID, key: bodyKey }),
   'integrity.report': obj({ evidenceId: ID }),
@@ -174,7 +188,12 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
     maxRows: optional(int(1, 10_000)),
   }),
   'sql.cancel': obj({ runId: ID }),
-  'search': obj({ evidenceId: ID, query: str({ max: 512, min: 1 }), kinds: optional(arrayOf(oneOf(SEARCH_KINDS), SEARCH_KINDS.length)), limit: optional(int(1, 500)) }),
+  search: obj({
+    evidenceId: ID,
+    query: str({ max: 512, min: 1 }),
+    kinds: optional(arrayOf(oneOf(SEARCH_KINDS), SEARCH_KINDS.length)),
+    limit: optional(int(1, 500)),
+  }),
   ...GRAPH_ARG_GUARDS,
   ...LIFECYCLE_ARG_GUARDS,
   ...FS_ARG_GUARDS,

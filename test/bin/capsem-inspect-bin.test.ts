@@ -31,7 +31,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   for (const f of [BUILT, SOURCE, DEEP, RENDERER]) mkdirSync(join(f, '..'), { recursive: true });
   writeFileSync(BUILT, "export async function main(args) { console.log('build ' + args.join(' ')); return 0; }\n");
-  writeFileSync(SOURCE, "export async function main(args: string[]): Promise<number> { console.log('source ' + args.join(' ')); return 0; }\n");
+  writeFileSync(
+    SOURCE,
+    "export async function main(args: string[]): Promise<number> { console.log('source ' + args.join(' ')); return 0; }\n",
+  );
   writeFileSync(DEEP, 'export const deep = 1;\n');
   writeFileSync(RENDERER, 'export const app = 1;\n');
 });

@@ -11,12 +11,18 @@ const FLAGS = {
 
 describe('parseCommandArgs', () => {
   it('reads values, switches and positionals, last value winning', () => {
-    expect(parseCommandArgs(['a', '-n', '3', '--json', 'b', '--rows', '4'], FLAGS)).toEqual({ flags: { rows: 4, port: undefined, json: true, help: false }, positionals: ['a', 'b'] });
+    expect(parseCommandArgs(['a', '-n', '3', '--json', 'b', '--rows', '4'], FLAGS)).toEqual({
+      flags: { rows: 4, port: undefined, json: true, help: false },
+      positionals: ['a', 'b'],
+    });
     expect(parseCommandArgs([], FLAGS)).toEqual({ flags: { rows: undefined, port: undefined, json: false, help: false }, positionals: [] });
   });
 
   it('a value flag takes the next word whatever it looks like, and names itself as typed when refusing it', () => {
-    expect(parseCommandArgs(['--port', '--json'], FLAGS)).toEqual({ flags: { rows: undefined, port: '--json', json: false, help: false }, positionals: [] });
+    expect(parseCommandArgs(['--port', '--json'], FLAGS)).toEqual({
+      flags: { rows: undefined, port: '--json', json: false, help: false },
+      positionals: [],
+    });
     expect(parseCommandArgs(['-n', '-1'], FLAGS)).toBe('-n needs a whole number');
     expect(parseCommandArgs(['--rows'], FLAGS)).toBe('--rows needs a whole number');
   });

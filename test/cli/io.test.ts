@@ -18,7 +18,10 @@ function runAndCloseEarly(args: string[]): Promise<{ code: number | null; stderr
 }
 
 describe('the CLI behind a pipe that closes', () => {
-  it.each([['transcript', SAMPLE, '--format', 'md'], ['check', SAMPLE, '--rows', '50']])('%s ends quietly when its reader goes', async (...args) => {
+  it.each([
+    ['transcript', SAMPLE, '--format', 'md'],
+    ['check', SAMPLE, '--rows', '50'],
+  ])('%s ends quietly when its reader goes', async (...args) => {
     const r = await runAndCloseEarly(args);
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(r.code).toBe(0);

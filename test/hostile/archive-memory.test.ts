@@ -50,16 +50,23 @@ async function settledFootprint(backend: ZstdBackendChoice, name: string): Promi
 }
 
 describe('archive reader memory over repeated opens', () => {
-  it.each(CASES)('%s with the %s decoder: memory after GC grows < 24 MiB over %i opens', async (name, backend, opens) => {
-    const seed = seeds.find((s) => s.name === name)!;
-    for (let i = 0; i < 50; i++) await runArchiveInput(dir, seed, seed.bytes, backend); // warm-up: code, caches
-    const base = await settledFootprint(backend, name);
-    for (let i = 1; i <= opens; i++) {
-      const out = await runArchiveInput(dir, seed, seed.bytes, backend);
-      expect(out.problems).toEqual([]);
-      if (i % 250 === 0) collectGarbage();
-    }
-    const growth = (await settledFootprint(backend, name)) - base;
-    expect(growth, `${name}/${backend}: memory grew ${(growth / 2 ** 20).toFixed(1)} MiB over ${opens} opens (${(growth / opens / 1024).toFixed(1)} KiB per open)`).toBeLessThan(LIMIT);
-  }, 120_000);
+  it.each(CASES)(
+    '%s with the %s decoder: memory after GC grows < 24 MiB over %i opens',
+    async (name, backend, opens) => {
+      const seed = seeds.find((s) => s.name === name)!;
+      for (let i = 0; i < 50; i++) await runArchiveInput(dir, seed, seed.bytes, backend); // warm-up: code, caches
+      const base = await settledFootprint(backend, name);
+      for (let i = 1; i <= opens; i++) {
+        const out = await runArchiveInput(dir, seed, seed.bytes, backend);
+        expect(out.problems).toEqual([]);
+        if (i % 250 === 0) collectGarbage();
+      }
+      const growth = (await settledFootprint(backend, name)) - base;
+      expect(
+        growth,
+        `${name}/${backend}: memory grew ${(growth / 2 ** 20).toFixed(1)} MiB over ${opens} opens (${(growth / opens / 1024).toFixed(1)} KiB per open)`,
+      ).toBeLessThan(LIMIT);
+    },
+    120_000,
+  );
 });

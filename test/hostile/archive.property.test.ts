@@ -47,22 +47,79 @@ function newSlot(): ArchiveSlot {
 
 const mutationArb = (size: number): fc.Arbitrary<Mutation> =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.record({ op: fc.constant('xor' as const), at: fc.nat({ max: size - 1 }), mask: fc.integer({ min: 1, max: 255 }) }) },
-    { weight: 2, arbitrary: fc.record({ op: fc.constant('set' as const), at: fc.nat({ max: size - 1 }), bytes: fc.array(fc.nat({ max: 255 }), { minLength: 2, maxLength: 16 }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ op: fc.constant('xor' as const), at: fc.nat({ max: size - 1 }), mask: fc.integer({ min: 1, max: 255 }) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        op: fc.constant('set' as const),
+        at: fc.nat({ max: size - 1 }),
+        bytes: fc.array(fc.nat({ max: 255 }), { minLength: 2, maxLength: 16 }),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('truncate' as const), length: fc.nat({ max: size - 1 }) }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat({ max: size - 1 }), length: fc.integer({ min: 1, max: 64 }) }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('insert' as const), at: fc.nat({ max: size }), bytes: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 16 }) }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('copy' as const), from: fc.nat({ max: size - 1 }), to: fc.nat({ max: size - 1 }), length: fc.integer({ min: 1, max: 512 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat({ max: size - 1 }), length: fc.integer({ min: 1, max: 64 }) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        op: fc.constant('insert' as const),
+        at: fc.nat({ max: size }),
+        bytes: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 16 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        op: fc.constant('copy' as const),
+        from: fc.nat({ max: size - 1 }),
+        to: fc.nat({ max: size - 1 }),
+        length: fc.integer({ min: 1, max: 512 }),
+      }),
+    },
   );
 
 const u32Arb = fc.oneof(fc.constantFrom(...INTERESTING_U32), fc.nat({ max: 0xffffffff }));
 const forgedNumber = fc.oneof(
-  fc.constantFrom(-1, 0, 1, 7, 8, 80, 0x7fffffff, 0x80000000, 0xffffffff, 2 ** 32, 2 ** 53 - 1, 2 ** 53, Number.MAX_SAFE_INTEGER, 16 * 1024 * 1024, 10 * 1024 * 1024),
+  fc.constantFrom(
+    -1,
+    0,
+    1,
+    7,
+    8,
+    80,
+    0x7fffffff,
+    0x80000000,
+    0xffffffff,
+    2 ** 32,
+    2 ** 53 - 1,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER,
+    16 * 1024 * 1024,
+    10 * 1024 * 1024,
+  ),
   fc.integer({ min: -1, max: 70_000 }),
 );
 
-async function check(slot: ArchiveSlot, seed: ArchiveSeed, bytes: Uint8Array, backend: ZstdBackendChoice, label: () => string, rows = seed.rows, blocks = seed.blocks): Promise<void> {
-  const out = await runArchiveInput(slot, { version: seed.version, fileName: seed.fileName, state: seed.state, rows, blocks }, bytes, backend);
+async function check(
+  slot: ArchiveSlot,
+  seed: ArchiveSeed,
+  bytes: Uint8Array,
+  backend: ZstdBackendChoice,
+  label: () => string,
+  rows = seed.rows,
+  blocks = seed.blocks,
+): Promise<void> {
+  const out = await runArchiveInput(
+    slot,
+    { version: seed.version, fileName: seed.fileName, state: seed.state, rows, blocks },
+    bytes,
+    backend,
+  );
   slow.note(seed.name, out.ms, label);
   rss.sample();
   // Assert on the judged values so the message shows what went wrong; fast-check adds seed, path and counterexample.
@@ -76,7 +133,9 @@ describe('archive reader under mutation (every generation, every codec)', () => 
       for (const backend of BACKENDS) {
         const out = await runArchiveInput(dir, { ...seed }, seed.bytes, backend);
         expect(out.problems, seed.name).toEqual([]);
-        expect(out.bodies.every((b) => b === 'ok') && out.bodies.length === seed.rows.length, `${seed.name}: ${out.bodies.join(',')}`).toBe(true);
+        expect(out.bodies.every((b) => b === 'ok') && out.bodies.length === seed.rows.length, `${seed.name}: ${out.bodies.join(',')}`).toBe(
+          true,
+        );
       }
     }
   });
@@ -105,10 +164,14 @@ describe('archive reader under mutation (every generation, every codec)', () => 
     const zstdSeeds = seeds.filter((s) => /zstd|mixed/.test(s.name));
     const slot = newSlot();
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: zstdSeeds.length - 1 }), fc.array(mutationArb(1500), { minLength: 1, maxLength: 4 }), async (si, muts) => {
-        const seed = zstdSeeds[si]!;
-        await check(slot, seed, applyMutations(seed.bytes, muts), 'fzstd', () => JSON.stringify(muts));
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: zstdSeeds.length - 1 }),
+        fc.array(mutationArb(1500), { minLength: 1, maxLength: 4 }),
+        async (si, muts) => {
+          const seed = zstdSeeds[si]!;
+          await check(slot, seed, applyMutations(seed.bytes, muts), 'fzstd', () => JSON.stringify(muts));
+        },
+      ),
       { numRuns: FZSTD_RUNS },
     );
   });
@@ -144,7 +207,11 @@ describe('archive reader under mutation (every generation, every codec)', () => 
     const slot = newSlot();
     await fc.assert(
       fc.asyncProperty(
-        fc.nat({ max: seeds.length - 1 }), fc.nat(), fc.constantFrom(...rowFields, ...blockFields), forgedNumber, backendArb,
+        fc.nat({ max: seeds.length - 1 }),
+        fc.nat(),
+        fc.constantFrom(...rowFields, ...blockFields),
+        forgedNumber,
+        backendArb,
         async (si, which, field, value, backend) => {
           const seed = seeds[si]!;
           let rows: readonly BodyIndexRow[] = seed.rows;
@@ -166,7 +233,9 @@ describe('archive reader under mutation (every generation, every codec)', () => 
   it('no input took over 1 s and memory stayed bounded', () => {
     expect(slow.items, `slow inputs: ${JSON.stringify(slow.items, null, 1)}`).toEqual([]);
     const growth = rss.growth();
-    console.log(`archive properties: ${PROPERTY_RUNS} runs each; slowest input ${slow.slowest?.ms.toFixed(1)} ms (${slow.slowest?.label}); peak RSS growth ${(growth / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `archive properties: ${PROPERTY_RUNS} runs each; slowest input ${slow.slowest?.ms.toFixed(1)} ms (${slow.slowest?.label}); peak RSS growth ${(growth / 2 ** 20).toFixed(1)} MiB`,
+    );
     expect(growth).toBeLessThan(MAX_RSS_GROWTH_BYTES);
   });
 });

@@ -29,7 +29,8 @@ describe('crasher replay', () => {
       expect(c.meta.target).toBe('archive');
       for (const backend of BACKENDS) {
         const out = await runArchiveInput(work, c.meta.archive!, c.files.get('archive')!, backend);
-        if (out.problems.length > 0 || out.ms > MAX_INPUT_MS) bad.push(`${file} (${backend}, ${out.ms.toFixed(0)} ms): ${out.problems.join(' | ')}`);
+        if (out.problems.length > 0 || out.ms > MAX_INPUT_MS)
+          bad.push(`${file} (${backend}, ${out.ms.toFixed(0)} ms): ${out.problems.join(' | ')}`);
       }
     }
     expect(bad).toEqual([]);
@@ -50,7 +51,9 @@ describe('crasher replay', () => {
       const results = await runDbCases(cases, work, work);
       const bad = files.flatMap((file, i) => {
         const r = results.get(i);
-        return !r || ['HANG', 'CRASH', 'threw'].includes(r.outcome) || r.problems.length > 0 ? [`${file}: ${r?.outcome} ${r?.problems.join(' | ')}`] : [];
+        return !r || ['HANG', 'CRASH', 'threw'].includes(r.outcome) || r.problems.length > 0
+          ? [`${file}: ${r?.outcome} ${r?.problems.join(' | ')}`]
+          : [];
       });
       expect(bad).toEqual([]);
     });

@@ -52,7 +52,9 @@ describe('hostile databases: opened or refused by name, never a crash or hang', 
   it('every base opens cleanly (the harness accepts good input)', async () => {
     const cases: DbCase[] = bases.map((base) => ({ base, file: '-', mutations: [], files: base.files }));
     const results = await runDbCases(toChildCases(cases, 'base'), work, work);
-    expect(bases.map((b, i) => `${b.name}:${results.get(i)?.outcome}:${results.get(i)?.problems.join('|')}`)).toEqual(bases.map((b) => `${b.name}:opened:`));
+    expect(bases.map((b, i) => `${b.name}:${results.get(i)?.outcome}:${results.get(i)?.problems.join('|')}`)).toEqual(
+      bases.map((b) => `${b.name}:opened:`),
+    );
   });
 
   it(`${CASES_PER_BASE} mutated cases per base (seed ${SEED})`, async () => {
@@ -65,7 +67,9 @@ describe('hostile databases: opened or refused by name, never a crash or hang', 
       tally.set(r.outcome, (tally.get(r.outcome) ?? 0) + 1);
       slowest = Math.max(slowest, r.ms);
     }
-    console.log(`db fuzz seed ${SEED}: ${cases.length} cases, outcomes ${JSON.stringify(Object.fromEntries(tally))}, slowest ${slowest.toFixed(0)} ms`);
+    console.log(
+      `db fuzz seed ${SEED}: ${cases.length} cases, outcomes ${JSON.stringify(Object.fromEntries(tally))}, slowest ${slowest.toFixed(0)} ms`,
+    );
     expect(judge(results, cases), `seed ${SEED}`).toEqual([]);
     // The fuzz must have reached both sides: some damaged files still open, some are refused.
     expect(tally.get('opened') ?? 0).toBeGreaterThan(0);

@@ -34,12 +34,23 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function driveInChild(sessionDir: string): { report: DriveReport | null; error: string } {
   const out = tempDir('hostile-traps-out-');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, sessionDir, work, out], { encoding: 'utf8', timeout: DEADLINE_MS, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CHILD, sessionDir, work, out], {
+    encoding: 'utf8',
+    timeout: DEADLINE_MS,
+    killSignal: 'SIGKILL',
+  });
   rmSync(out, { recursive: true, force: true });
   const line = r.stdout.trim().split('\n').pop() ?? '';
   if (r.status !== 0 || !line.startsWith('{')) {
-    const steps = r.stderr.split('\n').filter((l) => l.startsWith('step ')).slice(-3).join(', ');
-    return { report: null, error: `child ${r.signal ?? `exit ${r.status}`} (deadline ${DEADLINE_MS} ms), last steps: ${steps}; ${r.stderr.slice(-600)}` };
+    const steps = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('step '))
+      .slice(-3)
+      .join(', ');
+    return {
+      report: null,
+      error: `child ${r.signal ?? `exit ${r.status}`} (deadline ${DEADLINE_MS} ms), last steps: ${steps}; ${r.stderr.slice(-600)}`,
+    };
   }
   return { report: JSON.parse(line) as DriveReport, error: '' };
 }
@@ -122,7 +133,10 @@ describe('hardening pragmas read back on every connection', () => {
     if (!opened.ok) return;
     const sql = new SqlConsole();
     try {
-      const r = await sql.run(opened.value.snapshot.dbCopyPath, { runId: 'p', sql: 'SELECT t.trusted_schema, q.query_only, c.cell_size_check FROM pragma_trusted_schema() t, pragma_query_only() q, pragma_cell_size_check() c' });
+      const r = await sql.run(opened.value.snapshot.dbCopyPath, {
+        runId: 'p',
+        sql: 'SELECT t.trusted_schema, q.query_only, c.cell_size_check FROM pragma_trusted_schema() t, pragma_query_only() q, pragma_cell_size_check() c',
+      });
       expect(r.ok && r.value.rows.map((row) => row.map(Number))).toEqual([[0, 1, 1]]);
     } finally {
       sql.dispose();

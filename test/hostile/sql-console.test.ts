@@ -20,16 +20,18 @@ let sql: SqlConsole;
 const sha = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
 /** Pids of this process's children running the console's child script. */
 function consoleChildren(): number[] {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      return ppid === process.pid && cmd.includes('sql-child') ? [Number(d)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        return ppid === process.pid && cmd.includes('sql-child') ? [Number(d)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Which of `pids` are still console children, polled until none is (a kill is prompt) or 2 s have passed. */
@@ -70,7 +72,7 @@ const REFUSED = [
   'WITH x AS (SELECT 1) INSERT INTO net_events(event_id) SELECT * FROM x',
   "SELECT load_extension('/nonexistent/evil.so')",
   "SeLeCt LOAD_EXTENSION('x')",
-  'SELECT /* hidden */ load_extension/**/(\'x\')',
+  "SELECT /* hidden */ load_extension/**/('x')",
   `VACUUM INTO '${join(work, 'copy.db')}'`,
   'BEGIN IMMEDIATE',
   'SAVEPOINT a',
@@ -114,7 +116,11 @@ describe('SQL console against hostile input', () => {
     const children = consoleChildren();
     expect(children.length).toBe(1);
     const t = performance.now();
-    const r = await sql.run(evidence.snapshot.dbCopyPath, { runId: 'cte', sql: 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r', deadlineMs: 500 });
+    const r = await sql.run(evidence.snapshot.dbCopyPath, {
+      runId: 'cte',
+      sql: 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r',
+      deadlineMs: 500,
+    });
     const took = performance.now() - t;
     expect(r.ok ? 'ran' : r.error.code).toBe('DEADLINE');
     expect(took).toBeLessThan(500 + 250);
@@ -125,7 +131,11 @@ describe('SQL console against hostile input', () => {
     // The deadline counts from when the child is ready (a cold start is not the query's time), so measure from there.
     expect(await sql.whenWarm()).toBe(true);
     const t = performance.now();
-    const r = await sql.run(evidence.snapshot.dbCopyPath, { runId: 'view', sql: 'SELECT * FROM audit_events ORDER BY 1 DESC LIMIT 1', deadlineMs: 2000 });
+    const r = await sql.run(evidence.snapshot.dbCopyPath, {
+      runId: 'view',
+      sql: 'SELECT * FROM audit_events ORDER BY 1 DESC LIMIT 1',
+      deadlineMs: 2000,
+    });
     expect(r.ok ? 'ran' : r.error.code).toBe('DEADLINE');
     expect(performance.now() - t).toBeLessThan(2000 + 250);
   });
@@ -134,7 +144,11 @@ describe('SQL console against hostile input', () => {
     expect(await sql.whenWarm()).toBe(true);
     const children = consoleChildren();
     expect(children.length).toBe(1);
-    const pending = sql.run(evidence.snapshot.dbCopyPath, { runId: 'c', sql: 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r', deadlineMs: 60_000 });
+    const pending = sql.run(evidence.snapshot.dbCopyPath, {
+      runId: 'c',
+      sql: 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r',
+      deadlineMs: 60_000,
+    });
     await sleep(300); // let the query get going, so the cancel stops a running statement
     const t = performance.now();
     expect(sql.cancel('c')).toBe(true);

@@ -58,9 +58,32 @@ async function runAudited(sessionDir: string, readOnlyMount: boolean): Promise<A
   const scratch = fresh('hostile-zw-scratch-');
   const out = fresh('hostile-zw-export-');
   const log = join(fresh('hostile-zw-log-'), 'strace.txt');
-  const traced = [STRACE!, '-f', '-qq', '-y', '-e', `trace=${STRACE_CALLS}`, '-o', log, process.execPath, '--import', 'tsx', CHILD, sessionDir, scratch, out];
+  const traced = [
+    STRACE!,
+    '-f',
+    '-qq',
+    '-y',
+    '-e',
+    `trace=${STRACE_CALLS}`,
+    '-o',
+    log,
+    process.execPath,
+    '--import',
+    'tsx',
+    CHILD,
+    sessionDir,
+    scratch,
+    out,
+  ];
   const r = readOnlyMount
-    ? await run('unshare', ['-m', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', sessionDir, ...traced])
+    ? await run('unshare', [
+        '-m',
+        'sh',
+        '-c',
+        'mount --bind -o ro "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"',
+        sessionDir,
+        ...traced,
+      ])
     : await run(traced[0]!, traced.slice(1));
   expect(r.status, `${r.signal ?? ''} ${r.stderr.slice(-1500)}`).toBe(0);
   const report = JSON.parse(r.stdout.trim().split('\n').pop()!) as DriveReport;
@@ -71,7 +94,9 @@ async function runAudited(sessionDir: string, readOnlyMount: boolean): Promise<A
 function expectFullSession(a: Audit): void {
   expect(a.report.problems).toEqual([]);
   expect(a.report.steps.filter((s) => s.outcome !== 'ok').map((s) => `${s.step}: ${s.outcome} ${s.message}`)).toEqual([]);
-  expect(a.report.steps.map((s) => s.step)).toEqual(expect.arrayContaining(['open', 'overview', 'integrity.report', 'verify.done', 'sql.run', 'export', 'close']));
+  expect(a.report.steps.map((s) => s.step)).toEqual(
+    expect.arrayContaining(['open', 'overview', 'integrity.report', 'verify.done', 'sql.run', 'export', 'close']),
+  );
   expect(a.report.steps.filter((s) => s.step.startsWith('body ')).length).toBeGreaterThan(10);
   expect(a.exported).toEqual(['session.warc.gz']);
   // The trace saw the evidence being read, so an empty offending list means something.
@@ -123,12 +148,16 @@ describe.skipIf(!STRACE)('zero-write audit of a full session (strace -f)', () =>
       expect(snapshotFolder(walNoShm.sessionDir)).toEqual(before);
     }, 150_000);
 
-    it.skipIf(!unshareWorks)('(b) read-only bind mount (unshare -m + mount --bind -o ro)', async () => {
-      const before = snapshotFolder(forMount.sessionDir);
-      const a = await runAudited(forMount.sessionDir, true);
-      expectFullSession(a);
-      expect(snapshotFolder(forMount.sessionDir)).toEqual(before);
-    }, 150_000);
+    it.skipIf(!unshareWorks)(
+      '(b) read-only bind mount (unshare -m + mount --bind -o ro)',
+      async () => {
+        const before = snapshotFolder(forMount.sessionDir);
+        const a = await runAudited(forMount.sessionDir, true);
+        expectFullSession(a);
+        expect(snapshotFolder(forMount.sessionDir)).toEqual(before);
+      },
+      150_000,
+    );
   });
 
   it.runIf(!unshareWorks)('(b) read-only bind mount: SKIPPED because `unshare -m` is not permitted here', () => {

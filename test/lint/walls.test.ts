@@ -21,15 +21,25 @@ interface Fixture {
 }
 
 function fixtures(dir: string): Fixture[] {
-  return readdirSync(dir).sort().flatMap((name): Fixture[] => {
-    const file = join(dir, name);
-    if (statSync(file).isDirectory()) return fixtures(file);
-    const text = readFileSync(file, 'utf8');
-    const header = (key: string): string | null => new RegExp(`^// ${key}: (.*)$`, 'm').exec(text)?.[1]?.trim() ?? null;
-    const expected = header('expect');
-    if (expected === null) throw new Error(`${file}: no "// expect:" line`);
-    return [{ file, text, lintAs: header('lint-as') ?? relative(ROOT, file), expect: expected === 'nothing' ? [] : expected.split(/\s+/), says: header('says') }];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name): Fixture[] => {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) return fixtures(file);
+      const text = readFileSync(file, 'utf8');
+      const header = (key: string): string | null => new RegExp(`^// ${key}: (.*)$`, 'm').exec(text)?.[1]?.trim() ?? null;
+      const expected = header('expect');
+      if (expected === null) throw new Error(`${file}: no "// expect:" line`);
+      return [
+        {
+          file,
+          text,
+          lintAs: header('lint-as') ?? relative(ROOT, file),
+          expect: expected === 'nothing' ? [] : expected.split(/\s+/),
+          says: header('says'),
+        },
+      ];
+    });
 }
 
 const all = fixtures(FIXTURES);
@@ -39,7 +49,15 @@ const eslint = new ESLint({ cwd: ROOT, ignore: false });
 describe('lint walls (eslint.config.js)', () => {
   it('has a fixture refused by each rule the config adds', () => {
     const proven = new Set(all.flatMap((f) => f.expect));
-    for (const rule of ['house/rooms', 'house/no-import-cycle', 'no-restricted-imports', 'no-restricted-syntax', 'no-restricted-globals', 'max-lines']) expect(proven).toContain(rule);
+    for (const rule of [
+      'house/rooms',
+      'house/no-import-cycle',
+      'no-restricted-imports',
+      'no-restricted-syntax',
+      'no-restricted-globals',
+      'max-lines',
+    ])
+      expect(proven).toContain(rule);
   });
 
   it('`npm run lint` ignores the fixtures', async () => {

@@ -9,10 +9,19 @@ const require = createRequire(import.meta.url);
 
 describe('electron-builder configuration', () => {
   it('is what electron-builder itself loads from the project, and passes its schema', async () => {
-    const load = require('app-builder-lib/out/util/config/load') as { getConfig(r: object): Promise<{ result: unknown; configFile: string | null }> };
-    const config = require('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, logger: unknown): Promise<void> };
+    const load = require('app-builder-lib/out/util/config/load') as {
+      getConfig(r: object): Promise<{ result: unknown; configFile: string | null }>;
+    };
+    const config = require('app-builder-lib/out/util/config/config') as {
+      validateConfiguration(c: unknown, logger: unknown): Promise<void>;
+    };
     const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
-    const found = await load.getConfig({ packageKey: 'build', configFilename: 'electron-builder', projectDir: root.pathname, packageMetadata: null });
+    const found = await load.getConfig({
+      packageKey: 'build',
+      configFilename: 'electron-builder',
+      projectDir: root.pathname,
+      packageMetadata: null,
+    });
     expect(found.configFile).toBe(new URL('electron-builder.ts', root).pathname);
     expect(found.result).toEqual(builderConfig);
     await expect(config.validateConfiguration(found.result, new DebugLogger(false))).resolves.toBeUndefined();
@@ -39,7 +48,9 @@ describe('electron-builder configuration', () => {
 
   it('adds and removes an "Open with" verb for folders on Windows, without claiming any file type', () => {
     const script = readFileSync(new URL(builderConfig.nsis.include, root), 'utf8');
-    expect(script).toMatch(/!macro customInstall[\s\S]*Software\\Classes\\Directory\\shell\\CapsemLedgerInspector" "" "Open with Capsem Ledger Inspector"/);
+    expect(script).toMatch(
+      /!macro customInstall[\s\S]*Software\\Classes\\Directory\\shell\\CapsemLedgerInspector" "" "Open with Capsem Ledger Inspector"/,
+    );
     expect(script).toMatch(/\\command" "" '"\$appExe" -- "%1"'/);
     expect(script).toMatch(/!macro customUnInstall[\s\S]*DeleteRegKey SHCTX "Software\\Classes\\Directory\\shell\\CapsemLedgerInspector"/);
     expect('fileAssociations' in builderConfig).toBe(false);

@@ -21,7 +21,9 @@ describe('electron.vite.config.ts', () => {
 
   it('keeps every native addon among the dependencies outside the bundle', () => {
     const native = Object.keys(pkg.dependencies).filter((name) => {
-      const dir = pkg.dependencies[name]!.startsWith('file:') ? join(ROOT, pkg.dependencies[name]!.slice(5)) : join(ROOT, 'node_modules', name);
+      const dir = pkg.dependencies[name]!.startsWith('file:')
+        ? join(ROOT, pkg.dependencies[name]!.slice(5))
+        : join(ROOT, 'node_modules', name);
       try {
         return statSync(join(dir, 'binding.gyp')).isFile();
       } catch {

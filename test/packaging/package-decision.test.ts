@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 interface PackageModule {
-  decidePackaging(input: { electronBinary: string | null; cachedZip: boolean; zipName: string; cacheDir: string }): { run: true; builderArgs: string[] } | { run: false; reason: string };
+  decidePackaging(input: {
+    electronBinary: string | null;
+    cachedZip: boolean;
+    zipName: string;
+    cacheDir: string;
+  }): { run: true; builderArgs: string[] } | { run: false; reason: string };
   electronCacheDir(platform: string, env: Record<string, string | undefined>, home: string): string;
   electronZipName(version: string, platform: string, arch: string): string;
   cacheHolds(dir: string, name: string): boolean;
@@ -19,8 +24,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm run package: only with an Electron binary at hand', () => {
   it('uses an installed binary as the dist, so nothing is downloaded', () => {
-    expect(pkg.decidePackaging({ electronBinary: '/e/dist/electron', cachedZip: false, zipName: 'z', cacheDir: '/c' })).toEqual({ run: true, builderArgs: ['--config.electronDist=/e/dist'] });
-    expect(pkg.decidePackaging({ electronBinary: null, cachedZip: true, zipName: 'z', cacheDir: '/c' })).toEqual({ run: true, builderArgs: [] });
+    expect(pkg.decidePackaging({ electronBinary: '/e/dist/electron', cachedZip: false, zipName: 'z', cacheDir: '/c' })).toEqual({
+      run: true,
+      builderArgs: ['--config.electronDist=/e/dist'],
+    });
+    expect(pkg.decidePackaging({ electronBinary: null, cachedZip: true, zipName: 'z', cacheDir: '/c' })).toEqual({
+      run: true,
+      builderArgs: [],
+    });
   });
 
   it('finds the release zip where @electron/get caches it', () => {
@@ -42,12 +53,18 @@ describe('npm run package: only with an Electron binary at hand', () => {
     const empty = join(scratch, 'empty-cache');
     mkdirSync(empty);
     // The refusal is what this machine gives (no Electron dist can be installed here); a machine that has one skips this.
-    const env = Object.fromEntries(Object.entries({ ...process.env, ELECTRON_CACHE: empty }).filter(([k]) => k !== 'ELECTRON_OVERRIDE_DIST_PATH' && k !== 'ELECTRON_EXEC_PATH'));
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, ELECTRON_CACHE: empty }).filter(
+        ([k]) => k !== 'ELECTRON_OVERRIDE_DIST_PATH' && k !== 'ELECTRON_EXEC_PATH',
+      ),
+    );
     const run = spawnSync(process.execPath, [script.pathname], { env, encoding: 'utf8' });
     expect(run.status).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Packaging needs the Electron binary, .* nor cached as electron-v[\d.]+-[a-z0-9]+-[a-z0-9]+\.zip under .*empty-cache, .*\.$/);
+    expect(lines[0]).toMatch(
+      /^Packaging needs the Electron binary, .* nor cached as electron-v[\d.]+-[a-z0-9]+-[a-z0-9]+\.zip under .*empty-cache, .*\.$/,
+    );
     expect(run.stdout).toBe('');
   });
 });

@@ -6,7 +6,18 @@
 // The tree is packed from a copy (git's files, node_modules linked), so the build `npm pack` runs (prepare) never
 // rewrites build/ under the other tests' feet.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,7 +40,13 @@ function npmEnv(): NodeJS.ProcessEnv {
   const { CAPSEM_INSPECT_FROM_SOURCE: _a, NODE_OPTIONS: _b, ...env } = process.env;
   // prebuild-install would try to download prebuilt addons from a host other than the registry (unreachable
   // here, minutes of retries); native addons build from source, as a clean machine without that host must.
-  return { ...env, npm_config_build_from_source: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  return {
+    ...env,
+    npm_config_build_from_source: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
 }
 
 function npm(args: string[], cwd: string): string {
@@ -51,7 +68,9 @@ const enabled = process.env.CAPSEM_PACKED_INSTALL === '1';
 
 beforeAll(() => {
   if (!enabled) return;
-  const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\0')
+    .filter(Boolean);
   for (const f of files) {
     if (!existsSync(join(ROOT, f))) continue; // deleted in the working tree, not yet committed
     mkdirSync(dirname(join(stage, f)), { recursive: true });
@@ -86,20 +105,37 @@ describe.skipIf(!enabled)('the packed CLI', { timeout: 120_000 }, () => {
     const config = readFileSync(join(ROOT, 'electron.vite.config.ts'), 'utf8');
     const entries = [...config.matchAll(/'([a-z-]+)':\s*'src\/main\/[^']+\.ts'/g)].map((m) => m[1]!);
     expect(entries).toEqual(expect.arrayContaining(['verify-worker', 'export-worker', 'sql-child']));
-    for (const name of entries) expect(packed.some((p) => p.startsWith('build/node/src/main/') && p.endsWith(`/${name}.js`)), name).toBe(true);
+    for (const name of entries)
+      expect(
+        packed.some((p) => p.startsWith('build/node/src/main/') && p.endsWith(`/${name}.js`)),
+        name,
+      ).toBe(true);
     expect(packed.some((p) => p.startsWith('resources/sample/') && p.endsWith('/session.db'))).toBe(true);
     // The BLAKE3 binding travels as source with the C library it compiles, and builds on the user's machine.
-    expect(packed).toEqual(expect.arrayContaining(['node_modules/capsem-blake3/binding.gyp', 'node_modules/capsem-blake3/src/capsem_blake3.c', 'node_modules/@c4312/blake3-native/c/blake3.c']));
+    expect(packed).toEqual(
+      expect.arrayContaining([
+        'node_modules/capsem-blake3/binding.gyp',
+        'node_modules/capsem-blake3/src/capsem_blake3.c',
+        'node_modules/@c4312/blake3-native/c/blake3.c',
+      ]),
+    );
     // Our own files only: the bundled @c4312 packages ship their own maps and types.
     const ours = packed.filter((p) => !p.startsWith('node_modules/@c4312/'));
-    const unwanted = ours.filter((p) => /^(src|test|scripts|native|out|dist|\.ci)\//.test(p) || /\.map$|(?<!\.d)\.tsx?$/.test(p) || /^bin\/.*\.d\.ts$/.test(p) || /^node_modules\/capsem-blake3\/build\//.test(p));
+    const unwanted = ours.filter(
+      (p) =>
+        /^(src|test|scripts|native|out|dist|\.ci)\//.test(p) ||
+        /\.map$|(?<!\.d)\.tsx?$/.test(p) ||
+        /^bin\/.*\.d\.ts$/.test(p) ||
+        /^node_modules\/capsem-blake3\/build\//.test(p),
+    );
     expect(unwanted).toEqual([]);
   });
 
   it('installs only runtime dependencies, with every native addon built in place', () => {
     const top = readdirSync(join(installed, 'node_modules'));
     expect(top).toEqual(expect.arrayContaining(['better-sqlite3', 'zstd-napi', 'capsem-blake3', 'warcio']));
-    for (const dev of ['electron', 'react', 'react-dom', 'recharts', 'vitest', 'tsx', 'typescript', 'playwright-core', 'vite']) expect(top, dev).not.toContain(dev);
+    for (const dev of ['electron', 'react', 'react-dom', 'recharts', 'vitest', 'tsx', 'typescript', 'playwright-core', 'vite'])
+      expect(top, dev).not.toContain(dev);
     for (const addon of ['better-sqlite3/build/Release/better_sqlite3.node', 'capsem-blake3/build/Release/capsem_blake3.node']) {
       expect(statSync(join(installed, 'node_modules', addon)).isFile(), addon).toBe(true);
     }
@@ -142,7 +178,11 @@ describe.skipIf(!enabled)('the packed CLI', { timeout: 120_000 }, () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<script type="module"/);
       const token = new URL(url).searchParams.get('token')!;
-      const list = await fetch(new URL('/api/evidence.list', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': token }, body: 'null' });
+      const list = await fetch(new URL('/api/evidence.list', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-capsem-token': token },
+        body: 'null',
+      });
       const body = (await list.json()) as { ok: boolean; value: { sessionId: string }[] };
       expect(body.ok).toBe(true);
       expect(body.value.map((e) => e.sessionId)).toEqual([sample.split('/').pop()]);

@@ -27,14 +27,20 @@ const packageName = (spec: string): string => (spec.startsWith('@') ? spec.split
 
 describe('runtime dependencies', () => {
   it('finds bare specifiers in every form the code uses', () => {
-    expect(new Set(bareSpecifiers("import x from 'a/b';\nconst y = req('zstd-napi/binding');\nconst z = createRequire(u)('capsem-blake3');\nawait import('@s/p/x');\n// from 'commented'")))
-      .toEqual(new Set(['a/b', 'zstd-napi/binding', 'capsem-blake3', '@s/p/x']));
+    expect(
+      new Set(
+        bareSpecifiers(
+          "import x from 'a/b';\nconst y = req('zstd-napi/binding');\nconst z = createRequire(u)('capsem-blake3');\nawait import('@s/p/x');\n// from 'commented'",
+        ),
+      ),
+    ).toEqual(new Set(['a/b', 'zstd-napi/binding', 'capsem-blake3', '@s/p/x']));
   });
 
   it('every dependency is loaded outside the renderer (which Vite bundles), so an install carries nothing unused', () => {
     const used = new Set<string>();
     for (const dir of ['src/main', 'src/cli', 'src/shared', 'src/preload']) {
-      for (const file of sourceFiles(join(ROOT, dir), /\.tsx?$/)) for (const spec of bareSpecifiers(readFileSync(file, 'utf8'))) used.add(packageName(spec));
+      for (const file of sourceFiles(join(ROOT, dir), /\.tsx?$/))
+        for (const spec of bareSpecifiers(readFileSync(file, 'utf8'))) used.add(packageName(spec));
     }
     expect(Object.keys(pkg.dependencies).filter((name) => !used.has(name))).toEqual([]);
   });

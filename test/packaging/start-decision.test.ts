@@ -7,8 +7,19 @@ interface Decision {
   readonly reason?: string;
 }
 interface StartModule {
-  decideLaunch(input: { platform: string; env: Record<string, string | undefined>; electronBinary: string | null; paths: string[]; cwd: string }): Decision;
-  findElectronBinary(root: string, env: Record<string, string | undefined>, exists: (p: string) => boolean, read: (p: string) => string): string | null;
+  decideLaunch(input: {
+    platform: string;
+    env: Record<string, string | undefined>;
+    electronBinary: string | null;
+    paths: string[];
+    cwd: string;
+  }): Decision;
+  findElectronBinary(
+    root: string,
+    env: Record<string, string | undefined>,
+    exists: (p: string) => boolean,
+    read: (p: string) => string,
+  ): string | null;
   hasDisplay(platform: string, env: Record<string, string | undefined>): boolean;
 }
 
@@ -17,9 +28,17 @@ const start = (await import(new URL('../../scripts/start.mjs', import.meta.url).
 
 describe('npm start: Electron or serve mode', () => {
   it('launches Electron when the binary and a display are there, with the paths after --', () => {
-    const d = start.decideLaunch({ platform: 'linux', env: { DISPLAY: ':0' }, electronBinary: '/e/electron', paths: ['ses_1', '/abs/-odd'], cwd: '/w' });
+    const d = start.decideLaunch({
+      platform: 'linux',
+      env: { DISPLAY: ':0' },
+      electronBinary: '/e/electron',
+      paths: ['ses_1', '/abs/-odd'],
+      cwd: '/w',
+    });
     expect(d).toEqual({ mode: 'electron', command: '/e/electron', args: ['.', '--', '/w/ses_1', '/abs/-odd'] });
-    expect(start.decideLaunch({ platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0' }, electronBinary: '/e', paths: [], cwd: '/' }).mode).toBe('electron');
+    expect(
+      start.decideLaunch({ platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0' }, electronBinary: '/e', paths: [], cwd: '/' }).mode,
+    ).toBe('electron');
     expect(start.decideLaunch({ platform: 'darwin', env: {}, electronBinary: '/e', paths: [], cwd: '/' }).mode).toBe('electron');
     expect(start.decideLaunch({ platform: 'win32', env: {}, electronBinary: '/e', paths: [], cwd: '/' }).mode).toBe('electron');
   });
@@ -41,7 +60,10 @@ describe('npm start: Electron or serve mode', () => {
   });
 
   it('finds the binary the way electron/index.js does, without downloading', () => {
-    const files = new Map([['/p/node_modules/electron/path.txt', 'electron'], ['/p/node_modules/electron/dist/electron', '']]);
+    const files = new Map([
+      ['/p/node_modules/electron/path.txt', 'electron'],
+      ['/p/node_modules/electron/dist/electron', ''],
+    ]);
     const exists = (p: string) => files.has(p);
     const read = (p: string) => {
       const f = files.get(p);

@@ -13,7 +13,8 @@ function fakeIpc() {
     listeners,
     ipc: {
       invoke: async (channel: string, arg: unknown) => (invoked.push({ channel, arg }), { ok: true, value: channel }),
-      on: (channel: string, l: (e: unknown, p: unknown) => void) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(l),
+      on: (channel: string, l: (e: unknown, p: unknown) => void) =>
+        void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(l),
       removeListener: (channel: string, l: (e: unknown, p: unknown) => void) => void listeners.get(channel)?.delete(l),
     },
   };
@@ -45,8 +46,14 @@ describe('the preload bridge', () => {
     const off = bridge.onEvent((e) => got.push(e));
     expect([...f.listeners.keys()].sort()).toEqual([...EVENT_NAMES].sort());
     const sender = { sender: 'secret ipc object' };
-    for (const l of f.listeners.get('job.progress')!) l(sender, { jobId: 'j', kind: 'verify', evidenceId: 'e', itemsDone: 1, itemsTotal: 2, bytesDone: 3, bytesTotal: 4 });
-    expect(got).toEqual([{ name: 'job.progress', payload: { jobId: 'j', kind: 'verify', evidenceId: 'e', itemsDone: 1, itemsTotal: 2, bytesDone: 3, bytesTotal: 4 } }]);
+    for (const l of f.listeners.get('job.progress')!)
+      l(sender, { jobId: 'j', kind: 'verify', evidenceId: 'e', itemsDone: 1, itemsTotal: 2, bytesDone: 3, bytesTotal: 4 });
+    expect(got).toEqual([
+      {
+        name: 'job.progress',
+        payload: { jobId: 'j', kind: 'verify', evidenceId: 'e', itemsDone: 1, itemsTotal: 2, bytesDone: 3, bytesTotal: 4 },
+      },
+    ]);
     expect(JSON.stringify(got)).not.toContain('secret');
     off();
     expect([...f.listeners.values()].every((s) => s.size === 0)).toBe(true);
@@ -54,9 +61,16 @@ describe('the preload bridge', () => {
 
   it('resolves dropped files to paths in the preload and sends only real paths to main', async () => {
     const f = fakeIpc();
-    const paths = new Map([['session.db', '/cases/s/session.db'], ['session.bodies', '/cases/s/session.bodies']]);
+    const paths = new Map([
+      ['session.db', '/cases/s/session.db'],
+      ['session.bodies', '/cases/s/session.bodies'],
+    ]);
     const bridge = buildBridge(f.ipc, (file) => paths.get(file.name) ?? '');
-    await bridge.openDropped([{ name: 'session.db', size: 1 }, { name: 'pasted.txt', size: 2 }, { name: 'session.bodies', size: 3 }]);
+    await bridge.openDropped([
+      { name: 'session.db', size: 1 },
+      { name: 'pasted.txt', size: 2 },
+      { name: 'session.bodies', size: 3 },
+    ]);
     expect(f.invoked).toEqual([{ channel: OPEN_DROPPED_CHANNEL, arg: ['/cases/s/session.db', '/cases/s/session.bodies'] }]);
   });
 

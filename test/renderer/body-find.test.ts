@@ -4,7 +4,10 @@ import { expandJsonStrings, findRows } from '../../src/renderer/src/bodies/json-
 
 describe('JSON inside a string, opened on request', () => {
   it('replaces a string holding an object by that object, indented and marked, keeping the comma', () => {
-    const src = JSON.stringify({ parts: [{ text: JSON.stringify({ role: 'user', n: 12345678901234567890 }) }, { text: 'plain words' }], tail: 1 });
+    const src = JSON.stringify({
+      parts: [{ text: JSON.stringify({ role: 'user', n: 12345678901234567890 }) }, { text: 'plain words' }],
+      tail: 1,
+    });
     const r = expandJsonStrings(prettyJson(src).lines);
     expect(r.expanded).toBe(1);
     expect(r.lines).toEqual([

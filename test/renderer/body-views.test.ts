@@ -28,7 +28,9 @@ describe('text view decoding', () => {
       const t = new TextRows();
       t.push(bytes.subarray(0, split), false);
       t.push(bytes.subarray(split), true);
-      expect(t.rows.map((r) => [r.offset, piecesText(r.pieces), r.cont])).toEqual(whole.map((r) => [r.offset, piecesText(r.pieces), r.cont]));
+      expect(t.rows.map((r) => [r.offset, piecesText(r.pieces), r.cont])).toEqual(
+        whole.map((r) => [r.offset, piecesText(r.pieces), r.cont]),
+      );
     }
     expect(whole.map((r) => r.offset)).toEqual([0, 22, 38, 38 + WRAP, 38 + 2 * WRAP]);
     expect(whole[3]!.cont).toBe(true);
@@ -40,7 +42,20 @@ describe('lossless pretty JSON', () => {
     const src = '{"__proto__":{"x":1},"a":1,"a":2,"big":12345678901234567890,"s":"\\u202e\\n","f":-1.5e+300,"e":{},"l":[]}';
     const r = prettyJson(src);
     expect(r.problem).toBeNull();
-    expect(r.lines).toEqual(['{', '  "__proto__": {', '    "x": 1', '  },', '  "a": 1,', '  "a": 2,', '  "big": 12345678901234567890,', '  "s": "\\u202e\\n",', '  "f": -1.5e+300,', '  "e": {},', '  "l": []', '}']);
+    expect(r.lines).toEqual([
+      '{',
+      '  "__proto__": {',
+      '    "x": 1',
+      '  },',
+      '  "a": 1,',
+      '  "a": 2,',
+      '  "big": 12345678901234567890,',
+      '  "s": "\\u202e\\n",',
+      '  "f": -1.5e+300,',
+      '  "e": {},',
+      '  "l": []',
+      '}',
+    ]);
   });
 
   it('prints 100,000 levels of nesting without a stack overflow, capping the indent', () => {
@@ -61,19 +76,39 @@ describe('lossless pretty JSON', () => {
 
 describe('SSE reassembly', () => {
   it('parses events and joins the text deltas of Anthropic and OpenAI streams', () => {
-    const s = 'event: a\ndata: {"delta":{"text":"Hel"}}\n\n: comment\ndata: {"choices":[{"delta":{"content":"lo"}}]}\nid: 7\n\ndata: not json\n\n';
+    const s =
+      'event: a\ndata: {"delta":{"text":"Hel"}}\n\n: comment\ndata: {"choices":[{"delta":{"content":"lo"}}]}\nid: 7\n\ndata: not json\n\n';
     const events = parseSse(s);
-    expect(events.map((e) => [e.event, e.id])).toEqual([['a', null], ['message', '7'], ['message', null]]);
+    expect(events.map((e) => [e.event, e.id])).toEqual([
+      ['a', null],
+      ['message', '7'],
+      ['message', null],
+    ]);
     expect(reassemble(events).text).toBe('Hello');
   });
 });
 
 describe('MessagePack view', () => {
   it('prints maps in order with duplicate keys, exact 64-bit integers and binary as hex', () => {
-    const bytes = Uint8Array.from([0x83, 0xa1, 0x61, 0x01, 0xa1, 0x61, 0x02, 0xa3, 0x62, 0x69, 0x67, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
-    expect(msgpackLines(bytes)).toEqual({ lines: ['{  (3 entries)', '  "a": 1', '  "a": 2', '  "big": 18446744073709551615', '}'], problem: null });
+    const bytes = Uint8Array.from([
+      0x83, 0xa1, 0x61, 0x01, 0xa1, 0x61, 0x02, 0xa3, 0x62, 0x69, 0x67, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ]);
+    expect(msgpackLines(bytes)).toEqual({
+      lines: ['{  (3 entries)', '  "a": 1', '  "a": 2', '  "big": 18446744073709551615', '}'],
+      problem: null,
+    });
     const enc = encode({ raw: new Uint8Array([0, 255]), list: [true, null, -3, 1.5] });
-    expect(msgpackLines(enc).lines).toEqual(['{  (2 entries)', '  "raw": <bin 2 bytes: 00ff>', '  "list": [  (4 items)', '    true', '    nil', '    -3', '    1.5', '  ]', '}']);
+    expect(msgpackLines(enc).lines).toEqual([
+      '{  (2 entries)',
+      '  "raw": <bin 2 bytes: 00ff>',
+      '  "list": [  (4 items)',
+      '    true',
+      '    nil',
+      '    -3',
+      '    1.5',
+      '  ]',
+      '}',
+    ]);
   });
 
   it('refuses counts and lengths that run past the bytes, without allocating them', () => {
@@ -85,7 +120,9 @@ describe('MessagePack view', () => {
 
 describe('hex rows and markers for decoded strings', () => {
   it('shows offset, two groups of eight bytes, and dots for non-printables', () => {
-    expect(hexRow(Uint8Array.from([0x3c, 0x73, 0x63, 0x72, 0x69, 0x70, 0x74, 0x3e, 0x00, 0x1b, 0x7f, 0x41]), 32)).toBe('00000020  3c 73 63 72 69 70 74 3e  00 1b 7f 41              <script>...A    ');
+    expect(hexRow(Uint8Array.from([0x3c, 0x73, 0x63, 0x72, 0x69, 0x70, 0x74, 0x3e, 0x00, 0x1b, 0x7f, 0x41]), 32)).toBe(
+      '00000020  3c 73 63 72 69 70 74 3e  00 1b 7f 41              <script>...A    ',
+    );
   });
   it('marks hidden characters in decoded strings', () => {
     expect(piecesText(markString('x\u2066y\uFEFFz\u001b[0m'))).toBe('x⟨LRI U+2066⟩y⟨BOM U+FEFF⟩z⟨ESC⟩[0m');

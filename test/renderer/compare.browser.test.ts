@@ -27,7 +27,12 @@ beforeAll(async () => {
     serve: async (dir) => {
       home = await writeLibraryHome(join(dir, 'home'));
       one = await writeLedger(join(dir, 'one'), { generation: 'A4', seed: 31, sessionId: '20260302-150000-one1' });
-      damaged = await writeLedger(join(dir, 'two'), { generation: 'A4', seed: 32, sessionId: '20260302-150000-two2', damage: 'missing-archive' });
+      damaged = await writeLedger(join(dir, 'two'), {
+        generation: 'A4',
+        seed: 32,
+        sessionId: '20260302-150000-two2',
+        damage: 'missing-archive',
+      });
       return { paths: [home.home], sampleDir: null, openOptions: { scratchRoot: dir } };
     },
   });
@@ -39,7 +44,9 @@ afterAll(() => suite?.close());
 async function row(section: string, key: string): Promise<{ a: string; b: string; differs: boolean } | null> {
   return page.evaluate(
     ([s, k]) => {
-      const tr = Array.from(document.querySelectorAll(`[data-testid="cmp-${s}"] tr[data-key]`)).find((t) => t.getAttribute('data-key') === k);
+      const tr = Array.from(document.querySelectorAll(`[data-testid="cmp-${s}"] tr[data-key]`)).find(
+        (t) => t.getAttribute('data-key') === k,
+      );
       if (!tr) return null;
       const td = tr.querySelectorAll('td');
       return { a: td[1]?.textContent ?? '', b: td[2]?.textContent ?? '', differs: tr.classList.contains('differs') };
@@ -99,7 +106,9 @@ describe('Compare view (serve mode)', () => {
       return td.length > 2 && td[1]?.textContent !== 'checking' && td[2]?.textContent !== 'checking';
     });
     expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });
-    const findingKeys = await page.$$eval('[data-testid="cmp-findings"] tr[data-key]', (trs) => trs.map((t) => t.getAttribute('data-key') ?? ''));
+    const findingKeys = await page.$$eval('[data-testid="cmp-findings"] tr[data-key]', (trs) =>
+      trs.map((t) => t.getAttribute('data-key') ?? ''),
+    );
     expect(findingKeys.some((k) => k.startsWith('error · '))).toBe(true);
     expect(await page.locator('[data-testid="cmp-domains"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="cmp-tools"] tbody tr').count()).toBeGreaterThan(0);

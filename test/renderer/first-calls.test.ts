@@ -3,8 +3,8 @@ import { callKey, startEarly, takeArrived, takeEarly } from '../../src/renderer/
 import { FIRST_PAGE_ROWS, firstCalls, firstPageRequest } from '../../src/renderer/src/api/first-calls.js';
 import { parseHash } from '../../src/renderer/src/router.js';
 
-describe('the first view\'s calls, from the URL alone', () => {
-  it('asks for the overview and the app frame\'s lists on an overview route', () => {
+describe("the first view's calls, from the URL alone", () => {
+  it("asks for the overview and the app frame's lists on an overview route", () => {
     expect(firstCalls(parseHash('#/e/ev-1/overview'))).toEqual([
       { channel: 'overview', arg: { evidenceId: 'ev-1' } },
       { channel: 'evidence.list', arg: null },
@@ -12,23 +12,36 @@ describe('the first view\'s calls, from the URL alone', () => {
     ]);
   });
 
-  it('asks for the tables\' schema, their counts and the exact first page the keyset window asks for, sort and filters included', () => {
+  it("asks for the tables' schema, their counts and the exact first page the keyset window asks for, sort and filters included", () => {
     const route = parseHash('#/e/ev-1/tables/net_events?sort=timestamp.desc&f=domain~contains~a');
     if (route.view !== 'tables') throw new Error(route.view);
     const calls = firstCalls(route);
     expect(calls.map((c) => c.channel)).toEqual(['tables.schema', 'tables.list', 'tables.page', 'evidence.list', 'library.list']);
     const page = calls[2]!.arg;
     expect(page).toEqual(firstPageRequest('ev-1', 'net_events', route.sort, route.filters));
-    expect(page).toEqual({ evidenceId: 'ev-1', table: 'net_events', sort: { column: 'timestamp', direction: 'desc' }, filters: route.filters, limit: FIRST_PAGE_ROWS });
+    expect(page).toEqual({
+      evidenceId: 'ev-1',
+      table: 'net_events',
+      sort: { column: 'timestamp', direction: 'desc' },
+      filters: route.filters,
+      limit: FIRST_PAGE_ROWS,
+    });
     expect(route.filters.length).toBe(1);
   });
 
-  it('leaves sort and filters out of the page request when there are none (the key must match the view\'s)', () => {
-    expect(callKey('tables.page', firstPageRequest('e', 't', null, []))).toBe(callKey('tables.page', { evidenceId: 'e', table: 't', limit: FIRST_PAGE_ROWS }));
+  it("leaves sort and filters out of the page request when there are none (the key must match the view's)", () => {
+    expect(callKey('tables.page', firstPageRequest('e', 't', null, []))).toBe(
+      callKey('tables.page', { evidenceId: 'e', table: 't', limit: FIRST_PAGE_ROWS }),
+    );
   });
 
-  it('asks for no page without a table, and only the frame\'s lists elsewhere', () => {
-    expect(firstCalls(parseHash('#/e/ev-1/tables')).map((c) => c.channel)).toEqual(['tables.schema', 'tables.list', 'evidence.list', 'library.list']);
+  it("asks for no page without a table, and only the frame's lists elsewhere", () => {
+    expect(firstCalls(parseHash('#/e/ev-1/tables')).map((c) => c.channel)).toEqual([
+      'tables.schema',
+      'tables.list',
+      'evidence.list',
+      'library.list',
+    ]);
     expect(firstCalls(parseHash('#/')).map((c) => c.channel)).toEqual(['evidence.list', 'library.list']);
     expect(firstCalls(parseHash('#/e/ev-1/integrity')).map((c) => c.channel)).toEqual(['evidence.list', 'library.list']);
   });

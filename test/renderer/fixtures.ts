@@ -21,11 +21,21 @@ export async function bigLedger(dir: string): Promise<WrittenLedger & { netRows:
   const ledger = await writeLedger(dir, { generation: 'A4', seed: 11, sessionId: '20260302-150000-big0' });
   const db = new Database(ledger.dbPath);
   const have = (db.prepare('SELECT COUNT(*) AS n FROM net_events').get() as { n: number }).n;
-  const ins = db.prepare(`INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code, bytes_sent, trace_id, turn_id)
+  const ins =
+    db.prepare(`INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code, bytes_sent, trace_id, turn_id)
     VALUES (?, ?, ?, ?, 'GET', ?, 200, ?, ?, ?)`);
   db.transaction(() => {
     for (let i = have; i < BIG_TABLE_ROWS; i++) {
-      ins.run((0xa00000000000 + i).toString(16), ts(i), `host${i % 97}.example.org`, i % 11 === 0 ? 'denied' : 'allowed', `/p/${i}`, i % 5000, `trace-big-${i % 50}`, `turn-${i % 300}`);
+      ins.run(
+        (0xa00000000000 + i).toString(16),
+        ts(i),
+        `host${i % 97}.example.org`,
+        i % 11 === 0 ? 'denied' : 'allowed',
+        `/p/${i}`,
+        i % 5000,
+        `trace-big-${i % 50}`,
+        `turn-${i % 300}`,
+      );
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -49,8 +59,11 @@ export async function hostileLedger(dir: string): Promise<HostileLedger> {
   await blake3Ready();
   const ledger = await writeLedger(dir, { generation: 'L0', seed: 5, sessionId: '20260302-160000-host' });
   const db = new Database(ledger.dbPath);
-  const net = db.prepare(`INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code) VALUES (?, ?, 'evil.example', 'allowed', 'GET', ?, 200)`);
-  const body = db.prepare(`INSERT INTO event_body_blobs (event_id, event_type, source_table, direction, content_type, original_bytes, stored_bytes, truncated, body_hash, created_at, body)
+  const net = db.prepare(
+    `INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code) VALUES (?, ?, 'evil.example', 'allowed', 'GET', ?, 200)`,
+  );
+  const body =
+    db.prepare(`INSERT INTO event_body_blobs (event_id, event_type, source_table, direction, content_type, original_bytes, stored_bytes, truncated, body_hash, created_at, body)
     VALUES (?, 'http.request', 'net_events', 'response', ?, ?, ?, 0, ?, ?, ?)`);
   const events: HostileEvent[] = [];
   let big = { eventId: '', rowid: 0, size: 0 };

@@ -27,18 +27,25 @@ let firstMc: string;
 let lastMc: string;
 let lastItem: string;
 
-const drawnIds = (): Promise<string[]> => page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => e.getAttribute('data-node-id')!));
+const drawnIds = (): Promise<string[]> =>
+  page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => e.getAttribute('data-node-id')!));
 const counts = (): Promise<{ drawn: number; total: number; edges: number; totalEdges: number }> =>
   page.$eval('svg.graph-svg', (s) => ({
-    drawn: Number(s.getAttribute('data-drawn-nodes')), total: Number(s.getAttribute('data-total-nodes')),
-    edges: Number(s.getAttribute('data-drawn-edges')), totalEdges: Number(s.getAttribute('data-total-edges')),
+    drawn: Number(s.getAttribute('data-drawn-nodes')),
+    total: Number(s.getAttribute('data-total-nodes')),
+    edges: Number(s.getAttribute('data-drawn-edges')),
+    totalEdges: Number(s.getAttribute('data-total-edges')),
   }));
 
 async function scrollTo(left: number | 'end', top: number | 'end'): Promise<void> {
-  await page.$eval('.graph-scroll', (el, [l, t]) => {
-    el.scrollLeft = l === 'end' ? el.scrollWidth : (l as number);
-    el.scrollTop = t === 'end' ? el.scrollHeight : (t as number);
-  }, [left, top] as const);
+  await page.$eval(
+    '.graph-scroll',
+    (el, [l, t]) => {
+      el.scrollLeft = l === 'end' ? el.scrollWidth : (l as number);
+      el.scrollTop = t === 'end' ? el.scrollHeight : (t as number);
+    },
+    [left, top] as const,
+  );
 }
 
 async function writeFixture(dir: string): Promise<ServerOptions> {
@@ -46,13 +53,25 @@ async function writeFixture(dir: string): Promise<ServerOptions> {
   // One trace made long (its first page, 40 model calls, is 80 columns wide) and tall (90 items under the
   // last call of that page).
   const db = new Database(fixture.dbPath);
-  const seed = db.prepare('SELECT id, trace_id, turn_id FROM model_calls WHERE trace_id IS NOT NULL ORDER BY id LIMIT 1').get() as { id: number; trace_id: string; turn_id: string | null };
+  const seed = db.prepare('SELECT id, trace_id, turn_id FROM model_calls WHERE trace_id IS NOT NULL ORDER BY id LIMIT 1').get() as {
+    id: number;
+    trace_id: string;
+    turn_id: string | null;
+  };
   traceId = seed.trace_id;
-  const cols = (db.prepare('SELECT name FROM pragma_table_info(\'model_calls\')').all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id' && c !== 'event_id');
+  const cols = (db.prepare("SELECT name FROM pragma_table_info('model_calls')").all() as { name: string }[])
+    .map((c) => c.name)
+    .filter((c) => c !== 'id' && c !== 'event_id');
   const copy = db.prepare(`INSERT INTO model_calls (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM model_calls WHERE id = ?`);
   for (let i = 0; i < EXTRA_CALLS; i++) copy.run(seed.id);
-  const last = (db.prepare('SELECT id FROM model_calls WHERE trace_id = ? ORDER BY id LIMIT 1 OFFSET ?').get(seed.trace_id, GRAPH_PAGE_DEFAULT - 1) as { id: number }).id;
-  const item = db.prepare("INSERT INTO model_items (model_call_id, trace_id, turn_id, kind, item_index, content) VALUES (?, ?, ?, 'request', ?, ?)");
+  const last = (
+    db.prepare('SELECT id FROM model_calls WHERE trace_id = ? ORDER BY id LIMIT 1 OFFSET ?').get(seed.trace_id, GRAPH_PAGE_DEFAULT - 1) as {
+      id: number;
+    }
+  ).id;
+  const item = db.prepare(
+    "INSERT INTO model_items (model_call_id, trace_id, turn_id, kind, item_index, content) VALUES (?, ?, ?, 'request', ?, ?)",
+  );
   let lastItemRow = 0;
   for (let i = 0; i < TALL_ITEMS; i++) lastItemRow = Number(item.run(last, seed.trace_id, seed.turn_id, i, `item ${i}`).lastInsertRowid);
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -92,7 +111,9 @@ describe('a large identity graph is drawn for the scroll window only', () => {
     expect(scroll.w).toBeGreaterThan(GRAPH_PAGE_DEFAULT * 2 * 170);
     expect(scroll.w).toBeGreaterThan(scroll.cw * 8);
     expect(scroll.h).toBeGreaterThan(TALL_ITEMS * 38);
-    expect((await page.$$eval('[data-list-node]', (els) => els.map((e) => e.getAttribute('data-list-node')))).sort()).toEqual(g.nodes.map((n) => n.id).sort());
+    expect((await page.$$eval('[data-list-node]', (els) => els.map((e) => e.getAttribute('data-list-node')))).sort()).toEqual(
+      g.nodes.map((n) => n.id).sort(),
+    );
     await shot(page, 'graph-virtual-01-start');
   });
 

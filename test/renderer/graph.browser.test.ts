@@ -24,7 +24,13 @@ let page: Page;
 let fixtureId: string;
 let sampleId: string;
 let report: CheckReport;
-const PERSIST = ['/workspace/.git/hooks/post-checkout', '/workspace/.git/config', '/workspace/node_modules/evil/index.js', '/workspace/.venv/lib/site.py', '/workspace/target/debug/build.rs'];
+const PERSIST = [
+  '/workspace/.git/hooks/post-checkout',
+  '/workspace/.git/config',
+  '/workspace/node_modules/evil/index.js',
+  '/workspace/.venv/lib/site.py',
+  '/workspace/target/debug/build.rs',
+];
 
 const go = (hash: string): Promise<void> => goToHash(page, hash);
 
@@ -32,7 +38,9 @@ async function writeFixture(dir: string): Promise<ServerOptions> {
   const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-grph' });
   // Paths where a compromise would persist, written after the session's own file events.
   const db = new Database(fixture.dbPath);
-  const ins = db.prepare("INSERT INTO fs_events (event_id, timestamp, action, path, size, kind) VALUES (?, '2026-03-02T14:50:49.000000Z', 'modified', ?, 10, 'file')");
+  const ins = db.prepare(
+    "INSERT INTO fs_events (event_id, timestamp, action, path, size, kind) VALUES (?, '2026-03-02T14:50:49.000000Z', 'modified', ?, 10, 'file')",
+  );
   PERSIST.forEach((p, i) => ins.run(`ddddddddd00${i}`, p));
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -61,12 +69,18 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
       const g = buildTraceGraph(db, t.traceId);
       await go(`#/e/${fixtureId}/graph/${encodeURIComponent(t.traceId)}`);
       await page.waitForSelector(`.graph-view[data-trace-id="${t.traceId}"] svg.graph-svg`);
-      const drawn = await page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => `${e.getAttribute('data-node-id')}|${e.getAttribute('data-broken') ?? ''}`));
+      const drawn = await page.$$eval('svg.graph-svg [data-node-id]', (els) =>
+        els.map((e) => `${e.getAttribute('data-node-id')}|${e.getAttribute('data-broken') ?? ''}`),
+      );
       const expectedNodes = g.nodes.map((n) => `${n.id}|${n.kind === 'turn' ? '' : String(n.broken)}`);
       expect(drawn.sort()).toEqual(expectedNodes.sort());
-      const edges = await page.$$eval('svg.graph-svg [data-edge]', (els) => els.map((e) => `${e.getAttribute('data-edge')}|${e.getAttribute('data-broken')}`));
+      const edges = await page.$$eval('svg.graph-svg [data-edge]', (els) =>
+        els.map((e) => `${e.getAttribute('data-edge')}|${e.getAttribute('data-broken')}`),
+      );
       expect(edges.sort()).toEqual(g.edges.map((e) => `${e.from}>${e.to}>${e.kind}|${e.broken}`).sort());
-      const listed = await page.$$eval('ul[aria-label="broken invariants"] li', (els) => els.map((e) => `${e.getAttribute('data-broken-kind')}:${e.getAttribute('data-node')}`));
+      const listed = await page.$$eval('ul[aria-label="broken invariants"] li', (els) =>
+        els.map((e) => `${e.getAttribute('data-broken-kind')}:${e.getAttribute('data-node')}`),
+      );
       expect(listed).toEqual(g.broken.map((b) => `${b.kind}:${b.nodeId}`));
     }
     // Trace 1 of the writer's session: the MCP tools/list nobody asked for and the response without a call.
@@ -96,7 +110,10 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     expect(Number(await stat('mcp-without-call'))).toBe(report.tools.mcpWithoutLogicalCall);
     expect(Number(await page.getAttribute('[data-rows-total]', 'data-rows-total'))).toBe(report.tools.calls);
     expect(await page.locator('[role="grid"][aria-label="tool lifecycles"] [role="row"][data-rowkey]').count()).toBe(report.tools.calls);
-    const flagged = await page.$$eval('[aria-label="tool lifecycles"] [role="row"][data-rowkey]', (rows) => rows.filter((r) => r.textContent?.includes('⚠')).length);
+    const flagged = await page.$$eval(
+      '[aria-label="tool lifecycles"] [role="row"][data-rowkey]',
+      (rows) => rows.filter((r) => r.textContent?.includes('⚠')).length,
+    );
     expect(flagged).toBe(2);
     await page.selectOption('select[aria-label="filter by origin"]', 'mcp');
     await page.waitForFunction(() => document.querySelector('[data-rows-total]')?.getAttribute('data-rows-total') === '2');
@@ -114,10 +131,17 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     await page.waitForSelector('.recharts-reference-area, .recharts-reference-line');
     await page.waitForSelector('table.paths tbody tr');
     expect(Number(await page.getAttribute('[data-persist-total]', 'data-persist-total'))).toBe(PERSIST.length);
-    const marked = await page.$$eval('table.paths tbody tr', (rows) => rows.filter((r) => r.getAttribute('data-persist') !== '').map((r) => r.getAttribute('data-path')));
+    const marked = await page.$$eval('table.paths tbody tr', (rows) =>
+      rows.filter((r) => r.getAttribute('data-persist') !== '').map((r) => r.getAttribute('data-path')),
+    );
     expect(marked.sort()).toEqual([...PERSIST].sort());
     await page.check('text=persistence paths only');
-    await page.waitForFunction((n) => document.querySelectorAll('table.paths tbody tr').length === n && Array.from(document.querySelectorAll('table.paths tbody tr')).every((r) => r.getAttribute('data-persist') !== ''), PERSIST.length);
+    await page.waitForFunction(
+      (n) =>
+        document.querySelectorAll('table.paths tbody tr').length === n &&
+        Array.from(document.querySelectorAll('table.paths tbody tr')).every((r) => r.getAttribute('data-persist') !== ''),
+      PERSIST.length,
+    );
     await shot(page, 'files-02-persistence-only');
     expect(w.pageErrors).toEqual([]);
   });

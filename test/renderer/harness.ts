@@ -38,7 +38,11 @@ export function ensureRendererBuilt(): void {
   // NODE_ENV=production whatever this process has: vitest sets NODE_ENV=test, and Vite then bundles React's
   // development build (warnings, checks; 538 kB instead of 337 kB, table frames at p95 50 ms instead of 17 ms), which
   // the browser tests and the benchmark would then measure instead of what ships.
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -46,8 +50,15 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: '/usr/bin/chromium',
     // The flags the machine notes give, and one more: no host name but loopback resolves, so a page that asked
     // anything of another host would get nothing (tests and the bench also record every request and check it).
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
   });
 }
 
@@ -61,7 +72,11 @@ export interface Watched {
 }
 
 export async function watchedPage(browser: Browser, origin: string): Promise<Watched> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const page = await context.newPage();
   // No budget of Playwright's own: a wait ends when the app shows what it waits for (see the header).
   page.setDefaultTimeout(0);
@@ -74,7 +89,10 @@ export async function watchedPage(browser: Browser, origin: string): Promise<Wat
   page.on('pageerror', (e) => w.pageErrors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && w.consoleErrors.push(m.text()));
   // Anything not our origin is refused at the network layer too, so a leak is recorded and never leaves.
-  await page.route((url) => !url.href.startsWith(origin), (route) => route.abort());
+  await page.route(
+    (url) => !url.href.startsWith(origin),
+    (route) => route.abort(),
+  );
   return w;
 }
 
@@ -84,7 +102,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** A Result's value, or the test fails with its code and message. */
-export const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+export const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };

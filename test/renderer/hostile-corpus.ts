@@ -73,13 +73,19 @@ const te = new TextEncoder();
 export function hostileCorpus(): HostileBody[] {
   const out: HostileBody[] = [];
   MARKUP.forEach((p, i) => {
-    out.push({ name: `markup-${i}`, bytes: te.encode(`<!doctype html><html><head><title>t</title></head><body>${p}</body></html>`), contentType: 'text/html' });
+    out.push({
+      name: `markup-${i}`,
+      bytes: te.encode(`<!doctype html><html><head><title>t</title></head><body>${p}</body></html>`),
+      contentType: 'text/html',
+    });
   });
   HIDDEN.forEach((p, i) => out.push({ name: `hidden-${i}`, bytes: te.encode(p), contentType: 'text/plain' }));
   // JSON that is also hostile: markup in strings, duplicate and __proto__ keys, a big integer, deep-ish nesting.
   out.push({
     name: 'json-hostile',
-    bytes: te.encode(`{"__proto__":{"polluted":true},"a":1,"a":2,"big":12345678901234567890,"html":"<img src=x onerror=\\"${PWN}\\">","bidi":"\u202Eevil","nested":${'['.repeat(60)}1${']'.repeat(60)}}`),
+    bytes: te.encode(
+      `{"__proto__":{"polluted":true},"a":1,"a":2,"big":12345678901234567890,"html":"<img src=x onerror=\\"${PWN}\\">","bidi":"\u202Eevil","nested":${'['.repeat(60)}1${']'.repeat(60)}}`,
+    ),
     contentType: 'application/json',
   });
   out.push({
@@ -101,9 +107,23 @@ export function hostileCorpus(): HostileBody[] {
   });
   out.push({
     name: 'msgpack-hostile',
-    bytes: encode({ event_type: 'security.rule', html: `<svg onload="${PWN}">`, url: `javascript:${PWN}`, beacon: `${EVIL}/mp.gif`, big: 18446744073709551615n, raw: new Uint8Array([0, 1, 2, 255]) }, { useBigInt64: true }),
+    bytes: encode(
+      {
+        event_type: 'security.rule',
+        html: `<svg onload="${PWN}">`,
+        url: `javascript:${PWN}`,
+        beacon: `${EVIL}/mp.gif`,
+        big: 18446744073709551615n,
+        raw: new Uint8Array([0, 1, 2, 255]),
+      },
+      { useBigInt64: true },
+    ),
     contentType: 'application/vnd.capsem.security+msgpack',
   });
-  out.push({ name: 'invalid-utf8', bytes: Uint8Array.from([0x3c, 0x62, 0x3e, 0xc3, 0x28, 0xff, 0xfe, 0xe2, 0x82, 0x3c, 0x2f, 0x62, 0x3e, 0x0a, 0xf0, 0x9f, 0x98, 0x80]), contentType: 'application/octet-stream' });
+  out.push({
+    name: 'invalid-utf8',
+    bytes: Uint8Array.from([0x3c, 0x62, 0x3e, 0xc3, 0x28, 0xff, 0xfe, 0xe2, 0x82, 0x3c, 0x2f, 0x62, 0x3e, 0x0a, 0xf0, 0x9f, 0x98, 0x80]),
+    contentType: 'application/octet-stream',
+  });
   return out;
 }

@@ -39,7 +39,7 @@ const enc = encodeURIComponent;
  */
 const head = (s: string): string => visibleText(s).slice(0, 48);
 const RLO = '⟨RLO U+202E⟩';
-const first = <K,>(m: ReadonlyMap<K, string>): string => [...m.values()].find((v) => !v.includes('\u0000'))!;
+const first = <K>(m: ReadonlyMap<K, string>): string => [...m.values()].find((v) => !v.includes('\u0000'))!;
 
 const go = (hash: string): Promise<void> => goToHash(page, hash);
 
@@ -51,7 +51,10 @@ async function rawHidden(): Promise<string[]> {
   return page.evaluate(() => {
     const hidden = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
     const found: string[] = [];
-    const name = (el: Element | null): string => (el ? `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}>` : '?');
+    const name = (el: Element | null): string =>
+      el
+        ? `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}>`
+        : '?';
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       if (n.parentElement?.closest('textarea, script, style')) continue;
@@ -76,7 +79,10 @@ async function clean(view: string): Promise<void> {
 }
 
 async function textOf(selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((el) => el.textContent ?? '');
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.textContent ?? '');
 }
 
 /**
@@ -84,14 +90,27 @@ async function textOf(selector: string): Promise<string> {
  * gathered by scrolling it one view at a time from the left, waiting a frame for each step to be drawn.
  */
 async function gridTextAcross(): Promise<string> {
-  const steps = await page.locator('.grid-scroll').first().evaluate((el) => Math.ceil(el.scrollWidth / el.clientWidth));
+  const steps = await page
+    .locator('.grid-scroll')
+    .first()
+    .evaluate((el) => Math.ceil(el.scrollWidth / el.clientWidth));
   const parts: string[] = [];
   for (let i = 0; i < steps; i++) {
-    await page.locator('.grid-scroll').first().evaluate((el, k) => { el.scrollLeft = k * el.clientWidth; }, i);
+    await page
+      .locator('.grid-scroll')
+      .first()
+      .evaluate((el, k) => {
+        el.scrollLeft = k * el.clientWidth;
+      }, i);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     parts.push(await textOf('.grid-body'));
   }
-  await page.locator('.grid-scroll').first().evaluate((el) => { el.scrollLeft = 0; });
+  await page
+    .locator('.grid-scroll')
+    .first()
+    .evaluate((el) => {
+      el.scrollLeft = 0;
+    });
   return parts.join('\n');
 }
 
@@ -111,7 +130,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (layouts.length) console.log(`hostile layout per view:\n${layouts.map((l) => `  ${l.view}: page +${l.layout.pageOverflow}px, pane +${l.layout.contentOverflow}px${l.layout.offenders.map((o) => `\n    ${o}`).join('')}`).join('\n')}`);
+  if (layouts.length)
+    console.log(
+      `hostile layout per view:\n${layouts.map((l) => `  ${l.view}: page +${l.layout.pageOverflow}px, pane +${l.layout.contentOverflow}px${l.layout.offenders.map((o) => `\n    ${o}`).join('')}`).join('\n')}`,
+    );
   await suite?.close();
 });
 
@@ -183,7 +205,10 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     ];
     for (const [table, rowid, want] of visits) {
       await go(`#/e/${enc(ev)}/row/${table}/${rowid}`);
-      await page.waitForFunction((s) => document.querySelector('.row-detail')?.textContent?.includes(s) === true, visibleText(want).slice(0, 40));
+      await page.waitForFunction(
+        (s) => document.querySelector('.row-detail')?.textContent?.includes(s) === true,
+        visibleText(want).slice(0, 40),
+      );
       // The detail shows values whole (pre-wrap): the hostile text appears exactly (hidden characters named), long or not.
       expect(await textOf('.row-detail')).toContain(visibleText(want));
       await clean(`row ${table}/${rowid}`);
@@ -202,7 +227,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     const db = server.service.registry.get(ev).db;
     const traces = listTraces(db).traces;
     expect(traces.length).toBe(home.ledger.expected.traces);
-    expect(await page.$$eval('table.traces tbody tr', (trs) => trs.map((t) => t.getAttribute('data-trace-id')))).toEqual(traces.map((t) => t.traceId));
+    expect(await page.$$eval('table.traces tbody tr', (trs) => trs.map((t) => t.getAttribute('data-trace-id')))).toEqual(
+      traces.map((t) => t.traceId),
+    );
     for (const t of traces) expect([...home.ledger.rewrite.traceIds.values()]).toContain(t.traceId);
     const graphText: string[] = [];
     await shot(page, 'hostile-06-graph-traces');
@@ -222,7 +249,11 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
         await clean(`graph trace ${i} (over the cap)`);
         continue;
       }
-      await page.waitForFunction((id) => document.querySelector('.graph-view')?.getAttribute('data-trace-id') === id && document.querySelector('svg.graph-svg') !== null, t.traceId);
+      await page.waitForFunction(
+        (id) =>
+          document.querySelector('.graph-view')?.getAttribute('data-trace-id') === id && document.querySelector('svg.graph-svg') !== null,
+        t.traceId,
+      );
       expect(await textOf('.graph-view h2')).toBe(visibleText(t.traceId));
       graphText.push(...(await page.$$eval('svg.graph-svg text.n-label', (els) => els.map((e) => e.textContent ?? ''))));
       const nodes = await page.$$eval('svg.graph-svg [data-node-id]', (els) => els.map((e) => e.getAttribute('data-node-id')));
@@ -258,7 +289,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await go(`#/e/${enc(ev)}/lifecycle`);
     await page.waitForSelector('[aria-label="tool lifecycles"] [role="row"][data-rowkey]');
     await page.waitForSelector('svg.swimlanes');
-    const tools = await page.$$eval('select[aria-label="filter by tool"] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const tools = await page.$$eval('select[aria-label="filter by tool"] option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value).filter(Boolean),
+    );
     expect(tools.sort()).toEqual([...home.ledger.rewrite.toolNames.values()].sort());
     await shot(page, 'hostile-08-lifecycle');
     await clean('lifecycle');
@@ -267,7 +300,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
       const n = (db.prepare('SELECT COUNT(*) AS n FROM tool_calls WHERE tool_name = ?').get(tool) as { n: number }).n;
       await page.selectOption('select[aria-label="filter by tool"]', tool);
       await page.waitForFunction(
-        (k) => document.querySelector('[data-rows-total]')?.getAttribute('data-rows-total') === String(k) && document.querySelectorAll('[aria-label="tool lifecycles"] [role="row"][data-rowkey]').length === k,
+        (k) =>
+          document.querySelector('[data-rows-total]')?.getAttribute('data-rows-total') === String(k) &&
+          document.querySelectorAll('[aria-label="tool lifecycles"] [role="row"][data-rowkey]').length === k,
         n,
       );
       expect(decodeURIComponent(await page.evaluate(() => window.location.hash))).toContain(`tool=${tool}`.replace(/ /g, '+'));
@@ -279,7 +314,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
       const rows = Array.from(document.querySelectorAll('[aria-label="tool lifecycles"] [role="row"][data-rowkey]'));
       return rows.length > 0 && rows.every((r) => r.textContent?.includes('⚠'));
     });
-    const flagged = await page.$$eval('[aria-label="tool lifecycles"] [role="row"][data-rowkey]', (rows) => rows.map((r) => r.textContent ?? ''));
+    const flagged = await page.$$eval('[aria-label="tool lifecycles"] [role="row"][data-rowkey]', (rows) =>
+      rows.map((r) => r.textContent ?? ''),
+    );
     expect(flagged.length).toBeGreaterThan(0);
     expect(flagged.every((t) => t.includes('⚠'))).toBe(true);
     await clean('lifecycle flagged');
@@ -288,7 +325,13 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
   it('file activity: hostile paths listed as written, the hooks path marked as persistence', async () => {
     await go(`#/e/${enc(ev)}/files`);
     await page.waitForSelector('table.paths tbody tr');
-    const listed = await page.$$eval('table.paths tbody tr', (rows) => rows.map((r) => ({ path: r.getAttribute('data-path') ?? '', persist: r.getAttribute('data-persist') ?? '', text: r.textContent ?? '' })));
+    const listed = await page.$$eval('table.paths tbody tr', (rows) =>
+      rows.map((r) => ({
+        path: r.getAttribute('data-path') ?? '',
+        persist: r.getAttribute('data-persist') ?? '',
+        text: r.textContent ?? '',
+      })),
+    );
     const written = [...home.ledger.rewrite.paths.values()];
     expect(listed.map((r) => r.path).sort()).toEqual([...new Set(written)].sort());
     const hooks = written.find((p) => p.startsWith('/workspace/.git/hooks/'))!;
@@ -312,7 +355,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     const literal = `'${HOSTILE_SESSION_ID.replace('\u202E', "' || char(8238) || '")}'`;
     await page.getByLabel('SQL').fill(`SELECT ${literal} AS session_id`);
     await page.getByRole('button', { name: /^Run/ }).click();
-    await page.waitForFunction(() => document.querySelector('.sql-main .grid-body [role="gridcell"]')?.textContent?.includes('gnp.exe') === true);
+    await page.waitForFunction(
+      () => document.querySelector('.sql-main .grid-body [role="gridcell"]')?.textContent?.includes('gnp.exe') === true,
+    );
     expect(await textOf('.sql-main .grid-body [role="gridcell"]')).toBe(visibleText(HOSTILE_SESSION_ID));
     expect(await textOf('.sql-main .grid-body [role="gridcell"]')).toContain(`${RLO}gnp.exe`);
     await clean('sql rlo cell');
@@ -322,7 +367,9 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await go(`#/library/${enc(libId)}`);
     await page.waitForSelector('[data-testid="session-table"] tbody tr[data-rowkey]');
     expect(await page.getAttribute('[data-testid="chain-banner"]', 'data-intact')).toBe('true');
-    const keys = await page.$$eval('[data-testid="session-table"] tbody tr[data-rowkey]', (rows) => rows.map((r) => r.getAttribute('data-rowkey')));
+    const keys = await page.$$eval('[data-testid="session-table"] tbody tr[data-rowkey]', (rows) =>
+      rows.map((r) => r.getAttribute('data-rowkey')),
+    );
     expect([...keys].sort()).toEqual([...HOSTILE_HOME_SESSIONS].sort());
     await shot(page, 'hostile-11-library');
     await clean('library');
@@ -330,9 +377,14 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     // The id column names the RLO and the other hidden characters.
     expect(await rowOf(HOSTILE_SESSION_ID).locator('td').nth(1).textContent()).toBe(visibleText(HOSTILE_SESSION_ID));
     expect(await rowOf(HOSTILE_SESSION_ID).locator('td').nth(1).textContent()).toContain(`${RLO}gnp.exe`);
-    expect(await rowOf(HOSTILE_HOME_SESSIONS[2]).locator('td').nth(1).textContent()).toBe('admin⟨RLO U+202E⟩gnp.exe ⟨LRI U+2066⟩LRI⟨PDI U+2069⟩ pay⟨ZWSP U+200B⟩pal ⟨ESC⟩[31mred⟨ESC⟩[0m');
+    expect(await rowOf(HOSTILE_HOME_SESSIONS[2]).locator('td').nth(1).textContent()).toBe(
+      'admin⟨RLO U+202E⟩gnp.exe ⟨LRI U+2066⟩LRI⟨PDI U+2069⟩ pay⟨ZWSP U+200B⟩pal ⟨ESC⟩[31mred⟨ESC⟩[0m',
+    );
     await rowOf(HOSTILE_HOME_SESSIONS[3]).locator('td').nth(1).click();
-    await page.waitForFunction((id) => document.querySelector('[data-testid="session-card"]')?.getAttribute('data-session') === id, HOSTILE_HOME_SESSIONS[3]);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="session-card"]')?.getAttribute('data-session') === id,
+      HOSTILE_HOME_SESSIONS[3],
+    );
     const card = await textOf('[data-testid="session-card"]');
     expect(card).toContain(visibleText(HOSTILE_HOME_SESSIONS[3]));
     expect(card).toContain('forked from');

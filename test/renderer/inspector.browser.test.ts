@@ -61,7 +61,10 @@ async function bodyLoaded(eventId: string, mode = 'text'): Promise<void> {
     ([id, m]) => {
       const err = document.querySelector(`.body-error[data-event="${id}"][data-mode="${m}"]`);
       const v = document.querySelector(`.body-view[data-event="${id}"][data-mode="${m}"]`);
-      return err !== null || (v !== null && v.getAttribute('data-total') !== '' && v.getAttribute('data-loaded') === v.getAttribute('data-total'));
+      return (
+        err !== null ||
+        (v !== null && v.getAttribute('data-total') !== '' && v.getAttribute('data-loaded') === v.getAttribute('data-total'))
+      );
     },
     [eventId, mode],
   );
@@ -107,7 +110,10 @@ describe('inspector in Chromium (serve mode)', () => {
     await go(`#/e/${bigId}/tables/net_events`);
     await page.waitForSelector('.gr[data-rowkey="1"]');
     // The rows may come before the count (COUNT(*) runs in a worker; the grid waits only for the schema).
-    await page.waitForFunction((n) => document.querySelector('.table-list a.active .count')?.textContent === n, BIG_TABLE_ROWS.toLocaleString());
+    await page.waitForFunction(
+      (n) => document.querySelector('.table-list a.active .count')?.textContent === n,
+      BIG_TABLE_ROWS.toLocaleString(),
+    );
     await expect(page.locator('.table-grid .toolbar .muted').textContent()).resolves.toContain(`${BIG_TABLE_ROWS.toLocaleString()} rows`);
     await shot(page, '03-tables');
     // Scroll down through several pages: rows keep coming, the window stays bounded, the DOM stays small.
@@ -155,7 +161,11 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.gr[data-rowkey="1"]');
     await page.getByLabel('filter domain').fill('host7.example');
     await page.getByLabel('filter domain').press('Enter');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.gr')).length > 0 && Array.from(document.querySelectorAll('.gr')).every((r) => r.textContent?.includes('host7')));
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.gr')).length > 0 &&
+        Array.from(document.querySelectorAll('.gr')).every((r) => r.textContent?.includes('host7')),
+    );
     expect(decodeURIComponent(page.url())).toContain('f=domain~contains~host7.example');
     await page.locator('.content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('j');
@@ -181,10 +191,14 @@ describe('inspector in Chromium (serve mode)', () => {
     await go(`#/e/${sampleId}/event/${withBodies.key.eventId}`);
     await page.waitForSelector('.body-chip');
     const chips = await page.$$eval('.body-chip strong', (s) => s.map((x) => x.textContent));
-    const expected = sample.bodies.filter((b) => b.key.eventId === withBodies.key.eventId).map((b) => `${b.key.sourceTable}/${b.key.direction}`);
+    const expected = sample.bodies
+      .filter((b) => b.key.eventId === withBodies.key.eventId)
+      .map((b) => `${b.key.sourceTable}/${b.key.direction}`);
     expect([...chips].sort()).toEqual([...expected].sort());
     for (const mode of ['text', 'json', 'sse', 'msgpack', 'hex']) {
-      await go(`#/e/${sampleId}/event/${withBodies.key.eventId}?body=${withBodies.key.sourceTable}/${withBodies.key.direction}&view=${mode}`);
+      await go(
+        `#/e/${sampleId}/event/${withBodies.key.eventId}?body=${withBodies.key.sourceTable}/${withBodies.key.direction}&view=${mode}`,
+      );
       await bodyLoaded(withBodies.key.eventId, mode);
       await shot(page, `05-event-${mode}`);
     }
@@ -267,7 +281,9 @@ describe('inspector in Chromium (serve mode)', () => {
     await shot(page, '11-search');
     await page.locator('.hits a').first().click();
     await page.waitForSelector('aside.side-pane .row-panel dl.kv');
-    await expect(page.locator('aside.side-pane dl.kv a.id-link[data-id-column="event_id"]').first().textContent()).resolves.toBe(target.key.eventId);
+    await expect(page.locator('aside.side-pane dl.kv a.id-link[data-id-column="event_id"]').first().textContent()).resolves.toBe(
+      target.key.eventId,
+    );
   });
 
   it('shows the shortcut sheet on ?', async () => {
@@ -275,7 +291,8 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.keyboard.press('?');
     await page.waitForSelector('[role="dialog"][aria-label="keyboard shortcuts"]');
     const sheet = (await page.locator('[role="dialog"] table').innerText()).replace(/\s+/g, ' ');
-    for (const line of ['g r go to Identity graph', 'g l go to Tool lifecycles', 'g a go to File activity', 'g f go to Search']) expect(sheet).toContain(line);
+    for (const line of ['g r go to Identity graph', 'g l go to Tool lifecycles', 'g a go to File activity', 'g f go to Search'])
+      expect(sheet).toContain(line);
     await shot(page, '12-shortcuts');
     await page.keyboard.press('Escape');
     expect(await page.locator('[role="dialog"]').count()).toBe(0);
@@ -285,13 +302,14 @@ describe('inspector in Chromium (serve mode)', () => {
     await page.waitForSelector('.app[data-view="lifecycle"]');
   });
 
-  it("opens a session whose files are dropped onto the page", async () => {
+  it('opens a session whose files are dropped onto the page', async () => {
     await go('#/');
     await page.waitForSelector('.dropzone');
     const files: { name: string; b64: string }[] = [];
     for (const f of readdirSync(sample.sessionDir)) {
       const p = join(sample.sessionDir, f);
-      if (statSync(p).isDirectory()) for (const g of readdirSync(p)) files.push({ name: g, b64: readFileSync(join(p, g)).toString('base64') });
+      if (statSync(p).isDirectory())
+        for (const g of readdirSync(p)) files.push({ name: g, b64: readFileSync(join(p, g)).toString('base64') });
       else files.push({ name: f, b64: readFileSync(p).toString('base64') });
     }
     await page.evaluate((list) => {
@@ -311,14 +329,23 @@ describe('inspector in Chromium (serve mode)', () => {
     const list = ok(await server.service.handle('evidence.list', null)) as readonly EvidenceSummary[];
     const dropped = list.filter((e) => e.origin === 'dropped');
     expect(dropped.map((e) => e.generation)).toEqual(['A4']);
-    const counts = ok(await server.service.handle('tables.list', { evidenceId: dropped[0]!.id })) as readonly { name: string; rowCount: number }[];
+    const counts = ok(await server.service.handle('tables.list', { evidenceId: dropped[0]!.id })) as readonly {
+      name: string;
+      rowCount: number;
+    }[];
     expect(counts.find((t) => t.name === 'model_calls')?.rowCount).toBe(sample.rowCounts.model_calls);
   });
 
   it('renders at least 50 hostile bodies in every view with no script run and no outside request', async () => {
     expect(hostile.events.length).toBeGreaterThanOrEqual(50);
     // The walk runs inside the page (one evaluate) so the test measures the app, not the driver's round trips.
-    const visits = hostile.events.flatMap((e) => ['text', 'json', 'sse', 'msgpack', 'hex'].map((mode) => ({ id: e.eventId, hash: `#/e/${hostileId}/row/net_events/${e.rowid}?body=net_events/response&view=${mode}`, mode })));
+    const visits = hostile.events.flatMap((e) =>
+      ['text', 'json', 'sse', 'msgpack', 'hex'].map((mode) => ({
+        id: e.eventId,
+        hash: `#/e/${hostileId}/row/net_events/${e.rowid}?body=net_events/response&view=${mode}`,
+        mode,
+      })),
+    );
     await go(`#/e/${hostileId}/overview`);
     await page.waitForSelector('[data-app-state="loaded"]');
     const problems = await page.evaluate(async (list) => {

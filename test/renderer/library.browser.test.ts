@@ -36,8 +36,10 @@ beforeAll(async () => {
 
 afterAll(() => suite?.close());
 
-const rowKeys = (p: Page): Promise<string[]> => p.$$eval('[data-testid="session-table"] tbody tr[data-rowkey]', (rows) => rows.map((r) => r.getAttribute('data-rowkey') ?? ''));
-const cellTexts = (p: Page, key: string): Promise<string[]> => p.$$eval(`[data-rowkey="${key}"] td`, (cells) => cells.map((c) => c.textContent ?? ''));
+const rowKeys = (p: Page): Promise<string[]> =>
+  p.$$eval('[data-testid="session-table"] tbody tr[data-rowkey]', (rows) => rows.map((r) => r.getAttribute('data-rowkey') ?? ''));
+const cellTexts = (p: Page, key: string): Promise<string[]> =>
+  p.$$eval(`[data-rowkey="${key}"] td`, (cells) => cells.map((c) => c.textContent ?? ''));
 
 describe('Library view (serve mode on a Capsem home)', () => {
   it('serve mode opened the home as a library, not as evidence', () => {
@@ -60,7 +62,9 @@ describe('Library view (serve mode on a Capsem home)', () => {
     expect(await page.locator('[data-rowkey="s-alpha"] td').first().getAttribute('title')).toBe('session.db on disk in run/sessions');
     expect(alpha.slice(1, 3)).toEqual(['s-alpha', 'stopped']);
     expect(alpha[3]).toBe(new Date(home.sessions[0]!.createdMs).toISOString().slice(0, 19).replace('T', ' '));
-    expect(await page.locator('[data-rowkey="s-alpha"] td').nth(3).getAttribute('title')).toBe(new Date(home.sessions[0]!.createdMs).toISOString());
+    expect(await page.locator('[data-rowkey="s-alpha"] td').nth(3).getAttribute('title')).toBe(
+      new Date(home.sessions[0]!.createdMs).toISOString(),
+    );
     expect(alpha.slice(5)).toEqual(['1m 00s', '$0.0123', '10', '1,200', '2', '5']);
     const bravo = await cellTexts(page, 's-bravo');
     expect(bravo[0]).toBe('');
@@ -78,7 +82,13 @@ describe('Library view (serve mode on a Capsem home)', () => {
   it('sorts the session table by a column, unknown values last in both directions', async () => {
     const sortBy = (name: string) => page.locator('[data-testid="session-table"] button.gh-sort', { hasText: name }).click();
     const order = async (keys: string[]) => {
-      await page.waitForFunction((k) => Array.from(document.querySelectorAll('[data-testid="session-table"] tbody tr[data-rowkey]')).map((r) => r.getAttribute('data-rowkey')).join() === k.join(), keys);
+      await page.waitForFunction(
+        (k) =>
+          Array.from(document.querySelectorAll('[data-testid="session-table"] tbody tr[data-rowkey]'))
+            .map((r) => r.getAttribute('data-rowkey'))
+            .join() === k.join(),
+        keys,
+      );
       expect(await rowKeys(page)).toEqual(keys);
     };
     await sortBy('net events');
@@ -135,7 +145,12 @@ describe('Library view of a broken chain', () => {
     const db = new Database(join(sessions, 'host.db'));
     expected = [...modifyField(db, 3, 'actor'), ...swapRows(db, 6, 8)].sort((a, b) => a.index - b.index || (a.kind === 'link' ? -1 : 1));
     db.close();
-    broken = await startServer({ paths: [join(sessions, 'host.db')], sampleDir: null, rendererDir: RENDERER_DIR, openOptions: { scratchRoot: dir } });
+    broken = await startServer({
+      paths: [join(sessions, 'host.db')],
+      sampleDir: null,
+      rendererDir: RENDERER_DIR,
+      openOptions: { scratchRoot: dir },
+    });
   });
   afterAll(async () => {
     await broken?.close();
@@ -146,8 +161,12 @@ describe('Library view of a broken chain', () => {
     await p.goto(`${broken.origin}/?token=${broken.token}#/`);
     await p.waitForSelector('[data-testid="chain-banner"][data-intact="false"]');
     expect(await p.locator('[data-testid="chain-banner"]').textContent()).toContain('chain broken');
-    const rows = await p.$$eval('.chain-breaks tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
-    expect(rows.map((r) => ({ index: Number(r[0]), id: Number(r[1]), kind: r[2]!.startsWith('link') ? 'link' : 'hash' }))).toEqual(expected);
+    const rows = await p.$$eval('.chain-breaks tbody tr', (trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+    );
+    expect(rows.map((r) => ({ index: Number(r[0]), id: Number(r[1]), kind: r[2]!.startsWith('link') ? 'link' : 'hash' }))).toEqual(
+      expected,
+    );
     // The session list is still shown from what could be read.
     expect(await p.locator('[data-testid="session-table"]').getAttribute('data-rows')).toBe('5');
     await shot(p, 'library-05-broken-chain');

@@ -30,7 +30,7 @@ let turn: string;
 let fsRows: number[];
 let netRows: number[];
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
@@ -42,8 +42,14 @@ beforeAll(async () => {
   server = await startServer({ paths: [fixture.sessionDir], sampleDir: null, rendererDir: RENDERER_DIR });
   ev = ok(server.opened[0]!).id;
   const db = server.service.registry.get(ev).db;
-  ({ trace, turn } = db.prepare('SELECT trace_id AS trace, turn_id AS turn FROM model_calls WHERE id = 2').get() as { trace: string; turn: string });
-  const ids = (table: string): number[] => (db.prepare(`SELECT id FROM ${table} WHERE trace_id = ? AND turn_id = ? ORDER BY id`).all(trace, turn) as { id: number }[]).map((r) => r.id);
+  ({ trace, turn } = db.prepare('SELECT trace_id AS trace, turn_id AS turn FROM model_calls WHERE id = 2').get() as {
+    trace: string;
+    turn: string;
+  });
+  const ids = (table: string): number[] =>
+    (db.prepare(`SELECT id FROM ${table} WHERE trace_id = ? AND turn_id = ? ORDER BY id`).all(trace, turn) as { id: number }[]).map(
+      (r) => r.id,
+    );
   fsRows = ids('fs_events');
   netRows = ids('net_events');
   browser = await launchChromium();
@@ -62,12 +68,16 @@ const graph = (): Locator => page.locator(`.graph-view[data-trace-id="${trace}"]
 
 /** The rows the pane lists in one related group (by its title), as table/rowid. */
 async function groupRows(title: string): Promise<string[]> {
-  return pane().locator(`section.rel-group[aria-label="${title}"] a[data-row-link]`).evaluateAll((as) => as.map((a) => a.getAttribute('data-row-link') ?? ''));
+  return pane()
+    .locator(`section.rel-group[aria-label="${title}"] a[data-row-link]`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute('data-row-link') ?? ''));
 }
 
 /** The pane once it shows `sel` with its related rows loaded. */
 async function paneShows(sel: string): Promise<void> {
-  await page.waitForSelector(`aside.side-pane[data-pane-sel="${sel}"] [data-related-ready="true"], aside.side-pane[data-pane-sel="${sel}"] .turn-panel`);
+  await page.waitForSelector(
+    `aside.side-pane[data-pane-sel="${sel}"] [data-related-ready="true"], aside.side-pane[data-pane-sel="${sel}"] .turn-panel`,
+  );
 }
 
 async function openOverview(): Promise<void> {
@@ -220,16 +230,23 @@ describe('walking a trace through the side pane', () => {
     expect(await callId.getAttribute('href')).toMatch(new RegExp(`^#/e/${ev}/event/[0-9a-f]{12}$`));
     await shot(page, 'links-03-pane-beside-table-1440');
     // The full row view stays one link away, with the same Related panel and the row's bodies.
-    await pane().getByRole('link', { name: /Full row view/ }).click();
+    await pane()
+      .getByRole('link', { name: /Full row view/ })
+      .click();
     await page.waitForSelector('.row-detail .related-card [data-related-group="tool_calls"]');
     expect(await page.locator('.event-view .body-chip').count()).toBe(2);
-    expect(await page.locator('.related-card section[aria-label="Tool calls it emitted"] a[data-row-link]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      `#/e/${ev}/row/tool_calls/2`, `#/e/${ev}/row/tool_calls/3`,
-    ]);
+    expect(
+      await page
+        .locator('.related-card section[aria-label="Tool calls it emitted"] a[data-row-link]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    ).toEqual([`#/e/${ev}/row/tool_calls/2`, `#/e/${ev}/row/tool_calls/3`]);
   });
 
   it('lifecycle: a row opens its call in the pane beside the list', async () => {
-    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/lifecycle`);
       const row = page.locator('[aria-label="tool lifecycles"] [role="row"][data-rowkey="3"]');
@@ -255,14 +272,20 @@ describe('walking a trace through the side pane', () => {
     await page.waitForFunction(() => !document.querySelector('.error-note, [role="alert"]'));
     // Back brings the failed text back into the editor; reload keeps it.
     await page.goBack();
-    await page.waitForFunction(() => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere');
+    await page.waitForFunction(
+      () => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere',
+    );
     await page.reload();
-    await page.waitForFunction(() => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere');
+    await page.waitForFunction(
+      () => (document.querySelector('textarea.sql-editor') as HTMLTextAreaElement | null)?.value === 'SELECT nope FROM nowhere',
+    );
     await editor.fill('SELECT id, model_call_id, call_id, trace_id FROM tool_calls WHERE trace_id = :trace_id ORDER BY id');
     await page.waitForSelector('datalist#sql-trace-ids option', { state: 'attached' });
     const offered = await page.$$eval('datalist#sql-trace-ids option', (os) => os.map((o) => (o as HTMLOptionElement).value));
     const db = server.service.registry.get(ev).db;
-    expect(offered).toEqual((db.prepare('SELECT trace_id AS t FROM model_calls GROUP BY trace_id ORDER BY MIN(id)').all() as { t: string }[]).map((r) => r.t));
+    expect(offered).toEqual(
+      (db.prepare('SELECT trace_id AS t FROM model_calls GROUP BY trace_id ORDER BY MIN(id)').all() as { t: string }[]).map((r) => r.t),
+    );
     await page.getByLabel('parameter trace_id').fill(trace);
     await page.getByRole('button', { name: /^Run/ }).click();
     const link = page.locator('[aria-label="query results"] [role="row"] a.id-link[data-id-column="model_call_id"]').first();
@@ -293,9 +316,13 @@ describe('walking a trace through the side pane', () => {
     await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/files`);
     await page.waitForSelector('table.paths tbody tr');
     const db = server.service.registry.get(ev).db;
-    const windows = db.prepare("SELECT id, turn_id AS turn FROM fs_events WHERE action = 'overflow' ORDER BY id").all() as { id: number; turn: string }[];
+    const windows = db.prepare("SELECT id, turn_id AS turn FROM fs_events WHERE action = 'overflow' ORDER BY id").all() as {
+      id: number;
+      turn: string;
+    }[];
     expect(windows.length).toBeGreaterThan(0);
-    for (const win of windows) expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
+    for (const win of windows)
+      expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
     await page.locator('.content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('j');
     const path = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-path'));
@@ -319,8 +346,12 @@ describe('walking a trace through the side pane', () => {
 
   it('body viewer: a JSON body shown as text offers the pretty view; find walks every match; JSON in strings opens', async () => {
     const db = server.service.registry.get(ev).db;
-    const g = db.prepare("SELECT id, trace_id AS t FROM model_calls WHERE provider = 'google' ORDER BY id LIMIT 1").get() as { id: number; t: string };
-    const at = (mode: string): string => `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}&pm=${mode}`;
+    const g = db.prepare("SELECT id, trace_id AS t FROM model_calls WHERE provider = 'google' ORDER BY id LIMIT 1").get() as {
+      id: number;
+      t: string;
+    };
+    const at = (mode: string): string =>
+      `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}&pm=${mode}`;
     await page.goto(at('text'));
     await page.locator('aside.side-pane button[data-sniffed="json"]').click();
     await page.waitForSelector('aside.side-pane .body-view[data-mode="json"]');
@@ -329,7 +360,11 @@ describe('walking a trace through the side pane', () => {
     const marked = (): Promise<number> => page.locator('aside.side-pane .brow', { hasText: '⟪a string holding JSON' }).count();
     expect(await marked()).toBe(0);
     await page.getByLabel('open JSON held in strings').check();
-    await page.waitForFunction(() => document.querySelectorAll('aside.side-pane .brow').length > 0 && Array.from(document.querySelectorAll('aside.side-pane .brow')).some((r) => r.textContent?.includes('⟪a string holding JSON')));
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('aside.side-pane .brow').length > 0 &&
+        Array.from(document.querySelectorAll('aside.side-pane .brow')).some((r) => r.textContent?.includes('⟪a string holding JSON')),
+    );
     expect(await marked()).toBeGreaterThan(0);
     // Find: every row holding "role", next and previous walk them and keep the current one in view.
     await page.getByLabel('find in body').fill('role');

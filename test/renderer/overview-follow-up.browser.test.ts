@@ -53,7 +53,10 @@ async function openGated(...args: Parameters<typeof openEvidence>): ReturnType<t
       return released ? real.hashes.archive : null;
     },
   };
-  const ev: Evidence = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as Evidence, real, { followUp: gated(real.followUp!), hashes });
+  const ev: Evidence = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as Evidence, real, {
+    followUp: gated(real.followUp!),
+    hashes,
+  });
   return { ok: true, value: ev };
 }
 
@@ -64,7 +67,13 @@ beforeAll(async () => {
       // The parts run in threads of serve, as the CLI and the desktop app run them: what is tested is the page asking
       // until they are done, and serve's background host, at the lowest priority, can be starved for minutes on a
       // busy machine (inspector.browser.test.ts runs verification there).
-      return { paths: [ledger.sessionDir], openOptions: { deferAboveBytes: 0 }, open: openGated, verifyRunner: inProcessVerifyRunner, backgroundWorkers: null };
+      return {
+        paths: [ledger.sessionDir],
+        openOptions: { deferAboveBytes: 0 },
+        open: openGated,
+        verifyRunner: inProcessVerifyRunner,
+        backgroundWorkers: null,
+      };
     },
   });
   ({ server, page } = suite);
@@ -79,8 +88,18 @@ describe('Overview of a ledger whose checks follow the first view', () => {
   it('shows every follow-up part, asks again until all are done, then shows what they produced', async () => {
     await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/overview`);
     await page.waitForSelector('.follow-up li[data-part="quickCheck"]');
-    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-part')))).toEqual(['copyProof', 'quickCheck', 'archiveHash', 'scans']);
-    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-part')))).toEqual([
+      'copyProof',
+      'quickCheck',
+      'archiveHash',
+      'scans',
+    ]);
+    expect(await page.locator('.follow-up li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(1);
     // session.db's hash row waits for the copy proof: a placeholder, no digest yet.
     await expect(page.getByText('proving the copy (follows the first view)…').count()).resolves.toBe(1);
@@ -91,14 +110,21 @@ describe('Overview of a ledger whose checks follow the first view', () => {
     // host at the lowest priority, so on a busy machine they take what they take: the wait is for the page to show
     // them done, with no budget of its own.
     release();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.follow-up li')).every((e) => e.getAttribute('data-state') === 'done'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.follow-up li')).every((e) => e.getAttribute('data-state') === 'done'),
+    );
     await shot(page, 'overview-follow-up-done');
     // session.db and the archive (for A4 its selected generation file), each with SHA-256 and BLAKE3.
     const names = await page.locator('.hashes tbody tr td:first-child').allTextContents();
     expect(names).toHaveLength(2);
     expect(names[0]).toBe('session.db');
     expect(names[1]).toMatch(/^g-/);
-    await expect(page.locator('.hashes tbody .hashcell').allTextContents()).resolves.toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    await expect(page.locator('.hashes tbody .hashcell').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+      expect.stringMatching(/^[0-9a-f]{64}$/),
+    ]);
     await expect(page.getByText('hashing (follows the first view)…').count()).resolves.toBe(0);
     await expect(page.getByText('proving the copy (follows the first view)…').count()).resolves.toBe(0);
     await expect(page.getByText(/whole-table scan that follows the first view/).count()).resolves.toBe(0);

@@ -8,7 +8,16 @@ describe('hash routes', () => {
   const routes: Route[] = [
     { view: 'start' },
     { view: 'overview', ev: 'abc-1' },
-    { view: 'tables', ev: 'abc-1', table: 'net_events', sort: { column: 'timestamp', direction: 'desc' }, filters: [{ column: 'domain', op: 'contains', value: 'a~b c' }, { column: 'pid', op: 'null' }] },
+    {
+      view: 'tables',
+      ev: 'abc-1',
+      table: 'net_events',
+      sort: { column: 'timestamp', direction: 'desc' },
+      filters: [
+        { column: 'domain', op: 'contains', value: 'a~b c' },
+        { column: 'pid', op: 'null' },
+      ],
+    },
     { view: 'row', ev: 'abc-1', table: 'model_calls', rowid: 42, body: { sourceTable: 'model_calls', direction: 'response' }, mode: 'sse' },
     { view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: null, mode: 'text' },
     { view: 'integrity', ev: 'abc-1' },
@@ -44,7 +53,9 @@ describe('filter box syntax', () => {
 describe('upload names', () => {
   it('places v3 generation files under session.bodies/ and keeps the rest by name', () => {
     expect(uploadName({ name: 'g-22700000000040008000000000000001.cbl' })).toBe('session.bodies/g-22700000000040008000000000000001.cbl');
-    expect(uploadName({ name: 'x', relativePath: 'session.bodies/g-22700000000040008000000000000001.cbl' })).toBe('session.bodies/g-22700000000040008000000000000001.cbl');
+    expect(uploadName({ name: 'x', relativePath: 'session.bodies/g-22700000000040008000000000000001.cbl' })).toBe(
+      'session.bodies/g-22700000000040008000000000000001.cbl',
+    );
     expect(uploadName({ name: 'session.db-wal' })).toBe('session.db-wal');
   });
 });

@@ -22,7 +22,7 @@ let w: Watched;
 let page: Page;
 let ev: string;
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
@@ -58,15 +58,26 @@ describe('at scale', () => {
     await page.press('.goto-row', 'Enter');
     await page.waitForSelector('.gr[data-rowkey="60000"]');
     // Drawn at its own place along the whole table (its row number less one, in rows).
-    const top = await page.$eval('.gr[data-rowkey="60000"]', (el) => el.getBoundingClientRect().top - document.querySelector('.grid-body')!.getBoundingClientRect().top);
+    const top = await page.$eval(
+      '.gr[data-rowkey="60000"]',
+      (el) => el.getBoundingClientRect().top - document.querySelector('.grid-body')!.getBoundingClientRect().top,
+    );
     expect(top).toBe(59_999 * GRID_ROW_HEIGHT);
     await shot(page, 'scale-01-goto-row');
     // A drag of the scrollbar to the middle: the rows there come by one seek.
     await page.$eval('.grid-scroll', (el) => (el.scrollTop = (el.scrollHeight - el.clientHeight) / 2));
-    await expect.poll(async () => (await page.$$eval('.gr[data-rowkey]', (rows) => rows.map((r) => Number(r.getAttribute('data-rowkey'))))).some((k) => Math.abs(k - BIG_TABLE_ROWS / 2) < 100)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.$$eval('.gr[data-rowkey]', (rows) => rows.map((r) => Number(r.getAttribute('data-rowkey'))))).some(
+          (k) => Math.abs(k - BIG_TABLE_ROWS / 2) < 100,
+        ),
+      )
+      .toBe(true);
     await shot(page, 'scale-02-mid-table');
     // Rows around the place are contiguous (no gap where the seek's page joins what is paged on).
-    const keys = (await page.$$eval('.gr[data-rowkey]', (rows) => rows.map((r) => Number(r.getAttribute('data-rowkey'))))).sort((a, b) => a - b);
+    const keys = (await page.$$eval('.gr[data-rowkey]', (rows) => rows.map((r) => Number(r.getAttribute('data-rowkey'))))).sort(
+      (a, b) => a - b,
+    );
     expect(keys[keys.length - 1]! - keys[0]!).toBe(keys.length - 1);
   });
 
@@ -80,14 +91,23 @@ describe('at scale', () => {
     const rows = (): Promise<string[]> => page.$$eval('table.traces tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-trace-id')!));
     await expect.poll(rows).toEqual(byCalls.map((t) => t.traceId));
     await page.click('button[data-sort="modelCalls"]');
-    await expect.poll(async () => (await rows())[0]).toBe([...traces].sort((a, b) => a.modelCalls - b.modelCalls || a.traceId.localeCompare(b.traceId))[0]!.traceId);
+    await expect
+      .poll(async () => (await rows())[0])
+      .toBe([...traces].sort((a, b) => a.modelCalls - b.modelCalls || a.traceId.localeCompare(b.traceId))[0]!.traceId);
     await page.fill('.trace-filter', traces[1]!.traceId.toUpperCase());
     await expect.poll(rows).toEqual([traces[1]!.traceId]);
   });
 
   it('opens the item a pasted turn, tool call or event id names', async () => {
-    const mc = db().prepare('SELECT trace_id AS t, turn_id AS u FROM model_calls WHERE turn_id IS NOT NULL ORDER BY id LIMIT 1').get() as { t: string; u: string };
-    const tc = db().prepare('SELECT id, call_id AS c, event_id AS e FROM tool_calls ORDER BY id LIMIT 1').get() as { id: number; c: string; e: string };
+    const mc = db().prepare('SELECT trace_id AS t, turn_id AS u FROM model_calls WHERE turn_id IS NOT NULL ORDER BY id LIMIT 1').get() as {
+      t: string;
+      u: string;
+    };
+    const tc = db().prepare('SELECT id, call_id AS c, event_id AS e FROM tool_calls ORDER BY id LIMIT 1').get() as {
+      id: number;
+      c: string;
+      e: string;
+    };
     await go(`#/e/${ev}/graph`);
     await page.waitForSelector('.trace-filter');
     await page.fill('.trace-filter', mc.u);

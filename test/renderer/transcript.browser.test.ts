@@ -26,7 +26,7 @@ let page: Page;
 let fixtureId: string;
 let sampleId: string;
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
@@ -63,10 +63,19 @@ async function readAll(total: number): Promise<Map<number, { kind: string; row: 
   const seen = new Map<number, { kind: string; row: string | null; blocks: Record<string, string> }>();
   for (let guard = 0; guard < 200 && seen.size < total; guard++) {
     await page.waitForFunction(() => !document.querySelector('.tl-pending'));
-    const drawn = await page.$$eval('.transcript-scroll article.tl', (els) => els.map((e) => ({
-      seq: Number(e.getAttribute('data-seq')), kind: e.getAttribute('data-kind') ?? '', row: e.getAttribute('data-row'),
-      blocks: Object.fromEntries(Array.from(e.querySelectorAll('.tl-block')).map((b) => [b.getAttribute('data-block') ?? '', b.querySelector('pre')?.textContent ?? ''])),
-    })));
+    const drawn = await page.$$eval('.transcript-scroll article.tl', (els) =>
+      els.map((e) => ({
+        seq: Number(e.getAttribute('data-seq')),
+        kind: e.getAttribute('data-kind') ?? '',
+        row: e.getAttribute('data-row'),
+        blocks: Object.fromEntries(
+          Array.from(e.querySelectorAll('.tl-block')).map((b) => [
+            b.getAttribute('data-block') ?? '',
+            b.querySelector('pre')?.textContent ?? '',
+          ]),
+        ),
+      })),
+    );
     for (const d of drawn) seen.set(d.seq, d);
     await page.$eval('.transcript-scroll', (el) => el.scrollBy(0, el.clientHeight * 0.8));
     await page.waitForTimeout(50);
@@ -106,7 +115,9 @@ describe('transcript in Chromium', () => {
   it('clicking a line opens its row in the side pane beside the transcript, a body link its body; reload and Back restore them', async () => {
     const evidence = server.service.registry.get(fixtureId);
     const t = listTraces(evidence.db).traces[0]!.traceId;
-    const mc = transcriptPage(evidence, { traceId: t, limit: 500 }).lines.find((l) => l.kind === 'model_call' && l.bodies.some((b) => b.direction === 'response'))!;
+    const mc = transcriptPage(evidence, { traceId: t, limit: 500 }).lines.find(
+      (l) => l.kind === 'model_call' && l.bodies.some((b) => b.direction === 'response'),
+    )!;
     const base = `#/e/${fixtureId}/transcript/${encodeURIComponent(t)}`;
     const sel = `sel=row%2Fmodel_calls%2F${mc.row!.rowid}`;
     await go(base);
@@ -134,7 +145,9 @@ describe('transcript in Chromium', () => {
     await page.waitForFunction((h) => window.location.hash === h, base);
     await page.waitForSelector('.side-pane', { state: 'detached' });
     // The row's own view is still the link's href (new tab, copy link).
-    expect(await page.getAttribute(`article.tl[data-seq="${mc.seq}"] a.tl-title`, 'href')).toBe(`#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}`);
+    expect(await page.getAttribute(`article.tl[data-seq="${mc.seq}"] a.tl-title`, 'href')).toBe(
+      `#/e/${fixtureId}/row/model_calls/${mc.row!.rowid}`,
+    );
   });
 
   it("j/k move through the lines and Enter opens one; a line's graph link selects its node in the graph", async () => {
@@ -170,7 +183,10 @@ describe('transcript in Chromium', () => {
 
   it('screenshots of a trace (scrolled, and with the side pane open) and of the whole session at 1440×900 and 1024×700', async () => {
     const t = listTraces(server.service.registry.get(sampleId).db).traces[0]!.traceId;
-    for (const [wd, ht] of [[1440, 900], [1024, 700]] as const) {
+    for (const [wd, ht] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
       await page.setViewportSize({ width: wd, height: ht });
       await go(`#/e/${sampleId}/transcript/${encodeURIComponent(t)}`);
       await page.waitForSelector(`.transcript-view[data-trace-id="${t}"] article.tl`);

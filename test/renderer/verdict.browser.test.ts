@@ -63,7 +63,7 @@ const heldRunner: VerifyRunner = {
   prestart: () => undefined,
 };
 
-const ok = <T,>(r: Result<T>): T => {
+const ok = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
@@ -135,7 +135,9 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     gate.release();
     await expect.poll(headerVerdict).toBe('intact');
     await page.waitForSelector('.integrity .verify[data-state="done"]');
-    expect(await page.locator('.integrity .verify[data-state="done"]').textContent()).toContain(`${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`);
+    expect(await page.locator('.integrity .verify[data-state="done"]').textContent()).toContain(
+      `${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`,
+    );
     await shot(page, 'verdict-04-intact');
   });
 

@@ -14,10 +14,23 @@ describe('visibleText', () => {
 
   it('names every bidi control, zero-width character and the Arabic letter mark', () => {
     const cases: [string, string][] = [
-      ['\u202A', '⟨LRE U+202A⟩'], ['\u202B', '⟨RLE U+202B⟩'], ['\u202C', '⟨PDF U+202C⟩'], ['\u202D', '⟨LRO U+202D⟩'], ['\u202E', '⟨RLO U+202E⟩'],
-      ['\u2066', '⟨LRI U+2066⟩'], ['\u2067', '⟨RLI U+2067⟩'], ['\u2068', '⟨FSI U+2068⟩'], ['\u2069', '⟨PDI U+2069⟩'],
-      ['\u200E', '⟨LRM U+200E⟩'], ['\u200F', '⟨RLM U+200F⟩'], ['\u061C', '⟨ALM U+061C⟩'],
-      ['\u200B', '⟨ZWSP U+200B⟩'], ['\u200C', '⟨ZWNJ U+200C⟩'], ['\u200D', '⟨ZWJ U+200D⟩'], ['\u2060', '⟨WJ U+2060⟩'], ['\uFEFF', '⟨BOM U+FEFF⟩'],
+      ['\u202A', '⟨LRE U+202A⟩'],
+      ['\u202B', '⟨RLE U+202B⟩'],
+      ['\u202C', '⟨PDF U+202C⟩'],
+      ['\u202D', '⟨LRO U+202D⟩'],
+      ['\u202E', '⟨RLO U+202E⟩'],
+      ['\u2066', '⟨LRI U+2066⟩'],
+      ['\u2067', '⟨RLI U+2067⟩'],
+      ['\u2068', '⟨FSI U+2068⟩'],
+      ['\u2069', '⟨PDI U+2069⟩'],
+      ['\u200E', '⟨LRM U+200E⟩'],
+      ['\u200F', '⟨RLM U+200F⟩'],
+      ['\u061C', '⟨ALM U+061C⟩'],
+      ['\u200B', '⟨ZWSP U+200B⟩'],
+      ['\u200C', '⟨ZWNJ U+200C⟩'],
+      ['\u200D', '⟨ZWJ U+200D⟩'],
+      ['\u2060', '⟨WJ U+2060⟩'],
+      ['\uFEFF', '⟨BOM U+FEFF⟩'],
     ];
     for (const [ch, want] of cases) expect(visibleText(`a${ch}b`), want).toBe(`a${want}b`);
   });

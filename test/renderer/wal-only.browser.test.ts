@@ -50,7 +50,11 @@ describe('rows only in the -wal, in Chromium', () => {
     await page.waitForSelector('.gr[data-wal-only="true"]');
     await page.waitForFunction((n) => document.querySelectorAll('.gr[data-rowkey]').length === n, total);
     const rows = await page.$$eval('.gr[data-rowkey]', (trs) =>
-      trs.map((r) => ({ rowid: Number(r.getAttribute('data-rowkey')), marked: r.classList.contains('wal-only'), title: r.getAttribute('title') })),
+      trs.map((r) => ({
+        rowid: Number(r.getAttribute('data-rowkey')),
+        marked: r.classList.contains('wal-only'),
+        title: r.getAttribute('title'),
+      })),
     );
     for (const r of rows) {
       const only = r.rowid >= firstWalOnly;
@@ -76,13 +80,10 @@ describe('rows only in the -wal, in Chromium', () => {
   it('the row view marks a row only in the -wal, and not one in session.db', async () => {
     for (const rowid of [total, firstWalOnly, firstWalOnly - 1, 1]) {
       await goToHash(page, `#/e/${id}/row/${table}/${rowid}`);
-      await page.waitForFunction(
-        (r) => {
-          const s = document.querySelector('.event-view .row-detail[data-wal-known="true"]');
-          return s !== null && (s.querySelector('h2')?.textContent ?? '').includes(`rowid ${r}`);
-        },
-        rowid,
-      );
+      await page.waitForFunction((r) => {
+        const s = document.querySelector('.event-view .row-detail[data-wal-known="true"]');
+        return s !== null && (s.querySelector('h2')?.textContent ?? '').includes(`rowid ${r}`);
+      }, rowid);
       const marks = page.locator('.event-view .row-detail h2 [data-testid="wal-only"]');
       expect(await marks.count()).toBe(rowid >= firstWalOnly ? 1 : 0);
       if (rowid >= firstWalOnly) expect(await marks.getAttribute('title')).toBe(TITLE);
@@ -90,7 +91,7 @@ describe('rows only in the -wal, in Chromium', () => {
     await shot(page, 'wal-only-03-row');
   });
 
-  it("search hits mark a row only in the -wal, and not one in session.db", async () => {
+  it('search hits mark a row only in the -wal, and not one in session.db', async () => {
     for (const rowid of [firstWalOnly, firstWalOnly - 1]) {
       await goToHash(page, `#/e/${id}/row/${table}/${rowid}`);
       await page.waitForSelector(`.event-view .row-detail h2:has-text("rowid ${rowid}")`);

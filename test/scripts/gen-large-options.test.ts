@@ -8,7 +8,12 @@ describe('gen:large arguments', () => {
     expect(parseGenLargeArgs(['/tmp/x'])).toEqual({ dir: '/tmp/x', events: 1_000_000, bodyMiB: 1024, seed: 1 });
   });
   it('reads sizes and seed', () => {
-    expect(parseGenLargeArgs(['/tmp/x', '--events', '50000', '--body-mib', '64', '--seed', '3'])).toEqual({ dir: '/tmp/x', events: 50000, bodyMiB: 64, seed: 3 });
+    expect(parseGenLargeArgs(['/tmp/x', '--events', '50000', '--body-mib', '64', '--seed', '3'])).toEqual({
+      dir: '/tmp/x',
+      events: 50000,
+      bodyMiB: 64,
+      seed: 3,
+    });
   });
   it('refuses a missing folder, unknown options and bad numbers', () => {
     expect(parseGenLargeArgs([])).toBe(USAGE);
@@ -27,10 +32,16 @@ describe('bench arguments and table', () => {
     expect(parseBenchArgs(['--bogus'])).toMatch(/unknown argument --bogus/);
   });
   it('prints a Markdown table with a verdict column and escaped cells', () => {
-    const t = markdownTable([{ figure: 'a|b', inspector: '1 ms', reference: '2 ms', goal: '< 3 ms', verdict: pass(true) }, { figure: 'c', inspector: 'x', reference: '—', goal: 'g', verdict: pass(false) }]);
+    const t = markdownTable([
+      { figure: 'a|b', inspector: '1 ms', reference: '2 ms', goal: '< 3 ms', verdict: pass(true) },
+      { figure: 'c', inspector: 'x', reference: '—', goal: 'g', verdict: pass(false) },
+    ]);
     expect(t.split('\n')).toEqual([
-      '| Figure | Inspector | Native reference (same run) | Goal | Result |', '|---|---|---|---|---|',
-      '| a\\|b | 1 ms | 2 ms | < 3 ms | PASS |', '| c | x | — | g | FALL SHORT |']);
+      '| Figure | Inspector | Native reference (same run) | Goal | Result |',
+      '|---|---|---|---|---|',
+      '| a\\|b | 1 ms | 2 ms | < 3 ms | PASS |',
+      '| c | x | — | g | FALL SHORT |',
+    ]);
     expect(pass(null)).toBe('NOT MEASURED');
   });
 });

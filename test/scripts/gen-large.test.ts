@@ -27,7 +27,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const count = (sql: string, ...p: unknown[]): number => db.prepare(sql).pluck().get(...p) as number;
+const count = (sql: string, ...p: unknown[]): number =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...p) as number;
 
 describe('gen-large at a tiny size', () => {
   it('writes the event budget across every telemetry table, and the body budget', () => {
@@ -58,7 +62,11 @@ describe('gen-large at a tiny size', () => {
 
   it('writes index rows in archive order, blocks back to back to the end of the file, both codecs', () => {
     // Walking rows by id, each names either new bytes further on in the file or a span an earlier row named (shared span).
-    const spans = db.prepare('SELECT block_offset AS b, body_offset AS o, body_len AS len FROM event_body_blobs ORDER BY id').all() as { b: number; o: number; len: number }[];
+    const spans = db.prepare('SELECT block_offset AS b, body_offset AS o, body_len AS len FROM event_body_blobs ORDER BY id').all() as {
+      b: number;
+      o: number;
+      len: number;
+    }[];
     const seen = new Set<string>();
     let last = { b: 0, o: -1 };
     let outOfOrder = 0;
@@ -71,7 +79,10 @@ describe('gen-large at a tiny size', () => {
     }
     expect(outOfOrder).toBe(0);
     expect(seen.size).toBe(s.uniqueBodies);
-    const blocks = db.prepare('SELECT block_offset AS o, disk_len AS d FROM body_blocks ORDER BY block_offset').all() as { o: number; d: number }[];
+    const blocks = db.prepare('SELECT block_offset AS o, disk_len AS d FROM body_blocks ORDER BY block_offset').all() as {
+      o: number;
+      d: number;
+    }[];
     expect(blocks[0]!.o).toBe(16);
     for (let i = 1; i < blocks.length; i++) expect(blocks[i]!.o).toBe(blocks[i - 1]!.o + blocks[i - 1]!.d);
     expect(blocks.at(-1)!.o + blocks.at(-1)!.d).toBe(statSync(s.bodiesPath).size);
@@ -81,9 +92,19 @@ describe('gen-large at a tiny size', () => {
   });
 
   it('every body reads back and matches its body_hash (independent reader)', () => {
-    const blocks = new Map((db.prepare('SELECT block_offset AS blockOffset, raw_len AS rawLen, disk_len AS diskLen, sealed_at AS sealedAt FROM body_blocks').all() as BlockRow[]).map((b) => [b.blockOffset, b]));
-    const rows = db.prepare(`SELECT id, event_id AS eventId, source_table AS sourceTable, direction, body_hash AS bodyHash, block_offset AS blockOffset,
-      body_offset AS bodyOffset, body_len AS bodyLen, stored_bytes AS storedBytes, original_bytes AS originalBytes FROM event_body_blobs`).all() as BodyIndexRow[];
+    const blocks = new Map(
+      (
+        db
+          .prepare('SELECT block_offset AS blockOffset, raw_len AS rawLen, disk_len AS diskLen, sealed_at AS sealedAt FROM body_blocks')
+          .all() as BlockRow[]
+      ).map((b) => [b.blockOffset, b]),
+    );
+    const rows = db
+      .prepare(
+        `SELECT id, event_id AS eventId, source_table AS sourceTable, direction, body_hash AS bodyHash, block_offset AS blockOffset,
+      body_offset AS bodyOffset, body_len AS bodyLen, stored_bytes AS storedBytes, original_bytes AS originalBytes FROM event_body_blobs`,
+      )
+      .all() as BodyIndexRow[];
     let bad = 0;
     // The mini reader reads the whole file per body: check an even sample (first and last included).
     const step = Math.max(1, Math.floor(rows.length / 250));
@@ -93,7 +114,9 @@ describe('gen-large at a tiny size', () => {
     }
     expect(rows.length).toBe(s.indexRows);
     expect(bad).toBe(0);
-    expect(count('SELECT COUNT(*) FROM event_body_blobs WHERE truncated = 1 AND original_bytes > stored_bytes')).toBe(count('SELECT COUNT(*) FROM event_body_blobs WHERE truncated = 1'));
+    expect(count('SELECT COUNT(*) FROM event_body_blobs WHERE truncated = 1 AND original_bytes > stored_bytes')).toBe(
+      count('SELECT COUNT(*) FROM event_body_blobs WHERE truncated = 1'),
+    );
   });
 
   it('opens in the inspector as an A2 ledger', async () => {

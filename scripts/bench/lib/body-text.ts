@@ -1,8 +1,10 @@
 // Realistic body bytes for benchmarks: model-request JSON, SSE streams as providers send them, tool output,
 // and a share of incompressible bytes (images, archives). Deterministic from a seed.
-const WORDS = ('the a of to and in is for on with that this it as be are from by at or an was file function return ' +
+const WORDS = (
+  'the a of to and in is for on with that this it as be are from by at or an was file function return ' +
   'const value error request response model token stream message content tool call result data path line code test ' +
-  'build run user assistant system json text type index delta event block stop reason usage input output').split(' ');
+  'build run user assistant system json text type index delta event block stop reason usage input output'
+).split(' ');
 
 export class BenchPrng {
   private s: number;
@@ -83,8 +85,15 @@ export function benchBody(p: BenchPrng, index: number, target: number): Uint8Arr
       }
       return out;
     }
-    case 1: case 2: case 3: return enc.encode(requestJson(p, target));
-    case 4: case 5: case 6: return enc.encode(sseStream(p, target));
-    default: return enc.encode(toolOutput(p, target));
+    case 1:
+    case 2:
+    case 3:
+      return enc.encode(requestJson(p, target));
+    case 4:
+    case 5:
+    case 6:
+      return enc.encode(sseStream(p, target));
+    default:
+      return enc.encode(toolOutput(p, target));
   }
 }

@@ -26,7 +26,8 @@ export function growNetEvents(dbPath: string, rows: number): void {
     const maxId = db.prepare(`SELECT MAX(id) FROM ${TABLE}`).pluck().get() as number;
     if (have === 0 || have >= rows) return;
     // Row i copies generated row (i mod have) + 1; its event_id is unique hex, its time 37 ms after the last.
-    db.prepare(`
+    db.prepare(
+      `
       WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < ?)
       INSERT INTO ${TABLE} (event_id, timestamp, domain, port, decision, process_name, pid, method, path, query, status_code,
         bytes_sent, bytes_received, duration_ms, matched_rule, request_headers, response_headers, headers_truncated,
@@ -37,7 +38,8 @@ export function growNetEvents(dbPath: string, rows: number): void {
         t.bytes_sent, t.bytes_received, t.duration_ms, t.matched_rule, t.request_headers, t.response_headers, t.headers_truncated,
         substr(t.request_body_preview, 1, 64), substr(t.response_body_preview, 1, 64), t.conn_type, t.policy_mode, t.policy_action,
         t.policy_rule, t.policy_reason, t.trace_id, t.turn_id, t.credential_ref
-      FROM s JOIN ${TABLE} t ON t.id = 1 + (s.i % ?)`).run(rows - have, Math.min(have, maxId));
+      FROM s JOIN ${TABLE} t ON t.id = 1 + (s.i % ?)`,
+    ).run(rows - have, Math.min(have, maxId));
   } finally {
     db.close();
   }
@@ -49,7 +51,11 @@ export async function generateTableLedger(dir: string, seed: number): Promise<Ta
   console.log(`  generating the table ledger (gen-large: 150,000 events, ${bodyMiB} MiB of bodies, a 5,000-call trace) in ${dir}`);
   let lastPrint = 0;
   const summary = await generateLargeLedger({
-    dir, events: 150_000, bodyBytes: bodyMiB * MiB, seed, bigTraceCalls: 5000,
+    dir,
+    events: 150_000,
+    bodyBytes: bodyMiB * MiB,
+    seed,
+    bigTraceCalls: 5000,
     onProgress: (p) => {
       if (p.elapsedMs - lastPrint < 5000) return;
       lastPrint = p.elapsedMs;

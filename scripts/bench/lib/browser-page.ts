@@ -93,7 +93,13 @@ async function watchReady(page: Page, ready: readonly string[], timeoutMs: numbe
 
 /** A fresh context (empty cache, no cookie) in a window that has finished opening, the URL loaded, timed until
  * every selector is in a frame. */
-export async function firstView(browser: Browser, origin: string, url: string, ready: readonly string[], timeoutMs = 120_000): Promise<FirstView> {
+export async function firstView(
+  browser: Browser,
+  origin: string,
+  url: string,
+  ready: readonly string[],
+  timeoutMs = 120_000,
+): Promise<FirstView> {
   const p = await newPage(browser, origin);
   const readyAt = await watchReady(p.page, ready, timeoutMs);
   const settle = await browserIdle();
@@ -146,7 +152,11 @@ export async function blankLoadReference(browser: Browser): Promise<number> {
 /** Milliseconds from now until every selector is present (polled per frame). */
 export async function timeUntil(page: Page, ready: readonly string[], timeoutMs = 120_000): Promise<number> {
   const t0 = await page.evaluate(() => performance.now());
-  const handle = await page.waitForFunction((sels) => (sels.every((s) => document.querySelector(s) !== null) ? performance.now() : false), ready, { polling: 'raf', timeout: timeoutMs });
+  const handle = await page.waitForFunction(
+    (sels) => (sels.every((s) => document.querySelector(s) !== null) ? performance.now() : false),
+    ready,
+    { polling: 'raf', timeout: timeoutMs },
+  );
   return ((await handle.jsonValue()) as number) - t0;
 }
 
@@ -221,13 +231,20 @@ export interface FrameStats {
   readonly durationMs: number;
 }
 
-const quantile = (sorted: readonly number[], q: number): number => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 export function frameStats(s: FrameSample): FrameStats {
   const sorted = [...s.deltas].sort((a, b) => a - b);
   return {
-    frames: sorted.length, medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), worstMs: sorted[sorted.length - 1] ?? NaN,
-    longTasks: s.longTasks.length, longestTaskMs: s.longTasks.length ? Math.max(...s.longTasks) : 0, scrolledPx: s.scrolledPx, durationMs: s.durationMs,
+    frames: sorted.length,
+    medianMs: quantile(sorted, 0.5),
+    p95Ms: quantile(sorted, 0.95),
+    worstMs: sorted[sorted.length - 1] ?? NaN,
+    longTasks: s.longTasks.length,
+    longestTaskMs: s.longTasks.length ? Math.max(...s.longTasks) : 0,
+    scrolledPx: s.scrolledPx,
+    durationMs: s.durationMs,
   };
 }
 

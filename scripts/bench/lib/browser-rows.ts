@@ -54,8 +54,12 @@ function ledgerWords(sessionDir: string): string {
 }
 
 /** Starts serve on `ledger`, runs `fn` with its first evidence id and a job watch, then records its memory and stops it. */
-async function withServe(ledger: string, words: string, out: { serves: ServeMeasured[]; failures: string[] },
-  fn: (serve: ServeChild, evidenceId: string, watch: JobWatch) => Promise<void>): Promise<void> {
+async function withServe(
+  ledger: string,
+  words: string,
+  out: { serves: ServeMeasured[]; failures: string[] },
+  fn: (serve: ServeChild, evidenceId: string, watch: JobWatch) => Promise<void>,
+): Promise<void> {
   console.log(`  serve ${ledger}`);
   let serve: ServeChild;
   try {
@@ -72,7 +76,13 @@ async function withServe(ledger: string, words: string, out: { serves: ServeMeas
     await fn(serve, list[0]!.id, watch);
   } finally {
     watch.close();
-    out.serves.push({ ledger: words, startMs: serve.startMs, memory: serve.memory(), phases: serve.phasePeaks(), childrenPeakBytes: serve.childrenPeakBytes() });
+    out.serves.push({
+      ledger: words,
+      startMs: serve.startMs,
+      memory: serve.memory(),
+      phases: serve.phasePeaks(),
+      childrenPeakBytes: serve.childrenPeakBytes(),
+    });
     await serve.stop();
   }
 }
@@ -86,7 +96,7 @@ async function afterFollowUp(serve: ServeChild, evidenceId: string): Promise<num
   for (;;) {
     const o = await serve.api<Overview>('overview', { evidenceId });
     if (!o.followUp || Object.values(o.followUp).every((p) => p.state !== 'pending')) break;
-    if (performance.now() - t0 > 180_000) throw new Error('the open\'s follow-up did not finish within 3 min');
+    if (performance.now() - t0 > 180_000) throw new Error("the open's follow-up did not finish within 3 min");
     await new Promise((r) => setTimeout(r, 200));
   }
   const ms = performance.now() - t0;
@@ -100,7 +110,9 @@ async function drawMore(page: Page, pages: number): Promise<void> {
     if ((await button.count()) === 0) return;
     const before = Number(await page.getAttribute('.graph-view', 'data-loaded-model-calls'));
     await button.click();
-    await page.waitForFunction((n) => Number(document.querySelector('.graph-view')?.getAttribute('data-loaded-model-calls')) > n, before, { timeout: 120_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('.graph-view')?.getAttribute('data-loaded-model-calls')) > n, before, {
+      timeout: 120_000,
+    });
   }
 }
 
@@ -110,9 +122,11 @@ async function describeGraph(page: Page): Promise<string> {
     const total = /of ([\d,]+) model calls/.exec(v?.querySelector('.toolbar .muted')?.textContent ?? '')?.[1] ?? '?';
     // The SVG draws only what meets the scroll window; data-total-* count the whole laid-out page.
     const svg = document.querySelector('svg.graph-svg');
-    return `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls laid out (${svg?.getAttribute('data-total-nodes') ?? '?'} nodes, ` +
+    return (
+      `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls laid out (${svg?.getAttribute('data-total-nodes') ?? '?'} nodes, ` +
       `${svg?.getAttribute('data-total-edges') ?? '?'} edges), of which ${document.querySelectorAll('svg.graph-svg [data-node-id]').length} nodes and ` +
-      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG at the start (only what meets the scroll window is drawn)`;
+      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG at the start (only what meets the scroll window is drawn)`
+    );
   });
 }
 
@@ -126,13 +140,27 @@ async function describeTable(page: Page): Promise<string> {
 export async function browserRows(sessionDir: string, opts: BrowserBenchOptions = {}): Promise<FigureRow[]> {
   const loads = opts.loads ?? 3;
   const m: { -readonly [K in keyof BrowserMeasured]: BrowserMeasured[K] } & { serves: ServeMeasured[]; serveFailures: string[] } = {
-    overview: 'not run', table: 'not run', tableScroll: 'not run', graphScroll: 'not run', transcript: [], serves: [], serveFailures: [],
+    overview: 'not run',
+    table: 'not run',
+    tableScroll: 'not run',
+    graphScroll: 'not run',
+    transcript: [],
+    serves: [],
+    serveFailures: [],
   };
   const only = opts.only === 'transcript';
   const out = { serves: m.serves, failures: m.serveFailures };
   if (!existsSync(CHROMIUM)) {
     const why = `${CHROMIUM} is not installed (apt-get install chromium)`;
-    return browserFigureRows({ ...m, overview: why, table: why, tableScroll: why, graphScroll: why, transcript: [transcriptFirstRow(why, null)], serveFailures: [why] });
+    return browserFigureRows({
+      ...m,
+      overview: why,
+      table: why,
+      tableScroll: why,
+      graphScroll: why,
+      transcript: [transcriptFirstRow(why, null)],
+      serveFailures: [why],
+    });
   }
   console.log('\n== browser (serve mode + headless Chromium)');
   ensureRendererBuilt();
@@ -149,22 +177,33 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
         if (only) return transcriptFigures(browser, serve, ev, watch, loads, m);
         const ov = await firstViews(browser, serve, `#/e/${ev}/overview`, OVERVIEW_READY, 'overview', loads, async (page) => {
           const extra: Record<string, number> = {};
-          for (const [key, sel] of [['chartMs', '.overview .recharts-surface'], ['verdictMs', '.overview .verdict']] as const) {
-            const h = await page.waitForFunction((s) => (document.querySelector(s) ? performance.now() : false), sel, { polling: 'raf', timeout: 60_000 }).catch(() => null);
+          for (const [key, sel] of [
+            ['chartMs', '.overview .recharts-surface'],
+            ['verdictMs', '.overview .verdict'],
+          ] as const) {
+            const h = await page
+              .waitForFunction((s) => (document.querySelector(s) ? performance.now() : false), sel, { polling: 'raf', timeout: 60_000 })
+              .catch(() => null);
             if (h) extra[key] = (await h.jsonValue()) as number;
           }
           return extra;
         });
         const o = await serve.api<Overview>('overview', { evidenceId: ev });
         const rows = o.rowCounts.reduce((n, r) => n + r.rows, 0);
-        m.overview = { ...ov, ledger: `${mainWords.replace(/\)$/, '')}, ${rows.toLocaleString('en-US')} rows in ${o.rowCounts.length} tables)` };
+        m.overview = {
+          ...ov,
+          ledger: `${mainWords.replace(/\)$/, '')}, ${rows.toLocaleString('en-US')} rows in ${o.rowCounts.length} tables)`,
+        };
         console.log(`    overview first views: ${ov.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
         const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
         const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
         if (!big || big.modelCalls < 5000) return;
         bigTraceFound = true;
         await afterFollowUp(serve, ev);
-        m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the bench ledger; once the open's follow-up was done` };
+        m.graphScroll = {
+          ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))),
+          how: `trace ${big.traceId} of the bench ledger; once the open's follow-up was done`,
+        };
         console.log('    graph scrolled');
         await transcriptFigures(browser, serve, ev, watch, loads, m);
       });
@@ -177,7 +216,9 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
     let tl: TableLedger | null = null;
     if (only) return browserFigureRows(m);
     try {
-      tl = opts.tableDir ? { sessionDir: opts.tableDir, table: TABLE, rows: TABLE_ROWS, bodyMiB: NaN, ms: 0 } : await generateTableLedger(join(work, 'table-ledger'), opts.seed ?? 5);
+      tl = opts.tableDir
+        ? { sessionDir: opts.tableDir, table: TABLE, rows: TABLE_ROWS, bodyMiB: NaN, ms: 0 }
+        : await generateTableLedger(join(work, 'table-ledger'), opts.seed ?? 5);
     } catch (e) {
       m.table = m.tableScroll = `generating the 1,000,000-row ledger failed: ${errText(e)}`;
     }
@@ -189,12 +230,18 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
           m.table = { ...tv, ledger: words, rows: TABLE_ROWS };
           console.log(`    table first views: ${tv.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
           await afterFollowUp(serve, ev);
-          m.tableScroll = { ...(await scrollDuringVerification(browser, serve, watch, tableTarget(ev))), how: `${TABLE}, 60 px per frame downward for 5 s, once the open's follow-up was done` };
+          m.tableScroll = {
+            ...(await scrollDuringVerification(browser, serve, watch, tableTarget(ev))),
+            how: `${TABLE}, 60 px per frame downward for 5 s, once the open's follow-up was done`,
+          };
           console.log('    table scrolled');
           if (!bigTraceFound) {
             const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
             const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0]!;
-            m.graphScroll = { ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))), how: `trace ${big.traceId} of the generated ledger (the bench ledger has no 5,000-call trace)` };
+            m.graphScroll = {
+              ...(await scrollDuringVerification(browser, serve, watch, graphTarget(ev, big.traceId, opts.graphMorePages ?? 2))),
+              how: `trace ${big.traceId} of the generated ledger (the bench ledger has no 5,000-call trace)`,
+            };
           }
         });
       } catch (e) {
@@ -216,12 +263,22 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
 }
 
 /** Issue 21's two rows on the bench ledger's largest trace (the graph's one); needs the open's follow-up done for the scroll. */
-async function transcriptFigures(browser: Browser, serve: ServeChild, ev: string, watch: JobWatch, loads: number, m: { transcript: FigureRow[] }): Promise<void> {
+async function transcriptFigures(
+  browser: Browser,
+  serve: ServeChild,
+  ev: string,
+  watch: JobWatch,
+  loads: number,
+  m: { transcript: FigureRow[] },
+): Promise<void> {
   const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
   const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
   const scrollName = 'Browser: scrolling the transcript of the 5,000-model-call trace while a body verification runs';
   if (!big || big.modelCalls < 5000) {
-    m.transcript = [transcriptFirstRow('the bench ledger has no 5,000-call trace', null), scrollRow(scrollName, 'the bench ledger has no 5,000-call trace')];
+    m.transcript = [
+      transcriptFirstRow('the bench ledger has no 5,000-call trace', null),
+      scrollRow(scrollName, 'the bench ledger has no 5,000-call trace'),
+    ];
     return;
   }
   let first: FigureRow;
@@ -240,7 +297,10 @@ async function transcriptFigures(browser: Browser, serve: ServeChild, ev: string
   let scroll: FigureRow;
   try {
     await afterFollowUp(serve, ev);
-    scroll = scrollRow(scrollName, { ...(await scrollDuringVerification(browser, serve, watch, transcriptTarget(ev, big.traceId))), how: `trace ${big.traceId}, 60 px per frame downward for 5 s, once the open's follow-up was done` });
+    scroll = scrollRow(scrollName, {
+      ...(await scrollDuringVerification(browser, serve, watch, transcriptTarget(ev, big.traceId))),
+      how: `trace ${big.traceId}, 60 px per frame downward for 5 s, once the open's follow-up was done`,
+    });
     console.log('    transcript scrolled');
   } catch (e) {
     scroll = scrollRow(scrollName, errText(e));
@@ -250,7 +310,10 @@ async function transcriptFigures(browser: Browser, serve: ServeChild, ev: string
 
 function tableTarget(ev: string) {
   return {
-    evidenceId: ev, hash: `#/e/${ev}/tables/${TABLE}`, ready: ['.gr[data-rowkey="1"]'], name: 'table',
+    evidenceId: ev,
+    hash: `#/e/${ev}/tables/${TABLE}`,
+    ready: ['.gr[data-rowkey="1"]'],
+    name: 'table',
     plan: { selector: '.grid-scroll', pxPerFrame: 60, axes: 'y' as const, bounce: false, durationMs: 5000 },
     describe: describeTable,
   };
@@ -258,7 +321,10 @@ function tableTarget(ev: string) {
 
 function graphTarget(ev: string, traceId: string, morePages: number) {
   return {
-    evidenceId: ev, hash: `#/e/${ev}/graph/${encodeURIComponent(traceId)}`, ready: ['.graph-view svg.graph-svg [data-node-id]'], name: 'graph',
+    evidenceId: ev,
+    hash: `#/e/${ev}/graph/${encodeURIComponent(traceId)}`,
+    ready: ['.graph-view svg.graph-svg [data-node-id]'],
+    name: 'graph',
     plan: { selector: '.graph-scroll', pxPerFrame: 30, axes: 'xy' as const, bounce: true, durationMs: 5000 },
     prepare: (page: Page) => drawMore(page, morePages),
     describe: describeGraph,

@@ -108,9 +108,18 @@ export async function startServe(ledger: string, timeoutMs = 15 * 60_000): Promi
   }, 200);
   child.once('exit', () => clearInterval(sampler));
   return {
-    pid, url, origin, token, startMs, log,
+    pid,
+    url,
+    origin,
+    token,
+    startMs,
+    log,
     async api<T>(channel: string, arg: unknown): Promise<T> {
-      const res = await fetch(`${origin}/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': token }, body: JSON.stringify(arg) });
+      const res = await fetch(`${origin}/api/${channel}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-capsem-token': token },
+        body: JSON.stringify(arg),
+      });
       const r = (await res.json()) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
       if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
       return r.value;

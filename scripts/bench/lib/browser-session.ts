@@ -6,7 +6,17 @@ import type { JobWatch } from './browser-jobs.js';
 import { keepVerifying, startVerificationInUi } from './browser-jobs.js';
 import type { FrameStats, ScrollPlan } from './browser-page.js';
 import type { LoadPhases } from './browser-page.js';
-import { assertNoStray, blankLoadReference, firstView, frameStats, heapAfterGc, idleReference, measureScroll, newPage, timeUntil } from './browser-page.js';
+import {
+  assertNoStray,
+  blankLoadReference,
+  firstView,
+  frameStats,
+  heapAfterGc,
+  idleReference,
+  measureScroll,
+  newPage,
+  timeUntil,
+} from './browser-page.js';
 import type { ServeChild } from './browser-serve.js';
 
 export interface FirstViews {
@@ -24,8 +34,15 @@ export interface FirstViews {
 }
 
 /** `loads` fresh page loads of `hash`, each in a new context; the first is screenshotted as bench-<name>. */
-export async function firstViews(browser: Browser, serve: ServeChild, hash: string, ready: readonly string[], name: string, loads: number,
-  after?: (page: Page) => Promise<Record<string, number>>): Promise<FirstViews> {
+export async function firstViews(
+  browser: Browser,
+  serve: ServeChild,
+  hash: string,
+  ready: readonly string[],
+  name: string,
+  loads: number,
+  after?: (page: Page) => Promise<Record<string, number>>,
+): Promise<FirstViews> {
   serve.phase(`first views (${name})`);
   const ms: number[] = [];
   const blanks: number[] = [];
@@ -57,7 +74,12 @@ export interface ScrollRun {
   readonly busy: FrameStats;
   /** An empty page's frame pacing in the same browser right after, the verification still running. */
   readonly reference: FrameStats;
-  readonly verification: { readonly ranThroughout: boolean; readonly runs: number; readonly longestGapMs: number; readonly bytesDone: number };
+  readonly verification: {
+    readonly ranThroughout: boolean;
+    readonly runs: number;
+    readonly longestGapMs: number;
+    readonly bytesDone: number;
+  };
   readonly heap: { readonly usedBytes: number; readonly totalBytes: number };
   /** What the view showed, e.g. how far the table got. */
   readonly detail: string;
@@ -95,7 +117,11 @@ export async function scrollDuringVerification(browser: Browser, serve: ServeChi
     const quiet = frameStats(await measureScroll(page, t.plan));
     // As a user would: Integrity view, "Verify all bodies", then back to the view while it runs.
     const jobId = await startVerificationInUi(page, t.evidenceId, watch);
-    const relay = keepVerifying(watch, jobId, async () => (await serve.api<{ jobId: string }>('jobs.verify.start', { evidenceId: t.evidenceId })).jobId);
+    const relay = keepVerifying(
+      watch,
+      jobId,
+      async () => (await serve.api<{ jobId: string }>('jobs.verify.start', { evidenceId: t.evidenceId })).jobId,
+    );
     await go(page, t.hash);
     await timeUntil(page, t.ready);
     await t.prepare?.(page);
@@ -110,11 +136,19 @@ export async function scrollDuringVerification(browser: Browser, serve: ServeChi
     const r = relay.stop(from, to);
     // Running throughout the scroll window: progress arrived in it, and no gap between two runs longer than 1 s.
     const ranThroughout = watch.events.some((e) => e.at >= from && e.at <= to) && r.longestGapMs < 1000;
-    for (const id of new Set(watch.events.map((e) => e.jobId))) if (watch.stateAt(id, performance.now()) === 'running') await serve.api('jobs.cancel', { jobId: id }).catch(() => null);
+    for (const id of new Set(watch.events.map((e) => e.jobId)))
+      if (watch.stateAt(id, performance.now()) === 'running') await serve.api('jobs.cancel', { jobId: id }).catch(() => null);
     serve.phase('after');
     const heap = await heapAfterGc(page);
     assertNoStray(bench);
-    return { quiet, busy, reference, verification: { ranThroughout, runs: r.runs, longestGapMs: r.longestGapMs, bytesDone: r.bytesDone }, heap, detail };
+    return {
+      quiet,
+      busy,
+      reference,
+      verification: { ranThroughout, runs: r.runs, longestGapMs: r.longestGapMs, bytesDone: r.bytesDone },
+      heap,
+      detail,
+    };
   } finally {
     await context.close();
   }

@@ -38,7 +38,13 @@ function navigateTimed(arg: { hash: string; ready: string }): Promise<number> {
 
 const timed = (page: Page, hash: string, ready: string): Promise<number> => page.evaluate(navigateTimed, { hash, ready });
 
-export async function transcriptNavigations(browser: Browser, serve: ServeChild, ev: string, traceId: string, times: number): Promise<TranscriptNavigations> {
+export async function transcriptNavigations(
+  browser: Browser,
+  serve: ServeChild,
+  ev: string,
+  traceId: string,
+  times: number,
+): Promise<TranscriptNavigations> {
   serve.phase('transcript: first screens');
   const bench = await newPage(browser, serve.origin);
   const { page, context } = bench;
@@ -68,13 +74,17 @@ export async function transcriptNavigations(browser: Browser, serve: ServeChild,
 
 export function transcriptTarget(ev: string, traceId: string): ScrollTarget {
   return {
-    evidenceId: ev, hash: `#/e/${ev}/transcript/${encodeURIComponent(traceId)}`, ready: [SCREEN], name: 'transcript',
+    evidenceId: ev,
+    hash: `#/e/${ev}/transcript/${encodeURIComponent(traceId)}`,
+    ready: [SCREEN],
+    name: 'transcript',
     plan: { selector: '.transcript-scroll', pxPerFrame: 60, axes: 'y', bounce: false, durationMs: 5000 },
-    describe: (page) => page.evaluate(() => {
-      const seqs = Array.from(document.querySelectorAll('.transcript-scroll article.tl')).map((e) => Number(e.getAttribute('data-seq')));
-      const total = document.querySelector('.transcript-view')?.getAttribute('data-total') ?? '?';
-      return `reached line ${seqs.length ? Math.max(...seqs).toLocaleString('en-US') : '?'} of ${Number(total).toLocaleString('en-US')}, ${document.querySelectorAll('.transcript-scroll .tl-slot').length} lines in the DOM`;
-    }),
+    describe: (page) =>
+      page.evaluate(() => {
+        const seqs = Array.from(document.querySelectorAll('.transcript-scroll article.tl')).map((e) => Number(e.getAttribute('data-seq')));
+        const total = document.querySelector('.transcript-view')?.getAttribute('data-total') ?? '?';
+        return `reached line ${seqs.length ? Math.max(...seqs).toLocaleString('en-US') : '?'} of ${Number(total).toLocaleString('en-US')}, ${document.querySelectorAll('.transcript-scroll .tl-slot').length} lines in the DOM`;
+      }),
   };
 }
 
@@ -83,7 +93,12 @@ export function transcriptFirstRow(n: TranscriptNavigations | string, traceId: s
   if (typeof n === 'string') return notMeasured(figure, TRANSCRIPT_GOAL, n);
   return {
     figure: `${figure}; ${n.lines.toLocaleString('en-US')} lines`,
-    inspector: `first navigation ${ms(n.ms[0])}, then ${n.ms.slice(1).map((x) => ms(x)).join(', ')}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}`,
+    inspector: `first navigation ${ms(n.ms[0])}, then ${n.ms
+      .slice(1)
+      .map((x) => ms(x))
+      .join(
+        ', ',
+      )}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}`,
     reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
     goal: TRANSCRIPT_GOAL,
     verdict: pass(Math.max(...n.ms) < 300),

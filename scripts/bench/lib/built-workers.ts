@@ -12,10 +12,13 @@ export function useBuiltWorkers(): void {
   if (!nodeBuildIsCurrent(ROOT)) {
     const t0 = performance.now();
     try {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.node.json')], { stdio: 'inherit' });
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.node.json')], {
+        stdio: 'inherit',
+      });
     } catch {
       // tsc still emits on type errors; what matters here is that the sources' output is current.
-      if (!nodeBuildIsCurrent(ROOT)) throw new Error('build/node could not be brought up to date (tsc failed); the benchmark would measure stale code');
+      if (!nodeBuildIsCurrent(ROOT))
+        throw new Error('build/node could not be brought up to date (tsc failed); the benchmark would measure stale code');
       console.log('(tsc reported type errors, above; build/node was still written and is current)');
     }
     console.log(`(rebuilt build/node so workers run current code: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);

@@ -44,22 +44,41 @@ export function openRows(m: Measured): FigureRow[] {
     ? 'copied by the kernel (copy_file_range) from the checked handle; proven after the open: SHA-256 + BLAKE3 of session.db, BLAKE3 of the copy'
     : 'copy + SHA-256 + BLAKE3, copy re-read and BLAKE3-compared';
   const proofMs = num(f, 'proofMs');
-  const proof = byKernel && proofMs !== null ? `; proof ${ms(proofMs)}, ${rate(m.dbBytes, proofMs)}${runs('proofRuns')}, done ${ms(num(f, 'proofAfterOpenMs'))} after the open returned` : '';
+  const proof =
+    byKernel && proofMs !== null
+      ? `; proof ${ms(proofMs)}, ${rate(m.dbBytes, proofMs)}${runs('proofRuns')}, done ${ms(num(f, 'proofAfterOpenMs'))} after the open returned`
+      : '';
   return [
-    { figure: `Open: snapshot copy of session.db (${mib(m.dbBytes)}, ${how}; median of 3, taken in turn with cp and dd, each after the source was read once and sync)`,
+    {
+      figure: `Open: snapshot copy of session.db (${mib(m.dbBytes)}, ${how}; median of 3, taken in turn with cp and dd, each after the source was read once and sync)`,
       inspector: `${ms(snapshotMs)}, ${rate(m.dbBytes, snapshotMs)}${copyRatio === null ? '' : ` = ${copyRatio.toFixed(2)}× cp`}${runs('snapshotRuns')}${proof}`,
-      reference: `cp: ${ms(cpMs)}, ${rate(m.dbBytes, cpMs)}${runs('cpRuns')}${ddMs ? `; dd bs=4M (user-space copy): ${ms(ddMs)}, ${rate(m.dbBytes, ddMs)}${runs('ddRuns')} (we are ${(ddMs / snapshotMs).toFixed(2)}× dd)` : ''}`, goal: 'disk speed (≥ 0.8× cp)', verdict: pass(copyRatio === null ? null : copyRatio >= 0.8) },
-    { figure: 'Open: overview ready beyond the copy (schema, generation, archive open, row counts, time span; copy proof, quick_check, archive hash, model/decision scans follow)',
+      reference: `cp: ${ms(cpMs)}, ${rate(m.dbBytes, cpMs)}${runs('cpRuns')}${ddMs ? `; dd bs=4M (user-space copy): ${ms(ddMs)}, ${rate(m.dbBytes, ddMs)}${runs('ddRuns')} (we are ${(ddMs / snapshotMs).toFixed(2)}× dd)` : ''}`,
+      goal: 'disk speed (≥ 0.8× cp)',
+      verdict: pass(copyRatio === null ? null : copyRatio >= 0.8),
+    },
+    {
+      figure:
+        'Open: overview ready beyond the copy (schema, generation, archive open, row counts, time span; copy proof, quick_check, archive hash, model/decision scans follow)',
       inspector: `${ms(beyond)} (open ${ms(num(f, 'openMs'))} incl. its copy ${ms(openCopyMs)}; overview ${ms(num(f, 'overviewMs'))}); follow-up done ${ms(num(f, 'followUpMs'))} later (${String(f.followUpStates ?? '—')})`,
-      reference: '—', goal: '< 1 s', verdict: pass(beyond < 1000) },
+      reference: '—',
+      goal: '< 1 s',
+      verdict: pass(beyond < 1000),
+    },
   ];
 }
 
 export function pageRows(m: Measured): FigureRow[] {
   const f = fig(m.pages);
   if (!f) return [notMeasured('Table page at any depth', '< 50 ms', why(m.pages))];
-  return [{ figure: `Table page at any depth (${f.pages} random keyset pages of 200 rows, ${f.via})`,
-    inspector: `median ${ms(num(f, 'medianMs'))}, worst ${ms(num(f, 'worstMs'))} (${f.worstPage})`, reference: '—', goal: '< 50 ms', verdict: pass(num(f, 'worstMs')! < 50) }];
+  return [
+    {
+      figure: `Table page at any depth (${f.pages} random keyset pages of 200 rows, ${f.via})`,
+      inspector: `median ${ms(num(f, 'medianMs'))}, worst ${ms(num(f, 'worstMs'))} (${f.worstPage})`,
+      reference: '—',
+      goal: '< 50 ms',
+      verdict: pass(num(f, 'worstMs')! < 50),
+    },
+  ];
 }
 
 /** The verification row the goal is judged on: 2 workers, the decoder chosen at run time, started as check starts them. */
@@ -70,7 +89,9 @@ export function verifyRows(m: Measured): FigureRow[] {
   const zstdBytes = m.nativeInputs?.zstdRawBytes ?? 0;
   const serial = n && n.zstdMs !== null && n.b3sumMs !== null ? n.zstdMs + n.b3sumMs : null;
   const nativeRate = serial ? zstdBytes / serial : null;
-  const ref = serial ? `zstd -d + b3sum (1 thread each, one after the other; each the fastest of its runs before and after the verification probes): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; piped ${rate(zstdBytes, n!.pipeMs)})` : 'zstd or b3sum not installed';
+  const ref = serial
+    ? `zstd -d + b3sum (1 thread each, one after the other; each the fastest of its runs before and after the verification probes): ${rate(zstdBytes, serial)} (zstd -d ${rate(zstdBytes, n!.zstdMs)}, b3sum ${rate(zstdBytes, n!.b3sumMs)}; piped ${rate(zstdBytes, n!.pipeMs)})`
+    : 'zstd or b3sum not installed';
   const ratioOf = (o: ProbeOutcome | undefined): number | null => {
     const f = fig(o);
     return f && nativeRate ? num(f, 'rawBytes')! / num(f, 'ms')! / nativeRate : null;
@@ -83,13 +104,22 @@ export function verifyRows(m: Measured): FigureRow[] {
     if (!f) return notMeasured(`Verify all bodies, ${label}`, '≥ 1.0× native single-thread', why(o));
     const ratio = ratioOf(o);
     const judged = label === VERIFY_JUDGED || (label.startsWith('2 workers, portable') && !chosenMeetsIt);
-    const goal = judged ? '≥ 1.0× native (2 workers, 2 cores)'
-      : label.startsWith('2 workers, portable') ? 'figure (the decoder chosen at run time meets the goal)'
-        : label.startsWith('2 workers') ? 'figure (judged with workers started ahead)' : 'figure (goal is for 2 workers)';
-    return { figure: `Verify all bodies, ${label} (${mib(num(f, 'rawBytes')!)} raw, ${f.verified} bodies, ${f.failed} failed)`,
-      inspector: `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}` +
+    const goal = judged
+      ? '≥ 1.0× native (2 workers, 2 cores)'
+      : label.startsWith('2 workers, portable')
+        ? 'figure (the decoder chosen at run time meets the goal)'
+        : label.startsWith('2 workers')
+          ? 'figure (judged with workers started ahead)'
+          : 'figure (goal is for 2 workers)';
+    return {
+      figure: `Verify all bodies, ${label} (${mib(num(f, 'rawBytes')!)} raw, ${f.verified} bodies, ${f.failed} failed)`,
+      inspector:
+        `${ms(num(f, 'ms'))}, ${rate(num(f, 'rawBytes')!, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× native`}` +
         (typeof f.runs === 'string' ? ` (fastest of runs ${f.runs} ms, each in a fresh process)` : ''),
-      reference: ref, goal, verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE' };
+      reference: ref,
+      goal,
+      verdict: judged ? pass(ratio === null ? null : ratio >= 1) : 'FIGURE',
+    };
   });
 }
 
@@ -98,18 +128,30 @@ export function exportRows(m: Measured): FigureRow[] {
   if (!f) return [notMeasured('WARC export', 'throughput vs gzip -6', why(m.export))];
   const bytes = num(f, 'blockBytes')!;
   const zstdBytes = m.nativeInputs?.zstdRawBytes ?? 0;
-  const ratio = m.gzipMs ? (bytes / num(f, 'ms')!) / (zstdBytes / m.gzipMs) : null;
-  return [{ figure: `WARC export (${f.records} records, ${mib(bytes)} of record blocks → ${mib(num(f, 'fileBytes')!)} .warc.gz)`,
-    inspector: `${ms(num(f, 'ms'))}, ${rate(bytes, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× gzip -6`} (write ${rate(bytes, num(f, 'writeMs'))}, warcio re-read ${rate(bytes, num(f, 'rereadMs'))})`,
-    reference: m.gzipMs ? `gzip -6 of the raw bodies: ${rate(zstdBytes, m.gzipMs)}` : 'gzip not installed', goal: 'throughput vs gzip -6 (no number set)', verdict: 'FIGURE' }];
+  const ratio = m.gzipMs ? bytes / num(f, 'ms')! / (zstdBytes / m.gzipMs) : null;
+  return [
+    {
+      figure: `WARC export (${f.records} records, ${mib(bytes)} of record blocks → ${mib(num(f, 'fileBytes')!)} .warc.gz)`,
+      inspector: `${ms(num(f, 'ms'))}, ${rate(bytes, num(f, 'ms'))}${ratio === null ? '' : ` = ${ratio.toFixed(2)}× gzip -6`} (write ${rate(bytes, num(f, 'writeMs'))}, warcio re-read ${rate(bytes, num(f, 'rereadMs'))})`,
+      reference: m.gzipMs ? `gzip -6 of the raw bodies: ${rate(zstdBytes, m.gzipMs)}` : 'gzip not installed',
+      goal: 'throughput vs gzip -6 (no number set)',
+      verdict: 'FIGURE',
+    },
+  ];
 }
 
 export function checkRows(m: Measured): FigureRow[] {
   const f = fig(m.check);
   if (!f) return [notMeasured('Integrity report without body verification', '< 3 s', why(m.check))];
-  return [{ figure: `Integrity report without body verification (verdict ${f.verdict}, ${f.findings} findings)`,
-    inspector: `report ${ms(num(f, 'reportMs'))} after an open of ${ms(num(f, 'openMs'))} (total ${ms(num(f, 'totalMs'))})`, reference: '—',
-    goal: '< 3 s (report, after the open)', verdict: pass(num(f, 'reportMs')! < 3000) }];
+  return [
+    {
+      figure: `Integrity report without body verification (verdict ${f.verdict}, ${f.findings} findings)`,
+      inspector: `report ${ms(num(f, 'reportMs'))} after an open of ${ms(num(f, 'openMs'))} (total ${ms(num(f, 'totalMs'))})`,
+      reference: '—',
+      goal: '< 3 s (report, after the open)',
+      verdict: pass(num(f, 'reportMs')! < 3000),
+    },
+  ];
 }
 
 export interface MemoryMeasured {
@@ -135,13 +177,25 @@ export function memoryRows(m: MemoryMeasured): FigureRow[] {
     }
     // Bounded: the larger archive may cost at most 20% more than one a quarter of its size.
     const grows = small === null ? null : big > small * 1.2;
-    rows.push({ figure: `${label}${base}`,
+    rows.push({
+      figure: `${label}${base}`,
       inspector: `${mib(big)} for ${mib(m.large.rawBytes)} of bodies${small === null ? '' : `; ${mib(small)} for ${mib(m.small!.rawBytes)}`}`,
-      reference: '—', goal: 'does not grow with size (≤ 1.2× from ¼ size)', verdict: small === null ? 'NOT MEASURED' : pass(!grows) });
+      reference: '—',
+      goal: 'does not grow with size (≤ 1.2× from ¼ size)',
+      verdict: small === null ? 'NOT MEASURED' : pass(!grows),
+    });
   }
   const p = rss(m.pages);
-  rows.push(p === null ? notMeasured('Main-process RSS', '< 300 MB', why(m.pages)) : {
-    figure: 'Main-process RSS, core only (open + 100 random pages in one Node process; no Electron, no HTTP)',
-    inspector: `${(p / 1e6).toFixed(0)} MB`, reference: '—', goal: '< 300 MB', verdict: pass(p < 300e6) });
+  rows.push(
+    p === null
+      ? notMeasured('Main-process RSS', '< 300 MB', why(m.pages))
+      : {
+          figure: 'Main-process RSS, core only (open + 100 random pages in one Node process; no Electron, no HTTP)',
+          inspector: `${(p / 1e6).toFixed(0)} MB`,
+          reference: '—',
+          goal: '< 300 MB',
+          verdict: pass(p < 300e6),
+        },
+  );
   return rows;
 }

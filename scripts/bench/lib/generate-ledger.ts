@@ -43,8 +43,10 @@ export async function generateLedger(opts: GenerateOptions): Promise<GeneratedLe
   const db = new Database(join(sessionDir, 'session.db'));
   db.pragma('journal_mode = DELETE');
   createSchema(db, schemaFor('A2'));
-  const insertBody = db.prepare('INSERT INTO event_body_blobs (event_id, event_type, source_table, direction, content_type, original_bytes, ' +
-    'stored_bytes, truncated, body_hash, block_offset, body_offset, body_len, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)');
+  const insertBody = db.prepare(
+    'INSERT INTO event_body_blobs (event_id, event_type, source_table, direction, content_type, original_bytes, ' +
+      'stored_bytes, truncated, body_hash, block_offset, body_offset, body_len, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)',
+  );
   const insertBlock = db.prepare('INSERT INTO body_blocks (block_offset, raw_len, disk_len, sealed_at) VALUES (?, ?, ?, ?)');
   const archive = openSync(join(sessionDir, 'session.bodies'), 'w');
   const frames = opts.nativeFiles ? openSync(join(opts.dir, 'frames.zst'), 'w') : null;
@@ -72,8 +74,20 @@ export async function generateLedger(opts: GenerateOptions): Promise<GeneratedLe
       while (segRaw < segmentBytes && blockRaw + segRaw < blockBytes) {
         const body = benchBody(p, bodies, p.int(2 * 1024, 48 * 1024));
         const eventId = (bodies + 1).toString(16).padStart(12, '0');
-        rows.push([eventId, 'http.request', 'net_events', bodies % 2 ? 'response' : 'request', 'application/json', body.length, body.length,
-          blake3Tagged(body), blockOffset, blockRaw + segRaw, body.length, SEALED_AT]);
+        rows.push([
+          eventId,
+          'http.request',
+          'net_events',
+          bodies % 2 ? 'response' : 'request',
+          'application/json',
+          body.length,
+          body.length,
+          blake3Tagged(body),
+          blockOffset,
+          blockRaw + segRaw,
+          body.length,
+          SEALED_AT,
+        ]);
         parts.push(body);
         segRaw += body.length;
         bodies += 1;
@@ -100,7 +114,11 @@ export async function generateLedger(opts: GenerateOptions): Promise<GeneratedLe
   if (raw !== null) closeSync(raw);
   db.close();
   return {
-    sessionDir, bodies, blocks, rawBytes: rawTotal, archiveBytes: at,
+    sessionDir,
+    bodies,
+    blocks,
+    rawBytes: rawTotal,
+    archiveBytes: at,
     framesPath: opts.nativeFiles ? join(opts.dir, 'frames.zst') : null,
     rawPath: opts.nativeFiles ? join(opts.dir, 'raw.bin') : null,
   };

@@ -18,7 +18,11 @@ export function resolveSessionDir(dir: string): string {
 
 export function generate(dir: string, events: number, bodyMiB: number, seed: number): string {
   console.log(`\n== generating ${events.toLocaleString('en-US')} events, ${bodyMiB} MiB of bodies in ${dir}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', GEN, dir, '--events', String(events), '--body-mib', String(bodyMiB), '--seed', String(seed)], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', GEN, dir, '--events', String(events), '--body-mib', String(bodyMiB), '--seed', String(seed)],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error(`gen-large failed (exit ${r.status ?? r.signal})`);
   return resolveSessionDir(dir);
 }

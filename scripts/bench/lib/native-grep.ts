@@ -44,7 +44,10 @@ export function fastestGrep(runs: readonly NativeGrepTiming[]): NativeGrepTiming
  * what else the machine runs, so with a loaded machine it is the figure that still compares.
  */
 export function cpuSeconds(command: string): number | null {
-  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command}) > /dev/null`], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time (${command}) > /dev/null`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr ?? '');
   return r.error || !m ? null : Number(m[1]) + Number(m[2]);
 }

@@ -28,7 +28,11 @@ function readExact(fd: number, buf: Buffer, len: number, at: number): void {
 
 export function prepareNativeInputs(sessionDir: string, workDir: string): NativeInputs {
   const db = new Database(join(sessionDir, 'session.db'), { readonly: true });
-  const blocks = db.prepare('SELECT block_offset AS o, raw_len AS r, disk_len AS d FROM body_blocks ORDER BY block_offset').all() as { o: number; r: number; d: number }[];
+  const blocks = db.prepare('SELECT block_offset AS o, raw_len AS r, disk_len AS d FROM body_blocks ORDER BY block_offset').all() as {
+    o: number;
+    r: number;
+    d: number;
+  }[];
   db.close();
   const framesPath = join(workDir, 'frames.zst');
   const archive = openSync(join(sessionDir, 'session.bodies'), 'r');

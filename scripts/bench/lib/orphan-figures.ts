@@ -17,7 +17,8 @@ export function orphanExportRow(small: OrphanFigure, large: OrphanFigure): Figur
   const growth = large.exportMs / large.rows / (small.exportMs / small.rows);
   return {
     figure: `WARC export of ${large.rows.toLocaleString('en-US')} event_body_blobs rows naming no source row (hostile input; each a counted missing-source-row skip)`,
-    inspector: `${ms(large.exportMs)}, ${perRow(large, large.exportMs)}, ${large.progressReports} progress reports; ${small.rows.toLocaleString('en-US')} rows: ${ms(small.exportMs)}, ` +
+    inspector:
+      `${ms(large.exportMs)}, ${perRow(large, large.exportMs)}, ${large.progressReports} progress reports; ${small.rows.toLocaleString('en-US')} rows: ${ms(small.exportMs)}, ` +
       `${perRow(small, small.exportMs)} (time per row ×${growth.toFixed(2)} for 10× the rows)`,
     reference: `one SQLite scan of the same rows in archive order: ${ms(large.scanMs)} (${perRow(large, large.scanMs)}); ${small.rows.toLocaleString('en-US')} rows ${ms(small.scanMs)}`,
     goal: 'linear in the rows (time per row within 1.5× from 100,000 to 1,000,000)',

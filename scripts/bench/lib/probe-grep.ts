@@ -17,13 +17,30 @@ export async function probeGrep(a: ProbeArgs): Promise<Record<string, number | s
     let matches = 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const r = await startGrep(ev, { pattern: { kind: 'fixed', text: a.needle ?? 'block_506', ignoreCase: false }, table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES },
-      { workers: a.workers ?? 1, onMatches: (m) => void (matches += m.length) }).result;
+    const r = await startGrep(
+      ev,
+      {
+        pattern: { kind: 'fixed', text: a.needle ?? 'block_506', ignoreCase: false },
+        table: null,
+        direction: null,
+        maxPerBody: DEFAULT_MAX_PER_BODY,
+        contextBytes: DEFAULT_CONTEXT_BYTES,
+      },
+      { workers: a.workers ?? 1, onMatches: (m) => void (matches += m.length) },
+    ).result;
     const ms = performance.now() - t0;
     // Every thread of this process (the workers included): the job's CPU, whatever else the machine runs.
     const cpu = process.cpuUsage(c0);
     if (!r.ok) throw new Error(`grep: ${r.error.code}: ${r.error.message}`);
-    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rawBytes, bodyBytes: r.value.bytes, verified: r.value.verified, failed: r.value.failed, matches };
+    return {
+      ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      rawBytes,
+      bodyBytes: r.value.bytes,
+      verified: r.value.verified,
+      failed: r.value.failed,
+      matches,
+    };
   } finally {
     ev.close();
   }

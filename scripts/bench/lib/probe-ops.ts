@@ -101,7 +101,14 @@ export async function probeOpen(a: ProbeArgs): Promise<Figures> {
   const openMs = performance.now() - o0;
   try {
     const v0 = performance.now();
-    const summary: EvidenceSummary = { id: ev.id, sessionId: ev.sessionId, displayName: null, generation: ev.generation, openedAt: new Date().toISOString(), origin: 'path' };
+    const summary: EvidenceSummary = {
+      id: ev.id,
+      sessionId: ev.sessionId,
+      displayName: null,
+      generation: ev.generation,
+      openedAt: new Date().toISOString(),
+      origin: 'path',
+    };
     const overview = buildOverview(ev, summary);
     const overviewMs = performance.now() - v0;
     // The copy inside this open, so "beyond the copy" is measured on the same open, not on the separate snapshot.
@@ -117,12 +124,31 @@ export async function probeOpen(a: ProbeArgs): Promise<Figures> {
       if (proofAfterOpenMs === null && last.followUp?.copyProof.state !== 'pending') proofAfterOpenMs = performance.now() - o0 - openMs;
     }
     const followUpMs = performance.now() - v0 - overviewMs;
-    const states = last.followUp ? Object.entries(last.followUp).map(([k, p]) => `${k} ${p.state}`).join(', ') : 'none';
-    return { dbBytes, snapshotMs, snapshotRuns: snapshotRuns.map((x) => x.toFixed(0)).join(', '), copiedBy,
-      proofMs: proofRuns.length ? median(proofRuns) : null, proofRuns: proofRuns.map((x) => x.toFixed(0)).join(', '), proofAfterOpenMs,
+    const states = last.followUp
+      ? Object.entries(last.followUp)
+          .map(([k, p]) => `${k} ${p.state}`)
+          .join(', ')
+      : 'none';
+    return {
+      dbBytes,
+      snapshotMs,
+      snapshotRuns: snapshotRuns.map((x) => x.toFixed(0)).join(', '),
+      copiedBy,
+      proofMs: proofRuns.length ? median(proofRuns) : null,
+      proofRuns: proofRuns.map((x) => x.toFixed(0)).join(', '),
+      proofAfterOpenMs,
       cpMs: cpRuns.length ? median(cpRuns) : null,
-      cpRuns: cpRuns.map((x) => x.toFixed(0)).join(', '), ddMs: ddRuns.length ? median(ddRuns) : null, ddRuns: ddRuns.map((x) => x.toFixed(0)).join(', '),
-      openMs, openCopyMs, overviewMs, followUpMs, followUpStates: states, rows, generation: ev.generation };
+      cpRuns: cpRuns.map((x) => x.toFixed(0)).join(', '),
+      ddMs: ddRuns.length ? median(ddRuns) : null,
+      ddRuns: ddRuns.map((x) => x.toFixed(0)).join(', '),
+      openMs,
+      openCopyMs,
+      overviewMs,
+      followUpMs,
+      followUpStates: states,
+      rows,
+      generation: ev.generation,
+    };
   } finally {
     ev.close();
   }
@@ -132,11 +158,25 @@ export async function probeVerify(a: ProbeArgs): Promise<Figures> {
   if (a.prestart) prestartVerifyWorkers(a.workers ?? 1);
   const ev = await open(a.sessionDir, { hashArchive: false });
   try {
-    const index = checkArchiveIndex({ db: ev.db, generation: ev.generation, dbPath: ev.input.dbPath, location: ev.input.archive, archiveState: ev.archiveState, slot: ev.archive });
+    const index = checkArchiveIndex({
+      db: ev.db,
+      generation: ev.generation,
+      dbPath: ev.input.dbPath,
+      location: ev.input.archive,
+      archiveState: ev.archiveState,
+      slot: ev.archive,
+    });
     if (!index.openOptions) throw new Error(`archive not readable: ${index.unreadable?.message ?? 'no archive'}`);
     const archive = { ...index.openOptions, zstdBackend: a.backend ?? 'auto' };
-    const spec = planVerification({ db: ev.db, dbCopyPath: ev.snapshot.dbCopyPath, generation: ev.generation, archive, archiveUnreadable: index.unreadable, workers: a.workers ?? 1 });
-    const rawBytes = (ev.db.prepare('SELECT TOTAL(raw_len) FROM body_blocks').pluck().get() as number);
+    const spec = planVerification({
+      db: ev.db,
+      dbCopyPath: ev.snapshot.dbCopyPath,
+      generation: ev.generation,
+      archive,
+      archiveUnreadable: index.unreadable,
+      workers: a.workers ?? 1,
+    });
+    const rawBytes = ev.db.prepare('SELECT TOTAL(raw_len) FROM body_blocks').pluck().get() as number;
     // Started before the open, as check does; by now (the open took seconds) they have loaded and wait.
     const r0 = performance.now();
     await prestartedWorkersReady();
@@ -149,8 +189,18 @@ export async function probeVerify(a: ProbeArgs): Promise<Figures> {
     // Every thread of this process (the workers included), for the CPU-time comparison (grep-figures.ts).
     const cpu = process.cpuUsage(c0);
     if (!r.ok) throw new Error(`verify: ${r.error.code}: ${r.error.message}`);
-    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rawBytes, bodyBytes: r.value.bytes, verified: r.value.verified, failed: r.value.failed, tasks: spec.tasks.length, prestarted: waiting, readyWaitMs,
-      backend: ev.archive.state === 'open' && a.backend !== 'fzstd' ? ev.archive.archive.zstdBackend : (a.backend ?? 'auto') };
+    return {
+      ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      rawBytes,
+      bodyBytes: r.value.bytes,
+      verified: r.value.verified,
+      failed: r.value.failed,
+      tasks: spec.tasks.length,
+      prestarted: waiting,
+      readyWaitMs,
+      backend: ev.archive.state === 'open' && a.backend !== 'fzstd' ? ev.archive.archive.zstdBackend : (a.backend ?? 'auto'),
+    };
   } finally {
     ev.close();
   }
@@ -162,11 +212,24 @@ export async function probeExport(a: ProbeArgs): Promise<Figures> {
   try {
     const phaseStart = new Map<ExportPhase, number>();
     const t0 = performance.now();
-    const r = await exportWarc(ev, { destination, onProgress: (p) => { if (!phaseStart.has(p.phase)) phaseStart.set(p.phase, performance.now()); } });
+    const r = await exportWarc(ev, {
+      destination,
+      onProgress: (p) => {
+        if (!phaseStart.has(p.phase)) phaseStart.set(p.phase, performance.now());
+      },
+    });
     const ms = performance.now() - t0;
     if (!r.ok) throw new Error(`export: ${r.error.code}: ${r.error.message}`);
     const writeMs = (phaseStart.get('verifying') ?? t0 + ms) - t0;
-    return { ms, writeMs, rereadMs: ms - writeMs, blockBytes: r.value.blockBytes, fileBytes: r.value.fileBytes, records: r.value.resourceRecords, skipped: r.value.skipped };
+    return {
+      ms,
+      writeMs,
+      rereadMs: ms - writeMs,
+      blockBytes: r.value.blockBytes,
+      fileBytes: r.value.fileBytes,
+      records: r.value.resourceRecords,
+      skipped: r.value.skipped,
+    };
   } finally {
     ev.close();
     rmSync(destination, { force: true });

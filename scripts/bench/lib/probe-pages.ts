@@ -10,10 +10,17 @@ import type { ProbeArgs } from './probe-types.js';
 
 /** Tables and the indexed columns the UI can sort by (null = rowid order). */
 const SHAPES: readonly { table: string; sort: string | null }[] = [
-  { table: 'model_items', sort: null }, { table: 'fs_events', sort: null }, { table: 'fs_events', sort: 'timestamp' },
-  { table: 'audit_events', sort: null }, { table: 'tool_calls', sort: null }, { table: 'net_events', sort: 'timestamp' },
-  { table: 'net_events', sort: 'domain' }, { table: 'event_body_blobs', sort: null }, { table: 'event_body_blobs', sort: 'body_hash' },
-  { table: 'tool_responses', sort: null }, { table: 'exec_events', sort: null },
+  { table: 'model_items', sort: null },
+  { table: 'fs_events', sort: null },
+  { table: 'fs_events', sort: 'timestamp' },
+  { table: 'audit_events', sort: null },
+  { table: 'tool_calls', sort: null },
+  { table: 'net_events', sort: 'timestamp' },
+  { table: 'net_events', sort: 'domain' },
+  { table: 'event_body_blobs', sort: null },
+  { table: 'event_body_blobs', sort: 'body_hash' },
+  { table: 'tool_responses', sort: null },
+  { table: 'exec_events', sort: null },
 ];
 
 const median = (xs: number[]): number => {
@@ -37,11 +44,18 @@ export async function probePages(a: ProbeArgs): Promise<Record<string, number | 
       const max = picker.prepare(`SELECT MAX(rowid) FROM ${shape.table}`).pluck().get() as number | null;
       if (!max) continue;
       const rowid = 1 + (p.next() % max);
-      const value = shape.sort ? (picker.prepare(`SELECT ${shape.sort} FROM ${shape.table} WHERE rowid >= ? LIMIT 1`).pluck().get(rowid) as string | number | null) : rowid;
+      const value = shape.sort
+        ? (picker.prepare(`SELECT ${shape.sort} FROM ${shape.table} WHERE rowid >= ? LIMIT 1`).pluck().get(rowid) as string | number | null)
+        : rowid;
       const cursor = { value, rowid };
       const backward = p.next() % 4 === 0;
-      const req: PageRequest = { evidenceId: ev.id, table: shape.table, ...(shape.sort ? { sort: { column: shape.sort, direction: p.next() % 2 ? 'asc' : 'desc' } } : {}),
-        ...(backward ? { before: cursor } : { after: cursor }), limit: 200 };
+      const req: PageRequest = {
+        evidenceId: ev.id,
+        table: shape.table,
+        ...(shape.sort ? { sort: { column: shape.sort, direction: p.next() % 2 ? 'asc' : 'desc' } } : {}),
+        ...(backward ? { before: cursor } : { after: cursor }),
+        limit: 200,
+      };
       const t0 = performance.now();
       const page = readPage(ev.db, req);
       const ms = performance.now() - t0;
@@ -49,7 +63,14 @@ export async function probePages(a: ProbeArgs): Promise<Record<string, number | 
       times.push(ms);
       if (ms > worst.ms) worst = { ms, what: `${shape.table}${shape.sort ? ` by ${shape.sort}` : ''} at rowid ${rowid}` };
     }
-    return { pages: times.length, medianMs: median(times), worstMs: worst.ms, worstPage: worst.what, rows, via: 'src/main/core/queries readPage (keyset)' };
+    return {
+      pages: times.length,
+      medianMs: median(times),
+      worstMs: worst.ms,
+      worstPage: worst.what,
+      rows,
+      via: 'src/main/core/queries readPage (keyset)',
+    };
   } finally {
     picker.close();
     ev.close();

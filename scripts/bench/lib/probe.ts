@@ -7,13 +7,20 @@ import type { ProbeArgs, ProbeOp, ProbeResult } from './probe-types.js';
 
 async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']> {
   switch (op) {
-    case 'idle': return {};
-    case 'open': return probeOpen(args);
-    case 'pages': return probePages(args);
-    case 'verify': return probeVerify(args);
-    case 'export': return probeExport(args);
-    case 'check': return probeCheck(args);
-    case 'grep': return probeGrep(args);
+    case 'idle':
+      return {};
+    case 'open':
+      return probeOpen(args);
+    case 'pages':
+      return probePages(args);
+    case 'verify':
+      return probeVerify(args);
+    case 'export':
+      return probeExport(args);
+    case 'check':
+      return probeCheck(args);
+    case 'grep':
+      return probeGrep(args);
   }
 }
 

@@ -46,4 +46,4 @@ export async function step(page: Page, act: string, ready: readonly string[], re
 }
 
 export const longTaskText = (t: readonly number[]): string =>
-  (t.length === 0 ? 'no long task' : `${t.length} long task${t.length > 1 ? 's' : ''}, longest ${Math.max(...t).toFixed(0)} ms`);
+  t.length === 0 ? 'no long task' : `${t.length} long task${t.length > 1 ? 's' : ''}, longest ${Math.max(...t).toFixed(0)} ms`;

@@ -32,7 +32,10 @@ async function settled(serve: ServeChild, ev: string): Promise<number> {
   await serve.api<TraceList>('graph.traces', { evidenceId: ev });
   for (let i = 0; i < 20; i++) {
     const t = performance.now();
-    await serve.api('graph.trace', { evidenceId: ev, traceId: (await serve.api<TraceList>('graph.traces', { evidenceId: ev })).traces[0]!.traceId });
+    await serve.api('graph.trace', {
+      evidenceId: ev,
+      traceId: (await serve.api<TraceList>('graph.traces', { evidenceId: ev })).traces[0]!.traceId,
+    });
     if (performance.now() - t < 200) break;
     await new Promise((r) => setTimeout(r, 2000));
   }
@@ -42,8 +45,11 @@ async function settled(serve: ServeChild, ev: string): Promise<number> {
 const row = (figure: string, f: StepFigure, reference: string, extra = ''): FigureRow => {
   const worst = f.longTasks.length ? Math.max(...f.longTasks) : 0;
   return {
-    figure, inspector: `${ms(f.ms)}; ${longTaskText(f.longTasks)}${extra ? `; ${extra}` : ''}`, reference,
-    goal: `< ${GOAL_MS} ms, no long task > ${LONG_TASK_GOAL} ms`, verdict: pass(f.ms < GOAL_MS && worst <= LONG_TASK_GOAL),
+    figure,
+    inspector: `${ms(f.ms)}; ${longTaskText(f.longTasks)}${extra ? `; ${extra}` : ''}`,
+    reference,
+    goal: `< ${GOAL_MS} ms, no long task > ${LONG_TASK_GOAL} ms`,
+    verdict: pass(f.ms < GOAL_MS && worst <= LONG_TASK_GOAL),
   };
 };
 
@@ -65,22 +71,61 @@ export async function scaleRows(dir: string, tableDir: string | null): Promise<F
       const waited = await settled(serve, ev);
       const traces = (await serve.api<TraceList>('graph.traces', { evidenceId: ev })).traces;
       const big = [...traces].sort((a, b) => b.modelCalls - a.modelCalls)[0]!;
-      const ordinary = [...traces].filter((t) => t.modelCalls <= 300).sort((a, b) => Math.abs(a.modelCalls - 67) - Math.abs(b.modelCalls - 67))[0]!;
+      const ordinary = [...traces]
+        .filter((t) => t.modelCalls <= 300)
+        .sort((a, b) => Math.abs(a.modelCalls - 67) - Math.abs(b.modelCalls - 67))[0]!;
       const page = await openPage(browser, serve, hashOf(ev, 'graph'), 'table.traces tbody tr');
-      const open = await step(page, go(hashOf(ev, `graph/${encodeURIComponent(ordinary.traceId)}`)), [`.graph-view[data-trace-id="${ordinary.traceId}"] svg.graph-svg [data-node-id]`]);
-      rows.push(row(`Browser (scale): open an ordinary trace from the trace list (${ordinary.traceId}, ${ordinary.modelCalls} model calls, ${ordinary.turns} turns; in-app navigation after the follow-up and trace keys were in, ${ms(waited)} after serve answered)`, open, reference));
+      const open = await step(page, go(hashOf(ev, `graph/${encodeURIComponent(ordinary.traceId)}`)), [
+        `.graph-view[data-trace-id="${ordinary.traceId}"] svg.graph-svg [data-node-id]`,
+      ]);
+      rows.push(
+        row(
+          `Browser (scale): open an ordinary trace from the trace list (${ordinary.traceId}, ${ordinary.modelCalls} model calls, ${ordinary.turns} turns; in-app navigation after the follow-up and trace keys were in, ${ms(waited)} after serve answered)`,
+          open,
+          reference,
+        ),
+      );
       await step(page, go(hashOf(ev, 'graph')), ['table.traces tbody tr']);
-      const first = await step(page, go(hashOf(ev, `graph/${encodeURIComponent(big.traceId)}`)), [`.graph-view[data-trace-id="${big.traceId}"] svg.graph-svg [data-node-id]`]);
-      const lastTurn = (await serve.api<TraceGraph>('graph.trace', { evidenceId: ev, traceId: big.traceId })).turns.filter((t) => t.firstModelCallId !== null);
+      const first = await step(page, go(hashOf(ev, `graph/${encodeURIComponent(big.traceId)}`)), [
+        `.graph-view[data-trace-id="${big.traceId}"] svg.graph-svg [data-node-id]`,
+      ]);
+      const lastTurn = (await serve.api<TraceGraph>('graph.trace', { evidenceId: ev, traceId: big.traceId })).turns.filter(
+        (t) => t.firstModelCallId !== null,
+      );
       const last = lastTurn[lastTurn.length - 1]!;
-      const jump = await step(page, `const i = document.querySelector('.turn-jump'); i.value = '${lastTurn.length}'; i.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));`,
-        [`svg.graph-svg [data-node-id="${last.nodeId.replace(/"/g, '\\"')}"]`]);
-      rows.push(row(`Browser (scale): open the ${big.modelCalls.toLocaleString('en-US')}-model-call trace (${big.traceId}, ${big.turns} turns), first screen`, first, reference));
+      const jump = await step(
+        page,
+        `const i = document.querySelector('.turn-jump'); i.value = '${lastTurn.length}'; i.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));`,
+        [`svg.graph-svg [data-node-id="${last.nodeId.replace(/"/g, '\\"')}"]`],
+      );
+      rows.push(
+        row(
+          `Browser (scale): open the ${big.modelCalls.toLocaleString('en-US')}-model-call trace (${big.traceId}, ${big.turns} turns), first screen`,
+          first,
+          reference,
+        ),
+      );
       rows.push(row(`Browser (scale): in that trace, go to its last turn (turn ${lastTurn.length}, "go to turn")`, jump, reference));
-      const files = await step(page, go(hashOf(ev, 'files')), ['.files-view .fs-chart svg', '.fs-overflow[data-windows]:not([data-windows=""])'], 1500);
+      const files = await step(
+        page,
+        go(hashOf(ev, 'files')),
+        ['.files-view .fs-chart svg', '.fs-overflow[data-windows]:not([data-windows=""])'],
+        1500,
+      );
       rows.push(row('Browser (scale): open File activity (charts and overflow windows drawn)', files, reference));
-      const lanes = await step(page, go(hashOf(ev, `lifecycle?trace=${encodeURIComponent(ordinary.traceId)}`)), ['.lifecycle-view .gr[data-rowkey]', 'svg.swimlanes'], 1000);
-      rows.push(row(`Browser (scale): Tool lifecycles filtered to one trace (${ordinary.traceId}, ${ordinary.toolCalls} tool calls)`, lanes, reference));
+      const lanes = await step(
+        page,
+        go(hashOf(ev, `lifecycle?trace=${encodeURIComponent(ordinary.traceId)}`)),
+        ['.lifecycle-view .gr[data-rowkey]', 'svg.swimlanes'],
+        1000,
+      );
+      rows.push(
+        row(
+          `Browser (scale): Tool lifecycles filtered to one trace (${ordinary.traceId}, ${ordinary.toolCalls} tool calls)`,
+          lanes,
+          reference,
+        ),
+      );
       await page.context().close();
     } finally {
       await serve.stop();
@@ -94,9 +139,19 @@ export async function scaleRows(dir: string, tableDir: string | null): Promise<F
         const t = [...tables].sort((a, b) => b.rowCount - a.rowCount)[0]!;
         const page = await openPage(browser, tserve, hashOf(ev, `tables/${t.name}`), '.goto-row');
         const mid = Math.floor(t.rowCount / 2);
-        const drag = await step(page, "const s = document.querySelector('.grid-scroll'); s.scrollTop = (s.scrollHeight - s.clientHeight) / 2;",
-          [`.gr[data-rowkey="${mid}"]`, `.gr[data-rowkey="${mid + 10}"]`], 1000);
-        rows.push(row(`Browser (scale): drag the scrollbar of a ${t.rowCount.toLocaleString('en-US')}-row table (${t.name}) to its middle, until rows ${mid.toLocaleString('en-US')}-${(mid + 10).toLocaleString('en-US')} are drawn`, drag, reference));
+        const drag = await step(
+          page,
+          "const s = document.querySelector('.grid-scroll'); s.scrollTop = (s.scrollHeight - s.clientHeight) / 2;",
+          [`.gr[data-rowkey="${mid}"]`, `.gr[data-rowkey="${mid + 10}"]`],
+          1000,
+        );
+        rows.push(
+          row(
+            `Browser (scale): drag the scrollbar of a ${t.rowCount.toLocaleString('en-US')}-row table (${t.name}) to its middle, until rows ${mid.toLocaleString('en-US')}-${(mid + 10).toLocaleString('en-US')} are drawn`,
+            drag,
+            reference,
+          ),
+        );
         await page.screenshot({ path: 'test-artifacts/screenshots/bench-scale-mid-table.png' });
         await page.context().close();
       } finally {

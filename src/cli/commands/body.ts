@@ -34,10 +34,15 @@ interface BodyArgs {
 }
 
 function parseBodyArgs(args: readonly string[]): BodyArgs | string {
-  const parsed = parseCommandArgs(args, { output: { takes: 'value', short: 'o', read: (v) => v || invalid('-o needs a file name') } }, { loneDash: true });
+  const parsed = parseCommandArgs(
+    args,
+    { output: { takes: 'value', short: 'o', read: (v) => v || invalid('-o needs a file name') } },
+    { loneDash: true },
+  );
   if (typeof parsed === 'string') return parsed;
   const [path, eventId, sourceTable, direction, ...extra] = parsed.positionals;
-  if (path === undefined || eventId === undefined || sourceTable === undefined || direction === undefined || extra.length > 0) return 'four arguments are required';
+  if (path === undefined || eventId === undefined || sourceTable === undefined || direction === undefined || extra.length > 0)
+    return 'four arguments are required';
   return { path, eventId, sourceTable, direction, output: parsed.flags.output ?? null };
 }
 
@@ -58,7 +63,6 @@ function realOrResolved(path: string): string {
     return resolve(path);
   }
 }
-
 
 /** A word as a POSIX shell reads it back: plain when it is plain, else in single quotes. */
 function shellWord(w: string): string {
@@ -82,7 +86,10 @@ export async function run(args: string[], io: ByteIo): Promise<number> {
   const evidence = opened.value;
   try {
     if (parsed.output && isInside(realOrResolved(dirname(resolve(parsed.output))), realOrResolved(evidence.input.dir))) {
-      report(io, { code: 'EXPORT_DESTINATION', message: `${parsed.output} lies inside the evidence folder ${evidence.input.dir}; nothing is written there` });
+      report(io, {
+        code: 'EXPORT_DESTINATION',
+        message: `${parsed.output} lies inside the evidence folder ${evidence.input.dir}; nothing is written there`,
+      });
       return 2;
     }
     const result = readBody(evidence, { eventId: parsed.eventId, sourceTable: parsed.sourceTable, direction: parsed.direction });
@@ -92,7 +99,9 @@ export async function run(args: string[], io: ByteIo): Promise<number> {
     }
     if (parsed.output) {
       await writeFile(parsed.output, result.bytes);
-      io.stderr(`wrote ${bytesText(result.bytes.byteLength)} to ${printable(parsed.output)}; read back through every segment hash and the body hash before writing\n`);
+      io.stderr(
+        `wrote ${bytesText(result.bytes.byteLength)} to ${printable(parsed.output)}; read back through every segment hash and the body hash before writing\n`,
+      );
       return 0;
     }
     const unsafe = (io.stdoutIsTerminal ?? io.isTty) ? terminalUnsafe(result.bytes) : null;

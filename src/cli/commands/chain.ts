@@ -27,22 +27,28 @@ const readEventCount = countNumber(() => '--expect-count needs a whole number of
 function parseChainArgs(args: readonly string[]): ChainArgs | string {
   // The reads fill the anchor as they go, so its keys stand in the order typed, as --json has always shown them.
   const anchor: { expectHead?: string; expectCount?: number } = {};
-  const parsed = parseCommandArgs(args, {
-    'expect-head': {
-      takes: 'value',
-      read: (hex = '') =>
-        /^[0-9a-fA-F]{64}$/.test(hex) ? (anchor.expectHead = hex.toLowerCase()) : invalid('--expect-head needs the 64-hex-digit hash of the last event'),
-    },
-    'expect-count': {
-      takes: 'value',
-      read: (value, flag) => {
-        const n = readEventCount(value, flag);
-        if (typeof n === 'number') anchor.expectCount = n;
-        return n;
+  const parsed = parseCommandArgs(
+    args,
+    {
+      'expect-head': {
+        takes: 'value',
+        read: (hex = '') =>
+          /^[0-9a-fA-F]{64}$/.test(hex)
+            ? (anchor.expectHead = hex.toLowerCase())
+            : invalid('--expect-head needs the 64-hex-digit hash of the last event'),
       },
+      'expect-count': {
+        takes: 'value',
+        read: (value, flag) => {
+          const n = readEventCount(value, flag);
+          if (typeof n === 'number') anchor.expectCount = n;
+          return n;
+        },
+      },
+      json: { takes: 'nothing' },
     },
-    json: { takes: 'nothing' },
-  }, { single: true });
+    { single: true },
+  );
   if (typeof parsed === 'string') return parsed;
   const [path] = parsed.positionals;
   if (path === undefined) return 'the host ledger path is required';
@@ -67,7 +73,15 @@ function policyTable(policy: PolicyMutationReport): string {
     printable(r.status ?? '-'),
     r.status !== 'applied' ? '' : gaps.has(r.id) ? 'gap' : 'ok',
   ]);
-  const columns = [{ header: 'id', align: 'right' as const }, { header: 'time' }, { header: 'category/kind' }, { header: 'target' }, { header: 'operation' }, { header: 'status' }, { header: 'chain' }];
+  const columns = [
+    { header: 'id', align: 'right' as const },
+    { header: 'time' },
+    { header: 'category/kind' },
+    { header: 'target' },
+    { header: 'operation' },
+    { header: 'status' },
+    { header: 'chain' },
+  ];
   return formatTable(columns, rows).trimEnd();
 }
 
@@ -83,18 +97,38 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return code;
   }
   const { red } = styleFor(io.isTty);
-  const out = [`Host ledger: ${hostDbPath}`, `Events: ${chain.events}   head: ${chain.head ?? '(empty)'}`, '', chain.intact ? chain.summary : red(chain.summary)];
+  const out = [
+    `Host ledger: ${hostDbPath}`,
+    `Events: ${chain.events}   head: ${chain.head ?? '(empty)'}`,
+    '',
+    chain.intact ? chain.summary : red(chain.summary),
+  ];
   if (chain.breaks.length > 0) {
     out.push('', 'Breaks:');
     const rows = chain.breaks.map((b) => [String(b.index), String(b.id), b.kind, b.expected ?? '(cannot compute)', b.found || '(NULL)']);
-    out.push(formatTable([{ header: 'event', align: 'right' }, { header: 'id', align: 'right' }, { header: 'kind' }, { header: 'expected' }, { header: 'found' }], rows).trimEnd());
+    out.push(
+      formatTable(
+        [
+          { header: 'event', align: 'right' },
+          { header: 'id', align: 'right' },
+          { header: 'kind' },
+          { header: 'expected' },
+          { header: 'found' },
+        ],
+        rows,
+      ).trimEnd(),
+    );
   }
   for (const f of chain.anchorFindings) out.push(red(`Anchor: ${f.message}`));
   if (policy.present) {
     const applied = policy.rows.filter((r) => r.status === 'applied').length;
-    out.push('', `Settings-file chain (policy_mutation_events, not part of the host chain): ${policy.rows.length} edit(s), ${applied} applied, ${policy.settingsChainBreaks.length === 0 ? 'each applied edit starts from the previous one\'s file' : `${policy.settingsChainBreaks.length} gap(s)`}.`);
+    out.push(
+      '',
+      `Settings-file chain (policy_mutation_events, not part of the host chain): ${policy.rows.length} edit(s), ${applied} applied, ${policy.settingsChainBreaks.length === 0 ? "each applied edit starts from the previous one's file" : `${policy.settingsChainBreaks.length} gap(s)`}.`,
+    );
     if (policy.rows.length > 0) out.push(policyTable(policy));
-    for (const b of policy.settingsChainBreaks) out.push(`  ${printable(b.message)} (settings.toml changed outside the service, or a row was edited)`);
+    for (const b of policy.settingsChainBreaks)
+      out.push(`  ${printable(b.message)} (settings.toml changed outside the service, or a row was edited)`);
   } else {
     out.push('', 'No policy_mutation_events table in this host ledger.');
   }

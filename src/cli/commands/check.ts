@@ -26,7 +26,7 @@ export const CHECK_USAGE =
   '  every body is read back through its hashes; --no-verify-bodies skips that (--verify-bodies is the default)\n' +
   '  --secrets adds a credentials section: credential-shaped strings in the verified bodies and text columns, masked\n' +
   '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
-  '  A tool_call is orphaned without a response of the same call_id in the same trace (Capsem\'s check_session\n' +
+  "  A tool_call is orphaned without a response of the same call_id in the same trace (Capsem's check_session\n" +
   '  matches call_id only).\n';
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -37,10 +37,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
 async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   const showProgress = a.verifyBodies && io.isTty && !a.json;
-  const result = await cancelOnInterrupt((signal) => checkPath(a.path, {
-    rows: a.rows, verifyBodies: a.verifyBodies, workers: a.workers, signal, ...(a.secrets ? { secrets: true } : {}),
-    onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
-  }));
+  const result = await cancelOnInterrupt((signal) =>
+    checkPath(a.path, {
+      rows: a.rows,
+      verifyBodies: a.verifyBodies,
+      workers: a.workers,
+      signal,
+      ...(a.secrets ? { secrets: true } : {}),
+      onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
+    }),
+  );
   if (showProgress) io.stderr('\r\u001b[K');
   if (!result.ok) {
     io.stderr(`capsem-inspect check: cannot open ${printable(a.path)} (${result.error.code}): ${printable(result.error.message)}\n`);
@@ -121,7 +127,8 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   const { all, json, rows = 5, workers } = parsed.flags;
   const [path] = parsed.positionals;
   if (path === undefined) return all ? '--all needs the folder to search' : 'the ledger path is required (a session folder or session.db)';
-  if (parsed.flags['verify-bodies'] && parsed.flags['no-verify-bodies']) return '--verify-bodies and --no-verify-bodies cannot both be given';
+  if (parsed.flags['verify-bodies'] && parsed.flags['no-verify-bodies'])
+    return '--verify-bodies and --no-verify-bodies cannot both be given';
   if (all && parsed.flags.secrets) return '--secrets checks one session, not --all';
   return { path, all, verifyBodies: !parsed.flags['no-verify-bodies'], secrets: parsed.flags.secrets, rows, json, workers };
 }

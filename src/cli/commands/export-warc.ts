@@ -47,16 +47,18 @@ function parseExportArgs(args: readonly string[]): Args | string {
 
 function summaryText(s: ExportSummary): string {
   const skips = SKIP_REASONS.filter((r) => s.skippedByReason[r] > 0).map((r) => `${r} ${s.skippedByReason[r]}`);
-  return [
-    `exported ${s.resourceRecords} of ${s.indexRows} bodies to ${printable(s.path)}`,
-    `skipped ${s.skipped}${skips.length ? ` (${skips.join(', ')})` : ''}`,
-    `file ${s.fileBytes} bytes, ${s.blockBytes} body bytes, block digest ${s.digestAlgorithm}, export id ${s.exportId}`,
-    `sha256 ${s.fileSha256}`,
-    `blake3 ${s.fileBlake3}`,
-    ...(s.sourceNote ? [s.sourceNote] : []),
-    // A skip's detail quotes ledger text (event ids, paths): shown inert, never as terminal escapes.
-    ...s.skippedSample.slice(0, 5).map((row) => `  skipped: ${row.reason}: ${printable(row.detail)}`),
-  ].join('\n') + '\n';
+  return (
+    [
+      `exported ${s.resourceRecords} of ${s.indexRows} bodies to ${printable(s.path)}`,
+      `skipped ${s.skipped}${skips.length ? ` (${skips.join(', ')})` : ''}`,
+      `file ${s.fileBytes} bytes, ${s.blockBytes} body bytes, block digest ${s.digestAlgorithm}, export id ${s.exportId}`,
+      `sha256 ${s.fileSha256}`,
+      `blake3 ${s.fileBlake3}`,
+      ...(s.sourceNote ? [s.sourceNote] : []),
+      // A skip's detail quotes ledger text (event ids, paths): shown inert, never as terminal escapes.
+      ...s.skippedSample.slice(0, 5).map((row) => `  skipped: ${row.reason}: ${printable(row.detail)}`),
+    ].join('\n') + '\n'
+  );
 }
 
 function progressText(p: ExportProgress): string {
@@ -79,15 +81,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (evidenceFolderHolding(evidence, parsed.output) !== null) {
     const refused = checkDestination(evidence, parsed.output);
     evidence.close();
-    return report(io, parsed.json, refused.ok ? { code: 'EXPORT_DESTINATION', message: `${parsed.output} lies inside the evidence folder` } : refused.error, 2);
+    return report(
+      io,
+      parsed.json,
+      refused.ok ? { code: 'EXPORT_DESTINATION', message: `${parsed.output} lies inside the evidence folder` } : refused.error,
+      2,
+    );
   }
   // On a terminal the rows tick by (a large or hostile index takes a while); never into a pipe or --json.
   const showProgress = io.isTty && !parsed.json;
   try {
-    const result = await cancelOnInterrupt((signal) => exportWarc(evidence, {
-      destination: parsed.output, digest: parsed.digest, signal,
-      onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
-    }));
+    const result = await cancelOnInterrupt((signal) =>
+      exportWarc(evidence, {
+        destination: parsed.output,
+        digest: parsed.digest,
+        signal,
+        onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
+      }),
+    );
     if (showProgress) io.stderr('\r\u001b[K');
     if (!result.ok) return report(io, parsed.json, result.error, 1);
     io.stdout(parsed.json ? `${JSON.stringify({ ok: true, summary: result.value })}\n` : summaryText(result.value));

@@ -27,7 +27,7 @@ export const GREP_USAGE =
   'usage: capsem-inspect grep <pattern> <path> [-F | -E] [-i] [--hex] [--table T] [--direction D] [--count] [--json] [--max N] [--workers N]\n' +
   '       capsem-inspect grep --secrets <path> [--reveal] [--table T] [--direction D] [--count] [--json] [--max N]\n' +
   '  -E regular expression (the default; linear-time: no backreferences or lookaround), -F fixed string,\n' +
-  '  --hex bytes as hex pairs (\'de ad be ef\'), -i ignore ASCII case. Every body is verified before it is searched.\n' +
+  "  --hex bytes as hex pairs ('de ad be ef'), -i ignore ASCII case. Every body is verified before it is searched.\n" +
   '  exit 0 matched, 1 nothing matched, 2 cannot open or usage error\n';
 
 const FLAGS = {
@@ -37,8 +37,15 @@ const FLAGS = {
   hex: { takes: 'nothing' },
   secrets: { takes: 'nothing' },
   reveal: { takes: 'nothing' },
-  table: { takes: 'value', read: (v: string | undefined) => (v && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? v : invalid('--table needs a table name')) },
-  direction: { takes: 'value', read: (v: string | undefined) => (v && /^[a-z_]+$/.test(v) ? v : invalid('--direction needs a direction (request, response, payload, stdout, stderr)')) },
+  table: {
+    takes: 'value',
+    read: (v: string | undefined) => (v && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? v : invalid('--table needs a table name')),
+  },
+  direction: {
+    takes: 'value',
+    read: (v: string | undefined) =>
+      v && /^[a-z_]+$/.test(v) ? v : invalid('--direction needs a direction (request, response, payload, stdout, stderr)'),
+  },
   count: { takes: 'nothing', short: 'c' },
   json: { takes: 'nothing' },
   max: { takes: 'value', short: 'm', read: digitsNumber(() => '--max needs a whole number of at least 1', 1) },
@@ -67,14 +74,28 @@ export function parseGrepArgs(args: readonly string[]): GrepArgs | string {
   if (parsed.positionals.length !== wanted) return f.secrets ? '--secrets takes one path' : 'a pattern and a path are required';
   const [first, second] = parsed.positionals as [string, string | undefined];
   const text = f.secrets ? '' : first;
-  const pattern: GrepPattern = f.secrets ? { kind: 'secrets' }
-    : f.hex ? { kind: 'hex', hex: text }
-    : f.fixed ? { kind: 'fixed', text, ignoreCase: f.ignoreCase }
-    : { kind: 'regex', source: text, ignoreCase: f.ignoreCase };
+  const pattern: GrepPattern = f.secrets
+    ? { kind: 'secrets' }
+    : f.hex
+      ? { kind: 'hex', hex: text }
+      : f.fixed
+        ? { kind: 'fixed', text, ignoreCase: f.ignoreCase }
+        : { kind: 'regex', source: text, ignoreCase: f.ignoreCase };
   return {
     path: f.secrets ? first : second!,
-    spec: { pattern, table: f.table ?? null, direction: f.direction ?? null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES },
-    secrets: f.secrets, reveal: f.reveal, count: f.count, json: f.json, max: f.max ?? null, workers: f.workers,
+    spec: {
+      pattern,
+      table: f.table ?? null,
+      direction: f.direction ?? null,
+      maxPerBody: DEFAULT_MAX_PER_BODY,
+      contextBytes: DEFAULT_CONTEXT_BYTES,
+    },
+    secrets: f.secrets,
+    reveal: f.reveal,
+    count: f.count,
+    json: f.json,
+    max: f.max ?? null,
+    workers: f.workers,
   };
 }
 
@@ -88,7 +109,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const classified = await classifyPaths([a.path]);
   if (!classified.ok) return cannot(classified.error.code, classified.error.message);
   const input = classified.value;
-  if (input.kind !== 'session') return cannot('BAD_REQUEST', `${a.path} is not a session ledger; grep needs a session folder or session.db`);
+  if (input.kind !== 'session')
+    return cannot('BAD_REQUEST', `${a.path} is not a session ledger; grep needs a session folder or session.db`);
   // The workers load while the ledger opens (as check --verify-bodies does).
   prestartVerifyWorkers(workersWorthStarting(input, a.workers ?? defaultWorkerCount()));
   const opened = await openForCheck(input);
@@ -150,18 +172,43 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
   const result = await job.result.finally(() => signal.removeEventListener('abort', onAbort));
   if (!result.ok && !stopped) return failed(io, result.error.code, result.error.message);
   const summary = result.ok ? result.value : null;
-  const wanted = (t: string, d: string): boolean => (a.spec.table === null || t === a.spec.table) && (a.spec.direction === null || d === a.spec.direction);
+  const wanted = (t: string, d: string): boolean =>
+    (a.spec.table === null || t === a.spec.table) && (a.spec.direction === null || d === a.spec.direction);
   const damaged = summary ? summary.failures.filter((f) => wanted(f.sourceTable, f.direction)) : [];
   for (const f of damaged) {
-    if (a.json) io.stdout(JSON.stringify({ type: 'damaged', eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message }) + '\n');
+    if (a.json)
+      io.stdout(
+        JSON.stringify({
+          type: 'damaged',
+          eventId: f.eventId,
+          sourceTable: f.sourceTable,
+          direction: f.direction,
+          code: f.code,
+          message: f.message,
+        }) + '\n',
+      );
     else io.stderr(damagedLine(f));
   }
   if (a.count) io.stdout(a.json ? JSON.stringify({ type: 'count', matches }) + '\n' : `${matches}\n`);
   if (summary) {
     const omitted = summary.failuresOmitted > 0 ? ` (${summary.failuresOmitted} more not listed)` : '';
-    const line = `searched ${summary.verified} verified bodies (${summary.bytes} bytes); ${summary.failed} failed verification and were not searched${omitted}; ` +
+    const line =
+      `searched ${summary.verified} verified bodies (${summary.bytes} bytes); ${summary.failed} failed verification and were not searched${omitted}; ` +
       `${columns.values} text values in ${columns.columns} columns; ${matches} match${matches === 1 ? '' : 'es'}${stopped && a.max !== null ? ` (stopped at --max ${a.max})` : ''}`;
-    if (a.json) io.stdout(JSON.stringify({ type: 'summary', bodies: summary.bodies, verified: summary.verified, failed: summary.failed, bytes: summary.bytes, columns: columns.columns, values: columns.values, matches, stopped }) + '\n');
+    if (a.json)
+      io.stdout(
+        JSON.stringify({
+          type: 'summary',
+          bodies: summary.bodies,
+          verified: summary.verified,
+          failed: summary.failed,
+          bytes: summary.bytes,
+          columns: columns.columns,
+          values: columns.values,
+          matches,
+          stopped,
+        }) + '\n',
+      );
     else io.stderr(`${line}\n`);
   }
   return matches > 0 ? 0 : 1;
@@ -192,11 +239,20 @@ function failed(io: CliIo, code: string, message: string): number {
 }
 
 function jsonOf(m: GrepMatch, finding: ReturnType<typeof secretFinding>, reveal: boolean): Record<string, unknown> {
-  const where = m.source.kind === 'body'
-    ? { sourceTable: m.source.sourceTable, direction: m.source.direction }
-    : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
+  const where =
+    m.source.kind === 'body'
+      ? { sourceTable: m.source.sourceTable, direction: m.source.direction }
+      : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
   const base = { type: finding ? 'secret' : 'match', in: m.source.kind, eventId: m.eventId, ...where, offset: m.offset, length: m.length };
   if (!finding) return { ...base, before: m.before, match: m.match, after: m.after };
-  return { ...base, pattern: finding.pattern.name, verdict: finding.verdict, host: finding.host, substituted: finding.substituted, direction: finding.direction,
-    value: reveal ? m.match : undefined, masked: reveal ? undefined : maskSecret(m.match, m.length) };
+  return {
+    ...base,
+    pattern: finding.pattern.name,
+    verdict: finding.verdict,
+    host: finding.host,
+    substituted: finding.substituted,
+    direction: finding.direction,
+    value: reveal ? m.match : undefined,
+    masked: reveal ? undefined : maskSecret(m.match, m.length),
+  };
 }

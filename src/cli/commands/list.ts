@@ -15,7 +15,8 @@ import { formatTable } from '../text/table.js';
 import { printable, styleFor } from '../text/style.js';
 import { argsOrExit } from '../usage.js';
 
-const USAGE = 'usage: capsem-inspect list [<capsem-home|host.db>] [-n N] [--with-model] [--with-db] [--with-net] [--with-tools] [--min-cost USD] [--json]\n';
+const USAGE =
+  'usage: capsem-inspect list [<capsem-home|host.db>] [-n N] [--with-model] [--with-db] [--with-net] [--with-tools] [--min-cost USD] [--json]\n';
 const DEFAULT_LIMIT = 20;
 
 interface ListArgs {
@@ -86,9 +87,15 @@ function row(s: SessionSummary): string[] {
 }
 
 const COLUMNS = [
-  { header: '  id' }, { header: 'status' }, { header: 'created' }, { header: 'duration', align: 'right' as const },
-  { header: 'cost', align: 'right' as const }, { header: 'net', align: 'right' as const }, { header: 'tokens in+out', align: 'right' as const },
-  { header: 'tools', align: 'right' as const }, { header: 'files', align: 'right' as const },
+  { header: '  id' },
+  { header: 'status' },
+  { header: 'created' },
+  { header: 'duration', align: 'right' as const },
+  { header: 'cost', align: 'right' as const },
+  { header: 'net', align: 'right' as const },
+  { header: 'tokens in+out', align: 'right' as const },
+  { header: 'tools', align: 'right' as const },
+  { header: 'files', align: 'right' as const },
 ];
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -104,9 +111,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       toJsonText({
         hostDb: ledger.hostDbPath,
         runDir: ledger.runDir,
-        chain: { intact: ledger.chain.intact, events: ledger.chain.events, breaks: ledger.chain.breaks.length, summary: ledger.chain.summary },
+        chain: {
+          intact: ledger.chain.intact,
+          events: ledger.chain.events,
+          breaks: ledger.chain.breaks.length,
+          summary: ledger.chain.summary,
+        },
         totalSessions: all.length,
-        sessions: shown.map((s) => ({ ...s, location: records.get(s.id)?.location ?? null, counters: records.get(s.id)?.counters ?? null })),
+        sessions: shown.map((s) => ({
+          ...s,
+          location: records.get(s.id)?.location ?? null,
+          counters: records.get(s.id)?.counters ?? null,
+        })),
         service: ledger.service,
         notes: ledger.notes,
       }) + '\n',
@@ -121,9 +137,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return text;
   };
   const out: string[] = [`Host ledger: ${ledger.hostDbPath}`];
-  out.push(ledger.chain.breaks.length === 0
-    ? `Chain: ${ledger.chain.events} events chain from genesis (run \`capsem-inspect chain\` for the full check).`
-    : `Chain: BROKEN at ${ledger.chain.breaks.length} place(s), first at event ${ledger.chain.intactPrefix}; run \`capsem-inspect chain ${ledger.hostDbPath}\`.`);
+  out.push(
+    ledger.chain.breaks.length === 0
+      ? `Chain: ${ledger.chain.events} events chain from genesis (run \`capsem-inspect chain\` for the full check).`
+      : `Chain: BROKEN at ${ledger.chain.breaks.length} place(s), first at event ${ledger.chain.intactPrefix}; run \`capsem-inspect chain ${ledger.hostDbPath}\`.`,
+  );
   out.push('', formatTable(COLUMNS, shown.map(row), { paint }).trimEnd(), '');
   if (all.length === 0) out.push('No sessions recorded in this host ledger.');
   else if (shown.length === 0) out.push(`No session matches the filters (${all.length} in the ledger).`);

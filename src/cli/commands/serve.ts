@@ -45,11 +45,17 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
     return 2;
   }
   for (const r of server.opened) {
-    if (r.ok) io.stdout(`opened ${printable(r.value.sessionId)} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`);
+    if (r.ok)
+      io.stdout(
+        `opened ${printable(r.value.sessionId)} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`,
+      );
     else io.stderr(`capsem-inspect serve: ${r.error.code}: ${printable(r.error.message)}\n`);
   }
   for (const r of server.libraries) {
-    if (r.ok) io.stdout(`opened the library ${printable(r.value.label)}: ${r.value.sessions} sessions, chain ${r.value.chainIntact ? 'intact' : 'BROKEN'}\n`);
+    if (r.ok)
+      io.stdout(
+        `opened the library ${printable(r.value.label)}: ${r.value.sessions} sessions, chain ${r.value.chainIntact ? 'intact' : 'BROKEN'}\n`,
+      );
     else io.stderr(`capsem-inspect serve: ${r.error.code}: ${printable(r.error.message)}\n`);
   }
   if ([...server.opened, ...server.libraries].some((r) => !r.ok) && parsed.paths.length > 0) {

@@ -23,12 +23,19 @@ const FLAGS = {
   format: {
     takes: 'value',
     read: (v: string | undefined): TranscriptFormat | ReturnType<typeof invalid> =>
-      (TRANSCRIPT_FORMATS as readonly string[]).includes(v ?? '') ? (v as TranscriptFormat) : invalid(`--format must be md, html or json, not ${JSON.stringify(v ?? '')}`),
+      (TRANSCRIPT_FORMATS as readonly string[]).includes(v ?? '')
+        ? (v as TranscriptFormat)
+        : invalid(`--format must be md, html or json, not ${JSON.stringify(v ?? '')}`),
   },
   output: { takes: 'value', short: 'o', read: (v: string | undefined, flag: string) => v || invalid(`${flag} needs a file name`) },
 } as const;
 
-interface Args { readonly paths: string[]; readonly trace: string | undefined; readonly format: TranscriptFormat; readonly output: string | undefined }
+interface Args {
+  readonly paths: string[];
+  readonly trace: string | undefined;
+  readonly format: TranscriptFormat;
+  readonly output: string | undefined;
+}
 
 function parse(args: readonly string[]): Args | string {
   const p = parseCommandArgs(args, FLAGS);

@@ -5,9 +5,12 @@ import { printable } from './style.js';
 
 function tag(sev: Severity, s: Style): string {
   switch (sev) {
-    case 'error': return s.red('error  ');
-    case 'warning': return s.yellow('warning');
-    case 'note': return s.cyan('note   ');
+    case 'error':
+      return s.red('error  ');
+    case 'warning':
+      return s.yellow('warning');
+    case 'note':
+      return s.cyan('note   ');
   }
 }
 

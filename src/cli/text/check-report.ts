@@ -17,32 +17,59 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   const s = styleFor(colour);
   const out: string[] = [];
   out.push(`${s.bold('Session:')} ${printable(report.session.id)}\n  ${printable(report.dbPath)}\n`);
-  out.push(`  Generation: ${report.generation ? GENERATION_LABELS[report.generation] : 'unknown (unreadable)'}` +
-    (report.newestShape ? `, an earlier A4 build's tables (Capsem's current build would refuse it)` : '') + '\n\n');
+  out.push(
+    `  Generation: ${report.generation ? GENERATION_LABELS[report.generation] : 'unknown (unreadable)'}` +
+      (report.newestShape ? `, an earlier A4 build's tables (Capsem's current build would refuse it)` : '') +
+      '\n\n',
+  );
   if (!report.pages.ok) {
     out.push(s.red('  Ledger pages damaged (quick_check):') + '\n');
     for (const m of report.pages.messages) out.push(`    ${printable(m)}\n`);
     return out.join('') + verdictLine(report, s);
   }
   out.push(s.green('  Ledger pages intact (quick_check)') + '\n');
-  out.push(report.missingTables.length > 0 ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n' : '  All expected tables present\n');
+  out.push(
+    report.missingTables.length > 0
+      ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n'
+      : '  All expected tables present\n',
+  );
   // The five tables above are Capsem's check_session's; the newest A4 build requires more (ledger-format.md §2.2).
   if (report.newestShape) {
     const g = report.newestShape;
     if (g.missingTables.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: tables ${g.missingTables.join(', ')}`) + '\n');
-    if (g.missingColumns.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: columns ${g.missingColumns.join(', ')}`) + '\n');
+    if (g.missingColumns.length > 0)
+      out.push(s.yellow(`  Missing from the newest A4 shape: columns ${g.missingColumns.join(', ')}`) + '\n');
   }
   if (report.wal) {
     const w = report.wal;
-    out.push(`  session.db-wal: ${w.bytes} bytes, ${w.committedFrames} committed frames` + (w.problem ? s.yellow(`; not replayed in full: ${w.problem}`) : '') + '\n');
+    out.push(
+      `  session.db-wal: ${w.bytes} bytes, ${w.committedFrames} committed frames` +
+        (w.problem ? s.yellow(`; not replayed in full: ${w.problem}`) : '') +
+        '\n',
+    );
   }
   out.push('\n' + s.bold('Event counts:') + '\n');
-  const counted = [...EXPECTED_TABLES, ...Object.keys(report.tables).filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t)).sort()];
+  const counted = [
+    ...EXPECTED_TABLES,
+    ...Object.keys(report.tables)
+      .filter((t) => !(EXPECTED_TABLES as readonly string[]).includes(t))
+      .sort(),
+  ];
   // Rows that live only in the -wal get their own column, so a reviewer sees which evidence a bare session.db lacks.
   const onlyWal = report.wal?.rowsOnlyInWal ?? {};
-  out.push(Object.keys(onlyWal).length > 0
-    ? reportTable(s, ['table', 'rows', 'only in -wal'], counted.map((t) => [t, report.tables[t] ?? 'MISSING', onlyWal[t] ?? 0]))
-    : reportTable(s, ['table', 'rows'], counted.map((t) => [t, report.tables[t] ?? 'MISSING'])));
+  out.push(
+    Object.keys(onlyWal).length > 0
+      ? reportTable(
+          s,
+          ['table', 'rows', 'only in -wal'],
+          counted.map((t) => [t, report.tables[t] ?? 'MISSING', onlyWal[t] ?? 0]),
+        )
+      : reportTable(
+          s,
+          ['table', 'rows'],
+          counted.map((t) => [t, report.tables[t] ?? 'MISSING']),
+        ),
+  );
   out.push('\n' + s.bold('Body archive:') + '\n' + archiveBlock(report.archive, s));
   out.push(...infoLines(report, s));
   if (report.secrets) out.push('\n' + s.bold('Credentials:') + '\n' + secretsBlock(report.secrets, s));
@@ -61,8 +88,10 @@ function archiveBlock(a: ArchiveSection, s: Style): string {
   else {
     lines.push(`  ${a.bodies} bodies indexed in ${a.blocks} blocks`);
     if (a.archivePath !== null && a.archiveBytes !== null) {
-      lines.push(`  ${printable(a.archivePath)}: ${a.archiveBytes} bytes, blocks end at ${a.blocksEnd ?? 'n/a'}` +
-        (a.committedEnd !== null ? `, committed_end ${a.committedEnd}` : ''));
+      lines.push(
+        `  ${printable(a.archivePath)}: ${a.archiveBytes} bytes, blocks end at ${a.blocksEnd ?? 'n/a'}` +
+          (a.committedEnd !== null ? `, committed_end ${a.committedEnd}` : ''),
+      );
     }
   }
   for (const p of a.problems.slice(0, SHOWN_PROBLEMS)) lines.push(s.red(`  ${p.code}: ${printable(p.message)}`));
@@ -98,19 +127,29 @@ function archiveBlock(a: ArchiveSection, s: Style): string {
 function infoLines(r: CheckReport, s: Style): string[] {
   const out: string[] = ['\n'];
   if (r.overflow.windows > 0) {
-    out.push(`  File monitor held ${r.overflow.heldBack} changes over to a later scan in ${r.overflow.windows} overflowing windows (fs_events action 'overflow')\n`);
+    out.push(
+      `  File monitor held ${r.overflow.heldBack} changes over to a later scan in ${r.overflow.windows} overflowing windows (fs_events action 'overflow')\n`,
+    );
   }
   const t = r.tools;
   if (t.orphanCalls > 0) out.push(s.yellow(`  tool_calls without responses: ${t.orphanCalls}/${t.calls}`) + '\n');
   else if (t.calls > 0) out.push(`  All ${t.calls} tool_calls have matching responses\n`);
   if (t.orphanResponses > 0) out.push(s.yellow(`  tool_responses without calls: ${t.orphanResponses}/${t.responses}`) + '\n');
-  if (t.mcpWithoutLogicalCall > 0) out.push(s.yellow(`  MCP tool invocations without a logical tool call: ${t.mcpWithoutLogicalCall}`) + '\n');
+  if (t.mcpWithoutLogicalCall > 0)
+    out.push(s.yellow(`  MCP tool invocations without a logical tool call: ${t.mcpWithoutLogicalCall}`) + '\n');
   const p = r.providers;
-  if (p.aiNetEvents > 0 && p.modelCalls === 0) out.push(s.red(`  Found ${p.aiNetEvents} AI-provider net_events but 0 model_calls -- stream parsing may have failed`) + '\n');
+  if (p.aiNetEvents > 0 && p.modelCalls === 0)
+    out.push(s.red(`  Found ${p.aiNetEvents} AI-provider net_events but 0 model_calls -- stream parsing may have failed`) + '\n');
   else if (p.modelCalls > 0) out.push(`  ${p.modelCalls} model_calls from ${p.aiNetEvents} AI-provider net_events\n`);
   const n = r.nulls;
   if (n.total > 0) {
-    const warn = ([['NULL model', n.model], ['NULL tokens', n.tokens], ['NULL request_body_preview', n.requestBodyPreview]] as const).filter(([, c]) => c > 0);
+    const warn = (
+      [
+        ['NULL model', n.model],
+        ['NULL tokens', n.tokens],
+        ['NULL request_body_preview', n.requestBodyPreview],
+      ] as const
+    ).filter(([, c]) => c > 0);
     if (warn.length > 0) {
       out.push(s.yellow('  Data quality warnings:') + '\n');
       for (const [label, c] of warn) out.push(s.yellow(`    ${label}: ${c}/${n.total}`) + '\n');
@@ -121,7 +160,13 @@ function infoLines(r: CheckReport, s: Style): string[] {
   }
   if (t.usage.length > 0) {
     out.push('\n' + s.bold('Tool usage:') + '\n');
-    out.push(reportTable(s, ['tool_name', 'origin', 'decision', 'count', 'avg_ms'], t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count, u.avgMs])));
+    out.push(
+      reportTable(
+        s,
+        ['tool_name', 'origin', 'decision', 'count', 'avg_ms'],
+        t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count, u.avgMs]),
+      ),
+    );
   }
   return out;
 }
@@ -139,7 +184,8 @@ export function checkedText(r: CheckReport): string {
   if (a.indexed || a.problems.length > 0) parts.push('body index and archive');
   let bodies: string;
   if (a.bodies === 0) bodies = 'no bodies to verify';
-  else if (a.verified !== null && a.failed !== null) bodies = `${a.verified} of ${a.bodies} bodies verified${a.failed > 0 ? `, ${a.failed} failed` : ''}`;
+  else if (a.verified !== null && a.failed !== null)
+    bodies = `${a.verified} of ${a.bodies} bodies verified${a.failed > 0 ? `, ${a.failed} failed` : ''}`;
   else if (a.verifyError) bodies = `bodies not verified: verification did not finish (${a.verifyError.code})`;
   else bodies = 'bodies not verified';
   return `checked ${parts.join(', ')}; ${bodies}`;

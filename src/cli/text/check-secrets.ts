@@ -6,12 +6,23 @@ import { terminalSafe } from './grep-lines.js';
 const SHOWN = 30;
 
 export function secretsBlock(sec: SecretsSection, s: Style): string {
-  const lines = [`  searched ${sec.bodiesSearched} verified bodies and ${sec.columnValues} text values${sec.bodiesNotSearched > 0 ? s.red(`; ${sec.bodiesNotSearched} bodies failed verification and were not searched`) : ''}`];
+  const lines = [
+    `  searched ${sec.bodiesSearched} verified bodies and ${sec.columnValues} text values${sec.bodiesNotSearched > 0 ? s.red(`; ${sec.bodiesNotSearched} bodies failed verification and were not searched`) : ''}`,
+  ];
   const c = sec.counts;
-  lines.push(`  sent elsewhere ${c.elsewhere} · not substituted ${c.unsubstituted} · destination unknown ${c['destination-unknown']} · substituted ${c.substituted} · inbound ${c.inbound}`);
+  lines.push(
+    `  sent elsewhere ${c.elsewhere} · not substituted ${c.unsubstituted} · destination unknown ${c['destination-unknown']} · substituted ${c.substituted} · inbound ${c.inbound}`,
+  );
   for (const f of sec.findings.slice(0, SHOWN)) {
-    const verdict = f.verdict === 'elsewhere' ? s.red(f.verdict) : f.verdict === 'unsubstituted' || f.verdict === 'destination-unknown' ? s.yellow(f.verdict) : f.verdict;
-    lines.push(`    ${verdict} ${terminalSafe(f.pattern)} ${terminalSafe(f.masked)} in ${terminalSafe(f.eventId || '-')} ${terminalSafe(f.where)} @${f.offset}${f.host ? ` to ${terminalSafe(f.host)}` : ''}`);
+    const verdict =
+      f.verdict === 'elsewhere'
+        ? s.red(f.verdict)
+        : f.verdict === 'unsubstituted' || f.verdict === 'destination-unknown'
+          ? s.yellow(f.verdict)
+          : f.verdict;
+    lines.push(
+      `    ${verdict} ${terminalSafe(f.pattern)} ${terminalSafe(f.masked)} in ${terminalSafe(f.eventId || '-')} ${terminalSafe(f.where)} @${f.offset}${f.host ? ` to ${terminalSafe(f.host)}` : ''}`,
+    );
   }
   const more = sec.findings.length - Math.min(SHOWN, sec.findings.length) + sec.omitted;
   if (more > 0) lines.push(`    … ${more} more (capsem-inspect grep --secrets lists them all)`);

@@ -7,7 +7,8 @@ import type { SecretFinding } from '../../main/core/search/secret-findings.js';
 import { maskSecret } from '../../main/core/search/secret-findings.js';
 import type { Style } from './style.js';
 
-const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const UNSAFE =
+  /[\\\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 const NAMED: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Text made inert for a terminal: controls, bidi and invisible format characters as escapes. */
@@ -44,6 +45,11 @@ export function secretLine(f: SecretFinding, reveal: boolean, style: Style): str
   const value = reveal ? terminalSafe(f.match.match) : maskSecret(terminalSafe(f.match.match), f.match.length);
   const to = f.host ? ` to ${terminalSafe(f.host)}` : '';
   const verdict = VERDICT_TEXT[f.verdict];
-  const shown = f.verdict === 'elsewhere' ? style.bold(style.red(verdict)) : f.verdict === 'unsubstituted' || f.verdict === 'destination-unknown' ? style.yellow(verdict) : verdict;
+  const shown =
+    f.verdict === 'elsewhere'
+      ? style.bold(style.red(verdict))
+      : f.verdict === 'unsubstituted' || f.verdict === 'destination-unknown'
+        ? style.yellow(verdict)
+        : verdict;
   return `${whereText(f.match)} ${f.match.offset}  ${f.pattern.name} ${value}  ${shown}${to}\n`;
 }

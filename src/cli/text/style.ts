@@ -9,7 +9,10 @@ export interface Style {
   cyan(s: string): string;
 }
 
-const wrap = (code: string) => (s: string): string => `\u001b[${code}m${s}\u001b[0m`;
+const wrap =
+  (code: string) =>
+  (s: string): string =>
+    `\u001b[${code}m${s}\u001b[0m`;
 const same = (s: string): string => s;
 
 export function styleFor(colour: boolean): Style {
@@ -20,5 +23,8 @@ export function styleFor(colour: boolean): Style {
 
 /** Control and bidi characters shown as \uXXXX escapes. */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -32,23 +32,43 @@ const same = (s: string): string => s;
 export function formatTable(columns: readonly TableColumn[], rows: readonly (readonly string[])[], look: TableLook = {}): string {
   const { indent = '', paint, header = same, rule = same, row = same } = look;
   const widths = columns.map((c, i) => Math.max(c.header.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const pad = (text: string, i: number): string => (columns[i]?.align === 'right' ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0));
+  const pad = (text: string, i: number): string =>
+    columns[i]?.align === 'right' ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0);
   const line = (cells: readonly string[], r: number): string =>
-    cells.map((cell, i) => (paint && r >= 0 ? paint(pad(cell, i), r, i) : pad(cell, i))).join('  ').trimEnd();
-  return [
-    indent + header(line(columns.map((c) => c.header), -1)),
-    indent + rule(widths.map((w) => '-'.repeat(w)).join('  ')),
-    ...rows.map((r, i) => indent + row(line(r, i))),
-  ].join('\n') + '\n';
+    cells
+      .map((cell, i) => (paint && r >= 0 ? paint(pad(cell, i), r, i) : pad(cell, i)))
+      .join('  ')
+      .trimEnd();
+  return (
+    [
+      indent +
+        header(
+          line(
+            columns.map((c) => c.header),
+            -1,
+          ),
+        ),
+      indent + rule(widths.map((w) => '-'.repeat(w)).join('  ')),
+      ...rows.map((r, i) => indent + row(line(r, i))),
+    ].join('\n') + '\n'
+  );
 }
 
 /**
  * The session doctor's table, for the check report: indented, a bold header, a dim rule and dim rows, `(empty)`
  * without rows. Every cell is made printable; a column of numbers (or NULLs) aligns right.
  */
-export function reportTable(style: Style, headers: readonly string[], rows: readonly (readonly (string | number | null)[])[], indent = '  '): string {
+export function reportTable(
+  style: Style,
+  headers: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+  indent = '  ',
+): string {
   if (rows.length === 0) return `${indent}(empty)\n`;
-  const columns = headers.map((header, i) => ({ header, align: rows.every((r) => r[i] === null || typeof r[i] === 'number') ? ('right' as const) : ('left' as const) }));
+  const columns = headers.map((header, i) => ({
+    header,
+    align: rows.every((r) => r[i] === null || typeof r[i] === 'number') ? ('right' as const) : ('left' as const),
+  }));
   const cells = rows.map((r) => r.map((v) => (v === null ? '' : typeof v === 'number' ? readableNumber(v) : printable(String(v)))));
   return formatTable(columns, cells, { indent, header: style.bold, rule: style.dim, row: style.dim });
 }

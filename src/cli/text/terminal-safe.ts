@@ -29,10 +29,15 @@ export function terminalUnsafe(bytes: Uint8Array): UnsafeAt | null {
     if (previous === '\r' && ch !== '\n') return { offset: offset - 1, why: 'it holds a carriage return not followed by a line feed' };
     const c = ch.codePointAt(0)!;
     const unsafe =
-      c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d ? `control character 0x${c.toString(16).padStart(2, '0')}` :
-      c === 0x7f ? 'control character 0x7f' :
-      c >= 0x80 && c <= 0x9f ? `C1 control U+00${c.toString(16).toUpperCase()}` :
-      BIDI.test(ch) ? `bidirectional override U+${c.toString(16).toUpperCase()}` : null;
+      c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d
+        ? `control character 0x${c.toString(16).padStart(2, '0')}`
+        : c === 0x7f
+          ? 'control character 0x7f'
+          : c >= 0x80 && c <= 0x9f
+            ? `C1 control U+00${c.toString(16).toUpperCase()}`
+            : BIDI.test(ch)
+              ? `bidirectional override U+${c.toString(16).toUpperCase()}`
+              : null;
     if (unsafe) return { offset, why: `it holds a ${unsafe}` };
     offset += Buffer.byteLength(ch, 'utf8');
     previous = ch;

@@ -41,10 +41,20 @@ type Modifier = 'mod' | 'shift' | 'alt';
 export function keyCombo(platform: NodeJS.Platform, modifiers: readonly Modifier[], key: string): string {
   if (platform === 'darwin') {
     const mac: Record<Modifier, string> = { alt: '⌥', shift: '⇧', mod: '⌘' };
-    return (['alt', 'shift', 'mod'] as const).filter((m) => modifiers.includes(m)).map((m) => mac[m]).join('') + key;
+    return (
+      (['alt', 'shift', 'mod'] as const)
+        .filter((m) => modifiers.includes(m))
+        .map((m) => mac[m])
+        .join('') + key
+    );
   }
   const other: Record<Modifier, string> = { mod: 'Ctrl+', shift: 'Shift+', alt: 'Alt+' };
-  return (['mod', 'shift', 'alt'] as const).filter((m) => modifiers.includes(m)).map((m) => other[m]).join('') + key;
+  return (
+    (['mod', 'shift', 'alt'] as const)
+      .filter((m) => modifiers.includes(m))
+      .map((m) => other[m])
+      .join('') + key
+  );
 }
 
 /** The menu's accelerators, as the user types them on this platform. */

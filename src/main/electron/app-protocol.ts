@@ -10,7 +10,16 @@ import { APP_RESPONSE_HEADERS } from './csp.js';
 export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
   // standard: real origin and relative URL resolution; secure: counts as a secure context like https.
-  privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: false, bypassCSP: false, allowServiceWorkers: false, codeCache: true },
+  privileges: {
+    standard: true,
+    secure: true,
+    supportFetchAPI: true,
+    corsEnabled: false,
+    stream: false,
+    bypassCSP: false,
+    allowServiceWorkers: false,
+    codeCache: true,
+  },
 } as const;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -69,7 +78,10 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
     try {
       const bytes = await deps.readFile(path);
       // A copy typed on a plain ArrayBuffer, which every BodyInit typing accepts.
-      return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers: { ...headers, 'Content-Type': contentTypeFor(path) } });
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
+        status: 200,
+        headers: { ...headers, 'Content-Type': contentTypeFor(path) },
+      });
     } catch {
       return new Response(null, { status: 404, headers });
     }

@@ -22,7 +22,14 @@ function parse(url: string): URL | null {
  */
 export function isAppUrl(url: string): boolean {
   const parsed = parse(url);
-  return parsed !== null && parsed.protocol === `${APP_SCHEME}:` && parsed.hostname === APP_HOST && parsed.username === '' && parsed.password === '' && parsed.port === '';
+  return (
+    parsed !== null &&
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.hostname === APP_HOST &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    parsed.port === ''
+  );
 }
 
 /** DevTools pages are internal to Chromium and may load their own resources; nothing else may. */

@@ -16,7 +16,11 @@ export interface BodySavePorts {
 
 /** A file name made only of safe characters from the body's key. */
 export function bodyFileName(key: BodyKey): string {
-  const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 80);
+  const safe = (s: string): string =>
+    s
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 80);
   return `${safe(key.eventId)}-${safe(key.sourceTable)}-${safe(key.direction)}.bin`;
 }
 

@@ -21,7 +21,6 @@ import { MENU_COMMAND_CHANNEL } from '../../shared/desktop-channels.js';
 import { sendToWindow } from './window-send.js';
 import { saveTranscriptFrom } from './transcript-save-action.js';
 
-
 export interface ActionCore {
   readonly service: InspectorService;
   exportWarc(evidence: Evidence, options: ExportOptions): Promise<Result<ExportSummary>>;
@@ -56,7 +55,13 @@ function progressFraction(p: ExportProgress): number {
 function showNotice(ctx: ActionContext, window: BrowserWindow, notice: ExportNotice): void {
   const buttons = notice.kind === 'done' ? ['OK', process.platform === 'darwin' ? 'Reveal in Finder' : 'Show in Folder'] : ['OK'];
   void ctx.electron.dialog
-    .showMessageBox(window, { type: notice.kind === 'failed' ? 'error' : 'info', message: notice.title, detail: notice.detail, buttons, defaultId: 0 })
+    .showMessageBox(window, {
+      type: notice.kind === 'failed' ? 'error' : 'info',
+      message: notice.title,
+      detail: notice.detail,
+      buttons,
+      defaultId: 0,
+    })
     .then(({ response }) => {
       if (notice.kind === 'done' && response === 1) ctx.electron.shell.showItemInFolder(notice.path);
     });
@@ -68,25 +73,29 @@ async function exportFrom(ctx: ActionContext, managed: ManagedWindow, evidence: 
   const baseTitle = window.getTitle();
   await state.exports.run(window.id, (signal) => {
     ctx.changed();
-    return runExportFlow(`${evidence.sessionId}.warc.gz`, {
-      chooseDestination: async (name) => {
-        const r = await electron.dialog.showSaveDialog(window, {
-          title: 'Export WARC',
-          defaultPath: join(electron.app.getPath('documents'), name),
-          filters: [{ name: 'WARC (gzip)', extensions: ['warc.gz', 'gz'] }],
-          properties: ['createDirectory', 'showOverwriteConfirmation'],
-        });
-        return r.canceled || !r.filePath ? null : r.filePath;
+    return runExportFlow(
+      `${evidence.sessionId}.warc.gz`,
+      {
+        chooseDestination: async (name) => {
+          const r = await electron.dialog.showSaveDialog(window, {
+            title: 'Export WARC',
+            defaultPath: join(electron.app.getPath('documents'), name),
+            filters: [{ name: 'WARC (gzip)', extensions: ['warc.gz', 'gz'] }],
+            properties: ['createDirectory', 'showOverwriteConfirmation'],
+          });
+          return r.canceled || !r.filePath ? null : r.filePath;
+        },
+        checkDestination: (path) => core.checkDestination(evidence, path),
+        runExport: (destination, onProgress, sig) => core.exportWarc(evidence, { destination, onProgress, signal: sig }),
+        showProgress: (p) => {
+          if (window.isDestroyed()) return;
+          window.setProgressBar(p ? progressFraction(p) : -1);
+          window.setTitle(p ? `${baseTitle} — exporting WARC ${Math.round(progressFraction(p) * 100)}%` : baseTitle);
+        },
+        notify: (notice) => !window.isDestroyed() && showNotice(ctx, window, notice),
       },
-      checkDestination: (path) => core.checkDestination(evidence, path),
-      runExport: (destination, onProgress, sig) => core.exportWarc(evidence, { destination, onProgress, signal: sig }),
-      showProgress: (p) => {
-        if (window.isDestroyed()) return;
-        window.setProgressBar(p ? progressFraction(p) : -1);
-        window.setTitle(p ? `${baseTitle} — exporting WARC ${Math.round(progressFraction(p) * 100)}%` : baseTitle);
-      },
-      notify: (notice) => !window.isDestroyed() && showNotice(ctx, window, notice),
-    }, signal);
+      signal,
+    );
   });
   ctx.changed();
 }
@@ -94,7 +103,11 @@ async function exportFrom(ctx: ActionContext, managed: ManagedWindow, evidence: 
 async function verifyFrom(ctx: ActionContext, managed: ManagedWindow, evidenceId: string): Promise<void> {
   const started = await ctx.core.service.handle('jobs.verify.start', { evidenceId });
   if (!started.ok) {
-    void ctx.electron.dialog.showMessageBox(managed.window, { type: 'error', message: 'Verification could not start', detail: `${started.error.code}: ${started.error.message}` });
+    void ctx.electron.dialog.showMessageBox(managed.window, {
+      type: 'error',
+      message: 'Verification could not start',
+      detail: `${started.error.code}: ${started.error.message}`,
+    });
     return;
   }
   ctx.state.verifying.add(evidenceId);
@@ -107,9 +120,17 @@ async function pick(ctx: ActionContext, window: BrowserWindow | null, kind: 'fol
   const options = {
     title: kind === 'folder' ? 'Open Session Folder' : 'Open Files',
     properties: kind === 'folder' ? (['openDirectory', 'multiSelections'] as const) : (['openFile', 'multiSelections'] as const),
-    filters: kind === 'files' ? [{ name: 'Capsem ledgers', extensions: ['db', 'bodies'] }, { name: 'All Files', extensions: ['*'] }] : [],
+    filters:
+      kind === 'files'
+        ? [
+            { name: 'Capsem ledgers', extensions: ['db', 'bodies'] },
+            { name: 'All Files', extensions: ['*'] },
+          ]
+        : [],
   };
-  const r = window ? await ctx.electron.dialog.showOpenDialog(window, { ...options, properties: [...options.properties] }) : await ctx.electron.dialog.showOpenDialog({ ...options, properties: [...options.properties] });
+  const r = window
+    ? await ctx.electron.dialog.showOpenDialog(window, { ...options, properties: [...options.properties] })
+    : await ctx.electron.dialog.showOpenDialog({ ...options, properties: [...options.properties] });
   return r.canceled ? [] : r.filePaths;
 }
 
@@ -137,7 +158,12 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
     case 'open-sample': {
       const r = await core.service.handle('evidence.openSample', null);
       if (r.ok) ctx.intake.showEvidence(r.value);
-      else void electron.dialog.showMessageBox({ type: 'warning', message: 'The sample session could not be opened', detail: `${r.error.code}: ${r.error.message}` });
+      else
+        void electron.dialog.showMessageBox({
+          type: 'warning',
+          message: 'The sample session could not be opened',
+          detail: `${r.error.code}: ${r.error.message}`,
+        });
       return;
     }
     case 'close-window':
@@ -161,7 +187,8 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       return;
     case 'navigate':
       // list() is newest first: Library goes to the host ledger opened last.
-      if (managed) void managed.window.loadURL(appPageUrl(routeFor(command.view, evidenceId, ctx.core.service.library.list()[0]?.id ?? null)));
+      if (managed)
+        void managed.window.loadURL(appPageUrl(routeFor(command.view, evidenceId, ctx.core.service.library.list()[0]?.id ?? null)));
       return;
     case 'time-zone':
       state.timeZone = command.zone;
@@ -169,7 +196,12 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       ctx.changed();
       return;
     case 'shortcuts':
-      void electron.dialog.showMessageBox({ type: 'info', message: 'Keyboard shortcuts', detail: shortcutSheet(process.platform), buttons: ['OK'] });
+      void electron.dialog.showMessageBox({
+        type: 'info',
+        message: 'Keyboard shortcuts',
+        detail: shortcutSheet(process.platform),
+        buttons: ['OK'],
+      });
       return;
     case 'about': {
       const about = aboutText(ctx.productName, process.versions);

@@ -45,7 +45,8 @@ export interface DesktopOptions {
 /** The drop hand-off's argument: absolute path strings only, and not too many. */
 export function validateDroppedPaths(raw: unknown): Result<string[]> {
   if (!Array.isArray(raw) || raw.length === 0) return { ok: false, error: fail('BAD_REQUEST', 'a drop must name at least one file') };
-  if (raw.length > MAX_DROPPED_FILES) return { ok: false, error: fail('BAD_REQUEST', `a drop may name at most ${MAX_DROPPED_FILES} files; ${raw.length} were dropped`) };
+  if (raw.length > MAX_DROPPED_FILES)
+    return { ok: false, error: fail('BAD_REQUEST', `a drop may name at most ${MAX_DROPPED_FILES} files; ${raw.length} were dropped`) };
   for (const p of raw) {
     if (typeof p !== 'string' || p.length === 0 || p.length > 4096 || !isAbsolute(p) || p.includes('\0')) {
       return { ok: false, error: fail('BAD_REQUEST', 'a dropped item is not an absolute file path') };
@@ -69,15 +70,23 @@ export function startDesktopApp(options: DesktopOptions): boolean {
     queue.push(path);
   });
   if (!claimSingleInstance(app, firstPaths, (paths) => void onSecondInstance(paths))) return false;
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { onRefused: (what) => console.warn(`refused ${what}`) }));
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, { onRefused: (what) => console.warn(`refused ${what}`) }),
+  );
 
-  const state: ActionContext['state'] = { recent: [], timeZone: 'utc', verifying: new Set<string>(), exports: new ExportRegistry<number>() };
+  const state: ActionContext['state'] = {
+    recent: [],
+    timeZone: 'utc',
+    verifying: new Set<string>(),
+    exports: new ExportRegistry<number>(),
+  };
   const recentFile = (): string => join(app.getPath('userData'), 'recent.json');
   let rebuildQueued = false;
 
   const windows = new WindowManager({
     create: (opts) => new electron.BrowserWindow(opts),
-    options: () => windowOptions({ preloadPath: layout.preloadPath, title: productName, platform: process.platform, iconPath: layout.iconPath }),
+    options: () =>
+      windowOptions({ preloadPath: layout.preloadPath, title: productName, platform: process.platform, iconPath: layout.iconPath }),
     isOpenEvidence: (id) => core.service.registry.list().some((s) => s.id === id),
     guard: (window, onGone) =>
       window.webContents.on('render-process-gone', (_e, details) => {
@@ -89,7 +98,11 @@ export function startDesktopApp(options: DesktopOptions): boolean {
       if (evidenceId && !windows.shownElsewhere(evidenceId, null)) void core.service.handle('evidence.close', { evidenceId });
     },
     gaveUp: (window, reason) =>
-      void electron.dialog.showMessageBox(window, { type: 'error', message: 'The window keeps crashing', detail: `Its renderer stopped (${reason}) more than 3 times in a minute, so it was not reloaded again. Close the window and open the evidence again; jobs in other windows continue.` }),
+      void electron.dialog.showMessageBox(window, {
+        type: 'error',
+        message: 'The window keeps crashing',
+        detail: `Its renderer stopped (${reason}) more than 3 times in a minute, so it was not reloaded again. Close the window and open the evidence again; jobs in other windows continue.`,
+      }),
   });
   const remember = (paths: readonly string[]): void => {
     state.recent = addRecent(state.recent, paths);
@@ -143,19 +156,34 @@ export function startDesktopApp(options: DesktopOptions): boolean {
     const session = electron.defaultSession();
     session.protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir: layout.rendererDir, readFile: (p) => fsp.readFile(p) }));
     guardSession(session, { onRefused: (what, url) => console.warn(`refused ${what} ${url.slice(0, 200)}`) });
-    const handlers = Object.fromEntries(CHANNELS.map((c) => [c, (arg: unknown) => core.service.handle(c, arg)])) as unknown as ContractHandlers;
-    const gate = { trustedContentsIds: windows.trustedContentsIds, onRefused: (channel: string, reason: string) => console.warn(`IPC ${channel} refused: ${reason}`) };
+    const handlers = Object.fromEntries(
+      CHANNELS.map((c) => [c, (arg: unknown) => core.service.handle(c, arg)]),
+    ) as unknown as ContractHandlers;
+    const gate = {
+      trustedContentsIds: windows.trustedContentsIds,
+      onRefused: (channel: string, reason: string) => console.warn(`IPC ${channel} refused: ${reason}`),
+    };
     registerContract(electron.ipcMain, handlers, gate);
     // The drop reply names a session; a dropped host ledger has none: it opened as a library in its own window
     // (validateDroppedPaths refuses an empty drop, so a null intake means exactly that).
-    registerDesktopChannel(electron.ipcMain, OPEN_DROPPED_CHANNEL, gate, validateDroppedPaths, async (paths) =>
-      (await intake.intake(paths, 'drop')) ?? { ok: false, error: fail('BAD_REQUEST', `${paths.join(', ')} opened as a library in its own window, not as a session`) });
+    registerDesktopChannel(
+      electron.ipcMain,
+      OPEN_DROPPED_CHANNEL,
+      gate,
+      validateDroppedPaths,
+      async (paths) =>
+        (await intake.intake(paths, 'drop')) ?? {
+          ok: false,
+          error: fail('BAD_REQUEST', `${paths.join(', ')} opened as a library in its own window, not as a session`),
+        },
+    );
     core.service.onEvent((event) => {
       if (event.name === 'job.done' && event.payload.kind === 'verify') {
         state.verifying.delete(event.payload.evidenceId);
         changed();
       }
-      for (const w of windows.all()) if (w.evidenceId === event.payload.evidenceId && !w.window.isDestroyed()) sendToWindow(w.window, event.name, event.payload);
+      for (const w of windows.all())
+        if (w.evidenceId === event.payload.evidenceId && !w.window.isDestroyed()) sendToWindow(w.window, event.name, event.payload);
     });
     state.recent = parseRecent(await fsp.readFile(recentFile(), 'utf8').catch(() => null));
     changed();

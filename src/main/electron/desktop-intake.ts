@@ -79,7 +79,8 @@ export function createDesktopIntake(
       if (input.kind !== 'session') {
         // A host.db, its sessions folder or a Capsem home: the Library of that host ledger, in its own window.
         const library = await service.library.openIfLibrary(pathsToOpen(input));
-        if (library === null) return { ok: false, error: fail('NOT_A_LEDGER', `${pathsToOpen(input).join(' + ')} names no host ledger to show as a library`) };
+        if (library === null)
+          return { ok: false, error: fail('NOT_A_LEDGER', `${pathsToOpen(input).join(' + ')} names no host ledger to show as a library`) };
         if (!library.ok) return library;
         const window = windows.open(key, routeFor('library', null, library.value.id), focused());
         return { ok: true, value: { window, summary: null, library: library.value } };

@@ -77,7 +77,11 @@ export async function runExportFlow(defaultName: string, ports: ExportFlowPorts,
     ports.notify({ kind: 'cancelled', title: 'Export cancelled', detail: `Nothing was left under ${checked.value}.` });
     return { kind: 'cancelled' };
   }
-  ports.notify({ kind: 'failed', title: 'Export failed', detail: `${result.error.code}: ${result.error.message}\nNothing was left under ${checked.value}.` });
+  ports.notify({
+    kind: 'failed',
+    title: 'Export failed',
+    detail: `${result.error.code}: ${result.error.message}\nNothing was left under ${checked.value}.`,
+  });
   return { kind: 'failed', error: result.error };
 }
 

@@ -40,7 +40,11 @@ const service = buildInspector({
       {
         chooseFile: async (name) => {
           const parent = BrowserWindow.getFocusedWindow();
-          const options = { title: 'Save Body', defaultPath: join(app.getPath('downloads'), name), properties: ['createDirectory', 'showOverwriteConfirmation'] as ('createDirectory' | 'showOverwriteConfirmation')[] };
+          const options = {
+            title: 'Save Body',
+            defaultPath: join(app.getPath('downloads'), name),
+            properties: ['createDirectory', 'showOverwriteConfirmation'] as ('createDirectory' | 'showOverwriteConfirmation')[],
+          };
           const r = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
           return r.canceled || !r.filePath ? null : r.filePath;
         },
@@ -55,7 +59,15 @@ const service = buildInspector({
 
 /** The export runs in its own worker thread, which opens its own snapshot of the same evidence paths. */
 async function exportInWorker(evidence: Evidence, options: ExportOptions): Promise<Result<ExportSummary>> {
-  const job = startExportWorker({ paths: pathsToOpen(evidence.input), openOptions: { scratchRoot: app.getPath('temp') }, destination: options.destination, digest: options.digest }, options.onProgress);
+  const job = startExportWorker(
+    {
+      paths: pathsToOpen(evidence.input),
+      openOptions: { scratchRoot: app.getPath('temp') },
+      destination: options.destination,
+      digest: options.digest,
+    },
+    options.onProgress,
+  );
   options.signal?.addEventListener('abort', () => job.cancel(), { once: true });
   return job.done;
 }

@@ -28,7 +28,12 @@ export interface IpcGate {
 }
 
 /** Checks the sender and runs `body`; the envelope on every path, never a throw. */
-export async function guardedCall<T>(gate: IpcGate, channel: string, event: IpcEventLike, body: () => Promise<Result<T>>): Promise<Result<T>> {
+export async function guardedCall<T>(
+  gate: IpcGate,
+  channel: string,
+  event: IpcEventLike,
+  body: () => Promise<Result<T>>,
+): Promise<Result<T>> {
   const verdict = checkSender(event, gate.trustedContentsIds);
   if (!verdict.ok) {
     gate.onRefused?.(channel, verdict.reason);
@@ -46,7 +51,11 @@ export async function callContract<C extends Channel>(handlers: ContractHandlers
   const valid = validateRequest(channel, arg);
   if (!valid.ok) return valid;
   const pathAt = findPathLikeValue(valid.value);
-  if (pathAt) return { ok: false, error: fail('BAD_REQUEST', `${channel} refused: ${pathAt} looks like a file path; the window sends ids, never paths`) };
+  if (pathAt)
+    return {
+      ok: false,
+      error: fail('BAD_REQUEST', `${channel} refused: ${pathAt} looks like a file path; the window sends ids, never paths`),
+    };
   const handler = handlers[channel] as (a: ArgOf<C>) => Promise<Result<ResultOf<C>>>;
   return handler(valid.value);
 }

@@ -25,7 +25,8 @@ export function checkSender(event: IpcEventLike, trustedContentsIds: ReadonlySet
   if (!trustedContentsIds.has(event.sender.id)) return { ok: false, reason: 'the sender is not an inspector window' };
   const frame = event.senderFrame;
   if (frame === null) return { ok: false, reason: 'the sending frame is gone (navigated or destroyed)' };
-  if (frame.parent !== null || frame !== event.sender.mainFrame) return { ok: false, reason: 'the sender is a sub-frame, not the main frame' };
+  if (frame.parent !== null || frame !== event.sender.mainFrame)
+    return { ok: false, reason: 'the sender is a sub-frame, not the main frame' };
   if (!isAppUrl(frame.url)) return { ok: false, reason: 'the sending frame is not on the app origin' };
   return { ok: true };
 }

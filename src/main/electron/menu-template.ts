@@ -11,7 +11,11 @@ type Send = (command: MenuCommand) => void;
 
 function fileMenu(state: MenuState, send: Send): Item {
   const mac = state.platform === 'darwin';
-  const recent: Item[] = state.recent.map((entry, index) => ({ id: `recent-${index}`, label: entry.label, click: () => send({ kind: 'open-recent', index }) }));
+  const recent: Item[] = state.recent.map((entry, index) => ({
+    id: `recent-${index}`,
+    label: entry.label,
+    click: () => send({ kind: 'open-recent', index }),
+  }));
   const submenu: Item[] = [
     { id: 'open-folder', label: 'Open Session Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => send({ kind: 'open-folder' }) },
     { id: 'open-files', label: 'Open Files…', accelerator: 'CmdOrCtrl+O', click: () => send({ kind: 'open-files' }) },
@@ -26,10 +30,22 @@ function fileMenu(state: MenuState, send: Send): Item {
     },
     { id: 'open-sample', label: 'Open Sample Session', click: () => send({ kind: 'open-sample' }) },
     { type: 'separator' },
-    { id: 'export-warc', label: 'Export WARC…', accelerator: 'CmdOrCtrl+E', enabled: state.hasEvidence && !state.exportRunning, click: () => send({ kind: 'export-warc' }) },
+    {
+      id: 'export-warc',
+      label: 'Export WARC…',
+      accelerator: 'CmdOrCtrl+E',
+      enabled: state.hasEvidence && !state.exportRunning,
+      click: () => send({ kind: 'export-warc' }),
+    },
     { id: 'cancel-export', label: 'Cancel Export', enabled: state.exportRunning, click: () => send({ kind: 'cancel-export' }) },
     { id: 'save-transcript', label: 'Save Transcript…', enabled: state.hasEvidence, click: () => send({ kind: 'save-transcript' }) },
-    { id: 'verify-all', label: 'Verify All Bodies', accelerator: 'CmdOrCtrl+Shift+B', enabled: state.hasEvidence && !state.verifyRunning, click: () => send({ kind: 'verify-all' }) },
+    {
+      id: 'verify-all',
+      label: 'Verify All Bodies',
+      accelerator: 'CmdOrCtrl+Shift+B',
+      enabled: state.hasEvidence && !state.verifyRunning,
+      click: () => send({ kind: 'verify-all' }),
+    },
     {
       id: 'reveal-evidence',
       label: mac ? 'Reveal Evidence in Finder' : 'Reveal Evidence in Folder',
@@ -65,8 +81,20 @@ function viewMenu(state: MenuState, send: Send): Item {
     submenu: [
       ...views,
       { type: 'separator' },
-      { id: 'time-utc', label: 'Times in UTC', type: 'radio', checked: state.timeZone === 'utc', click: () => send({ kind: 'time-zone', zone: 'utc' }) },
-      { id: 'time-local', label: 'Times in Local Time', type: 'radio', checked: state.timeZone === 'local', click: () => send({ kind: 'time-zone', zone: 'local' }) },
+      {
+        id: 'time-utc',
+        label: 'Times in UTC',
+        type: 'radio',
+        checked: state.timeZone === 'utc',
+        click: () => send({ kind: 'time-zone', zone: 'utc' }),
+      },
+      {
+        id: 'time-local',
+        label: 'Times in Local Time',
+        type: 'radio',
+        checked: state.timeZone === 'local',
+        click: () => send({ kind: 'time-zone', zone: 'local' }),
+      },
       { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -79,8 +107,19 @@ function viewMenu(state: MenuState, send: Send): Item {
 }
 
 function helpMenu(state: MenuState, send: Send): Item {
-  const about: Item[] = state.platform === 'darwin' ? [] : [{ type: 'separator' }, { id: 'about', label: `About ${state.appName}`, click: () => send({ kind: 'about' }) }];
-  return { id: 'help', label: '&Help', role: 'help', submenu: [{ id: 'shortcuts', label: 'Keyboard Shortcuts', accelerator: 'CmdOrCtrl+/', click: () => send({ kind: 'shortcuts' }) }, ...about] };
+  const about: Item[] =
+    state.platform === 'darwin'
+      ? []
+      : [{ type: 'separator' }, { id: 'about', label: `About ${state.appName}`, click: () => send({ kind: 'about' }) }];
+  return {
+    id: 'help',
+    label: '&Help',
+    role: 'help',
+    submenu: [
+      { id: 'shortcuts', label: 'Keyboard Shortcuts', accelerator: 'CmdOrCtrl+/', click: () => send({ kind: 'shortcuts' }) },
+      ...about,
+    ],
+  };
 }
 
 function macAppMenu(state: MenuState, send: Send): Item {

@@ -16,7 +16,9 @@ export interface ResolveFs {
   kind(path: string): Promise<NodeKind>;
 }
 
-export type ResolvedPath = { readonly ok: true; readonly given: string; readonly path: string; readonly kind: 'file' | 'dir' } | { readonly ok: false; readonly given: string; readonly error: Failure };
+export type ResolvedPath =
+  | { readonly ok: true; readonly given: string; readonly path: string; readonly kind: 'file' | 'dir' }
+  | { readonly ok: false; readonly given: string; readonly error: Failure };
 
 const NOT_EVIDENCE: Readonly<Record<Exclude<NodeKind, 'file' | 'dir'>, string>> = {
   fifo: 'a FIFO (named pipe)',

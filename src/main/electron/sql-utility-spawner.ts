@@ -38,7 +38,11 @@ export function utilitySqlChildSpawner(utilityProcess: UtilityProcessModule, opt
   return {
     start(entryPath, execArgv): SqlChildHandle {
       // stderr inherits the app's, so a child that fails to load says why in the app's log.
-      const child = utilityProcess.fork(entryPath, [], { execArgv: [...execArgv], stdio: ['ignore', 'ignore', 'inherit'], serviceName: 'Capsem SQL console' });
+      const child = utilityProcess.fork(entryPath, [], {
+        execArgv: [...execArgv],
+        stdio: ['ignore', 'ignore', 'inherit'],
+        serviceName: 'Capsem SQL console',
+      });
       let exited = false;
       let killRequested = false;
       const end = (): void => {

@@ -29,17 +29,32 @@ export interface TranscriptSaveContext {
 
 export async function saveTranscriptFrom(ctx: TranscriptSaveContext, window: BrowserWindow, evidence: Evidence): Promise<void> {
   const { dialog } = ctx.electron;
-  const outcome = await saveTranscriptToFile({
-    chooseFile: async (defaultPath) => {
-      const r = await dialog.showSaveDialog(window, {
-        title: 'Save Transcript', defaultPath,
-        filters: [{ name: 'HTML', extensions: ['html'] }, { name: 'Markdown', extensions: ['md'] }, { name: 'JSON lines', extensions: ['jsonl'] }],
-      });
-      return r.canceled || !r.filePath ? null : r.filePath;
+  const outcome = await saveTranscriptToFile(
+    {
+      chooseFile: async (defaultPath) => {
+        const r = await dialog.showSaveDialog(window, {
+          title: 'Save Transcript',
+          defaultPath,
+          filters: [
+            { name: 'HTML', extensions: ['html'] },
+            { name: 'Markdown', extensions: ['md'] },
+            { name: 'JSON lines', extensions: ['jsonl'] },
+          ],
+        });
+        return r.canceled || !r.filePath ? null : r.filePath;
+      },
+      checkDestination: (e, path) => ctx.core.checkDestination(e, path),
+      write: writeWhole,
     },
-    checkDestination: (e, path) => ctx.core.checkDestination(e, path),
-    write: writeWhole,
-  }, evidence, window.webContents.getURL());
-  if (outcome.kind === 'refused') void dialog.showMessageBox(window, { type: 'error', message: 'The transcript was not saved', detail: `${outcome.code}: ${outcome.message}` });
-  if (outcome.kind === 'saved') void dialog.showMessageBox(window, { type: 'info', message: 'Transcript saved', detail: outcome.path, buttons: ['OK'] });
+    evidence,
+    window.webContents.getURL(),
+  );
+  if (outcome.kind === 'refused')
+    void dialog.showMessageBox(window, {
+      type: 'error',
+      message: 'The transcript was not saved',
+      detail: `${outcome.code}: ${outcome.message}`,
+    });
+  if (outcome.kind === 'saved')
+    void dialog.showMessageBox(window, { type: 'info', message: 'Transcript saved', detail: outcome.path, buttons: ['OK'] });
 }

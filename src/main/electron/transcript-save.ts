@@ -17,7 +17,10 @@ export interface TranscriptSavePorts {
   write(evidence: Evidence, traceId: string | undefined, format: TranscriptFormat, path: string): void;
 }
 
-export type TranscriptSaveOutcome = { readonly kind: 'cancelled' } | { readonly kind: 'saved'; readonly path: string } | { readonly kind: 'refused'; readonly code: string; readonly message: string };
+export type TranscriptSaveOutcome =
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'saved'; readonly path: string }
+  | { readonly kind: 'refused'; readonly code: string; readonly message: string };
 
 /** The trace a window's URL shows in the transcript view, or undefined (the whole session). */
 export function traceInUrl(url: string): string | undefined {
@@ -39,7 +42,11 @@ export function formatOfPath(path: string): TranscriptFormat {
   return 'html';
 }
 
-export async function saveTranscriptToFile(ports: TranscriptSavePorts, evidence: Evidence, windowUrl: string): Promise<TranscriptSaveOutcome> {
+export async function saveTranscriptToFile(
+  ports: TranscriptSavePorts,
+  evidence: Evidence,
+  windowUrl: string,
+): Promise<TranscriptSaveOutcome> {
   const traceId = traceInUrl(windowUrl);
   const chosen = await ports.chooseFile(transcriptFileName(evidence.sessionId, traceId, 'html'));
   if (chosen === null) return { kind: 'cancelled' };

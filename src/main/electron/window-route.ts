@@ -16,7 +16,10 @@ export function evidenceIdInUrl(url: string, isOpen: (id: string) => boolean): s
 }
 
 /** A short window title: the session id (and display name), then the app. */
-export function windowTitle(productName: string, shown: { readonly sessionId: string; readonly displayName: string | null } | null): string {
+export function windowTitle(
+  productName: string,
+  shown: { readonly sessionId: string; readonly displayName: string | null } | null,
+): string {
   if (!shown) return productName;
   const name = shown.displayName ? `${shown.sessionId} (${shown.displayName})` : shown.sessionId;
   return `${name} — ${productName}`;

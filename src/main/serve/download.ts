@@ -17,10 +17,15 @@ export function downloadBody(service: InspectorService, evidenceId: string, q: U
   const key = { eventId: q.get('e') ?? '', sourceTable: q.get('t') ?? '', direction: q.get('d') ?? '' };
   const fail = (code: string, message: string): void => {
     const body = toWireJson({ ok: false, error: { code, message } });
-    res.writeHead(400, { ...RENDERER_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(400, {
+      ...RENDERER_SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   };
-  if (![evidenceId, key.eventId, key.sourceTable, key.direction].every((v) => IDENT.test(v))) return fail('BAD_REQUEST', 'download needs an evidence id, e, t and d');
+  if (![evidenceId, key.eventId, key.sourceTable, key.direction].every((v) => IDENT.test(v)))
+    return fail('BAD_REQUEST', 'download needs an evidence id, e, t and d');
   let r;
   try {
     r = service.readBody(decodeURIComponent(evidenceId), key);

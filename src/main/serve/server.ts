@@ -136,7 +136,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    const r: RouteRequest = { req, res, url, path, method, byHeader: sameToken(headerToken(req), token), byCookie: sameToken(cookieToken(req), token) };
+    const r: RouteRequest = {
+      req,
+      res,
+      url,
+      path,
+      method,
+      byHeader: sameToken(headerToken(req), token),
+      byCookie: sameToken(cookieToken(req), token),
+    };
     if (path.startsWith(HTTP_ROUTES.api)) return apiRoute(r, service);
     if (path === HTTP_ROUTES.events) return eventsRoute(r, token, streams);
     if (path.startsWith(HTTP_ROUTES.upload + '/')) return uploadRoute(r, uploads, service);

@@ -21,7 +21,8 @@ export const UPLOAD_MARKER = '.capsem-inspect-upload';
 /** An upload with no file arriving for this long is given up (a drop sends its files back to back). */
 export const UPLOAD_IDLE_MS = 5 * 60_000;
 
-const FILE_NAMES = /^(session\.db|session\.db-wal|session\.db-shm|session\.db-journal|session\.bodies|session\.bodies\/g-[0-9a-f]{32}\.cbl)$/;
+const FILE_NAMES =
+  /^(session\.db|session\.db-wal|session\.db-shm|session\.db-journal|session\.bodies|session\.bodies\/g-[0-9a-f]{32}\.cbl)$/;
 const FOLDER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 /** Per file; generous (a ledger's archive can be large) but finite. */
 const MAX_FILE_BYTES = 64 * 1024 ** 3;
@@ -56,8 +57,10 @@ export class UploadArea {
 
   begin(folder: string | null): string {
     this.expire();
-    if (this.uploads.size >= MAX_PENDING) throw new InspectorError('BAD_REQUEST', 'too many uploads are pending; open or discard one first');
-    const name = folder && FOLDER_NAME.test(folder) && folder !== '.' && folder !== '..' ? folder : `dropped-${randomBytes(4).toString('hex')}`;
+    if (this.uploads.size >= MAX_PENDING)
+      throw new InspectorError('BAD_REQUEST', 'too many uploads are pending; open or discard one first');
+    const name =
+      folder && FOLDER_NAME.test(folder) && folder !== '.' && folder !== '..' ? folder : `dropped-${randomBytes(4).toString('hex')}`;
     const root = mkdtempSync(join(this.scratchRoot, UPLOAD_PREFIX));
     writeFileSync(join(root, UPLOAD_MARKER), markerText('upload folder'), { mode: 0o600, flag: 'wx' });
     const sessionDir = join(root, name);
@@ -69,13 +72,24 @@ export class UploadArea {
 
   async receive(id: string, name: string, body: IncomingMessage): Promise<number> {
     const u = this.uploads.get(id);
-    if (!u) throw new InspectorError('BAD_REQUEST', `no upload has id ${id} (it was opened, discarded, or expired after ${UPLOAD_IDLE_MS / 60_000} idle minutes)`);
-    if (!FILE_NAMES.test(name)) throw new InspectorError('BAD_REQUEST', `${name} is not a file a session folder holds (session.db, -wal, -shm, -journal, session.bodies)`);
+    if (!u)
+      throw new InspectorError(
+        'BAD_REQUEST',
+        `no upload has id ${id} (it was opened, discarded, or expired after ${UPLOAD_IDLE_MS / 60_000} idle minutes)`,
+      );
+    if (!FILE_NAMES.test(name))
+      throw new InspectorError(
+        'BAD_REQUEST',
+        `${name} is not a file a session folder holds (session.db, -wal, -shm, -journal, session.bodies)`,
+      );
     if (u.names.has(name)) throw new InspectorError('BAD_REQUEST', `${name} was already uploaded`);
     // session.bodies is either one file (A1, A2) or a folder of generation files (A3, A4), never both.
     const asFolder = name.startsWith('session.bodies/');
     if (asFolder ? u.names.has('session.bodies') : name === 'session.bodies' && [...u.names].some((n) => n.startsWith('session.bodies/'))) {
-      throw new InspectorError('BAD_REQUEST', `${name} cannot join this upload: session.bodies was already uploaded as a ${asFolder ? 'file' : 'folder of generation files'}, and a session holds one or the other`);
+      throw new InspectorError(
+        'BAD_REQUEST',
+        `${name} cannot join this upload: session.bodies was already uploaded as a ${asFolder ? 'file' : 'folder of generation files'}, and a session holds one or the other`,
+      );
     }
     u.names.add(name);
     u.receiving += 1;
@@ -133,7 +147,10 @@ export class UploadArea {
     this.uploads.delete(id);
     if (!u.names.has('session.db')) {
       rmSync(u.root, { recursive: true, force: true });
-      throw new InspectorError('INDEX_REQUIRED', 'the dropped files hold no session.db; drop the whole session folder (session.db with its -wal and session.bodies)');
+      throw new InspectorError(
+        'INDEX_REQUIRED',
+        'the dropped files hold no session.db; drop the whole session folder (session.db with its -wal and session.bodies)',
+      );
     }
     return { dir: u.sessionDir, cleanup: () => rmSync(u.root, { recursive: true, force: true }) };
   }

@@ -13,7 +13,18 @@ import { NAV_VIEWS } from './nav-views.js';
 import { OverviewView } from './views/OverviewView.js';
 import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
-import { CompareView, EventView, FilesView, GraphView, IntegrityView, LibraryView, LifecycleView, SearchView, SqlView, TranscriptView } from './lazy-views.js';
+import {
+  CompareView,
+  EventView,
+  FilesView,
+  GraphView,
+  IntegrityView,
+  LibraryView,
+  LifecycleView,
+  SearchView,
+  SqlView,
+  TranscriptView,
+} from './lazy-views.js';
 import { useLibraries } from './views/library/use-libraries.js';
 import { visibleText } from './components/visible-text.js';
 import { VerdictBadge } from './components/VerdictBadge.js';
@@ -181,13 +192,24 @@ export function App() {
               Start
             </a>
             {libraries.map((l) => (
-              <a key={l.id} href={href({ view: 'library', lib: l.id })} className={route.view === 'library' && route.lib === l.id ? 'active' : ''} title={l.label}>
+              <a
+                key={l.id}
+                href={href({ view: 'library', lib: l.id })}
+                className={route.view === 'library' && route.lib === l.id ? 'active' : ''}
+                title={l.label}
+              >
                 Library
               </a>
             ))}
             {ev &&
               NAV_VIEWS.map((n) => (
-                <a key={n.view} href={href(viewRoute(n.view, ev))} className={route.view === n.view || (n.view === 'tables' && (route.view === 'row' || route.view === 'event')) ? 'active' : ''}>
+                <a
+                  key={n.view}
+                  href={href(viewRoute(n.view, ev))}
+                  className={
+                    route.view === n.view || (n.view === 'tables' && (route.view === 'row' || route.view === 'event')) ? 'active' : ''
+                  }
+                >
                   {n.label}
                 </a>
               ))}

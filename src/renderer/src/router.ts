@@ -24,9 +24,29 @@ export interface ByteSpan {
 export type Route =
   | { readonly view: 'start' }
   | { readonly view: 'overview'; readonly ev: string }
-  | { readonly view: 'tables'; readonly ev: string; readonly table: string | null; readonly sort: SortSpec | null; readonly filters: readonly ColumnFilter[] }
-  | { readonly view: 'row'; readonly ev: string; readonly table: string; readonly rowid: number; readonly body: BodyRef | null; readonly mode: BodyMode }
-  | { readonly view: 'event'; readonly ev: string; readonly eventId: string; readonly body: BodyRef | null; readonly mode: BodyMode; readonly at?: ByteSpan }
+  | {
+      readonly view: 'tables';
+      readonly ev: string;
+      readonly table: string | null;
+      readonly sort: SortSpec | null;
+      readonly filters: readonly ColumnFilter[];
+    }
+  | {
+      readonly view: 'row';
+      readonly ev: string;
+      readonly table: string;
+      readonly rowid: number;
+      readonly body: BodyRef | null;
+      readonly mode: BodyMode;
+    }
+  | {
+      readonly view: 'event';
+      readonly ev: string;
+      readonly eventId: string;
+      readonly body: BodyRef | null;
+      readonly mode: BodyMode;
+      readonly at?: ByteSpan;
+    }
   | { readonly view: 'integrity'; readonly ev: string }
   /** `sql`: an ad-hoc query's text (absent: the canned query's, or the default). */
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
@@ -121,13 +141,16 @@ export function parseHash(hash: string): Route {
   const qi = raw.indexOf('?');
   const path = qi >= 0 ? raw.slice(0, qi) : raw;
   const q = new URLSearchParams(qi >= 0 ? raw.slice(qi + 1) : '');
-  const parts = path.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   if (parts[0] === 'library' && parts[1]) return { view: 'library', lib: parts[1] };
   if (parts[0] === 'compare') return { view: 'compare', a: q.get('a'), b: q.get('b') };
   if (parts[0] !== 'e' || !parts[1]) return { view: 'start' };
@@ -139,8 +162,12 @@ export function parseHash(hash: string): Route {
       const sortRaw = q.get('sort');
       const dot = sortRaw ? sortRaw.lastIndexOf('.') : -1;
       const dir = sortRaw?.slice(dot + 1);
-      const sort: SortSpec | null = sortRaw && dot > 0 && (dir === 'asc' || dir === 'desc') ? { column: sortRaw.slice(0, dot), direction: dir } : null;
-      const filters = q.getAll('f').map(parseFilter).filter((f): f is ColumnFilter => f !== null);
+      const sort: SortSpec | null =
+        sortRaw && dot > 0 && (dir === 'asc' || dir === 'desc') ? { column: sortRaw.slice(0, dot), direction: dir } : null;
+      const filters = q
+        .getAll('f')
+        .map(parseFilter)
+        .filter((f): f is ColumnFilter => f !== null);
       return { view: 'tables', ev, table: parts[3] ?? null, sort, filters };
     }
     case 'row': {

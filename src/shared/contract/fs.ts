@@ -20,7 +20,13 @@ export interface FsOverflowWindow {
   /** Changes held back (the row's size). */
   readonly heldBack: number;
   /** The scan that later derived them: the next non-overflow fs_events row (the integrity report's rule). */
-  readonly heldFor: { readonly id: number; readonly timestamp: string | null; readonly t: number | null; readonly action: string; readonly path: string } | null;
+  readonly heldFor: {
+    readonly id: number;
+    readonly timestamp: string | null;
+    readonly t: number | null;
+    readonly action: string;
+    readonly path: string;
+  } | null;
   /** The trace and turn the window falls in: from its own row, or ('time') the latest file event before it that names one. */
   readonly traceId: string | null;
   readonly turnId: string | null;
@@ -71,13 +77,22 @@ export const FS_PATHS_PAGE_MAX = 1000;
 
 export interface FsChannels {
   'fs.activity': { arg: { readonly evidenceId: string }; result: FsActivity };
-  'fs.paths': { arg: { readonly evidenceId: string; readonly after?: string; readonly limit?: number; readonly persistOnly?: boolean }; result: FsPathsPage };
+  'fs.paths': {
+    arg: { readonly evidenceId: string; readonly after?: string; readonly limit?: number; readonly persistOnly?: boolean };
+    result: FsPathsPage;
+  };
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
-const flag: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` });
+const flag: Guard<boolean> = (v, path) =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
 
 export const FS_ARG_GUARDS: { readonly [C in keyof FsChannels]: Guard<FsChannels[C]['arg']> } = {
   'fs.activity': obj({ evidenceId: EVIDENCE_ID }),
-  'fs.paths': obj({ evidenceId: EVIDENCE_ID, after: optional(str({ max: 65536 })), limit: optional(int(1, FS_PATHS_PAGE_MAX)), persistOnly: optional(flag) }),
+  'fs.paths': obj({
+    evidenceId: EVIDENCE_ID,
+    after: optional(str({ max: 65536 })),
+    limit: optional(int(1, FS_PATHS_PAGE_MAX)),
+    persistOnly: optional(flag),
+  }),
 };

@@ -37,14 +37,27 @@ export interface TraceList {
 }
 
 export const GRAPH_NODE_KINDS = [
-  'turn', 'model_call', 'model_item', 'tool_call', 'tool_response', 'external_model_call', 'external_tool_call', 'missing', 'events',
+  'turn',
+  'model_call',
+  'model_item',
+  'tool_call',
+  'tool_response',
+  'external_model_call',
+  'external_tool_call',
+  'missing',
+  'events',
 ] as const;
 export type GraphNodeKind = (typeof GRAPH_NODE_KINDS)[number];
 
 export const GRAPH_EDGE_KINDS = ['contains', 'item', 'emits', 'response', 'consumed_by', 'events'] as const;
 export type GraphEdgeKind = (typeof GRAPH_EDGE_KINDS)[number];
 
-export const BROKEN_KINDS = ['response_without_call', 'call_without_response', 'dangling_model_call_id', 'mcp_without_logical_call'] as const;
+export const BROKEN_KINDS = [
+  'response_without_call',
+  'call_without_response',
+  'dangling_model_call_id',
+  'mcp_without_logical_call',
+] as const;
 export type BrokenKind = (typeof BROKEN_KINDS)[number];
 
 export const EVENT_KINDS = ['net', 'dns', 'file', 'exec', 'process', 'credential', 'security'] as const;

@@ -27,7 +27,9 @@ export function int(min: number, max: number): Guard<number> {
 
 export function oneOf<const T extends readonly string[]>(values: T): Guard<T[number]> {
   return (v, path) =>
-    typeof v === 'string' && (values as readonly string[]).includes(v) ? { ok: true, value: v as T[number] } : bad(path, `must be one of ${values.join(', ')}`);
+    typeof v === 'string' && (values as readonly string[]).includes(v)
+      ? { ok: true, value: v as T[number] }
+      : bad(path, `must be one of ${values.join(', ')}`);
 }
 
 export function literalNull(): Guard<null> {
@@ -66,7 +68,8 @@ export function paramRecord(maxKeys: number): Guard<Readonly<Record<string, stri
     const out: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
     for (const [k, val] of entries) {
       if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(k)) return bad(`${path}.${k}`, 'is not a parameter name');
-      if (typeof val !== 'string' && !(typeof val === 'number' && Number.isFinite(val))) return bad(`${path}.${k}`, 'must be a string or a number');
+      if (typeof val !== 'string' && !(typeof val === 'number' && Number.isFinite(val)))
+        return bad(`${path}.${k}`, 'must be a string or a number');
       out[k] = val;
     }
     return { ok: true, value: out };

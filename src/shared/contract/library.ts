@@ -88,7 +88,9 @@ export interface LibraryView {
 }
 
 /** One side of a comparison: an opened ledger, or a session of an open library. */
-export type CompareRef = { readonly kind: 'evidence'; readonly evidenceId: string } | { readonly kind: 'library'; readonly libraryId: string; readonly sessionId: string };
+export type CompareRef =
+  | { readonly kind: 'evidence'; readonly evidenceId: string }
+  | { readonly kind: 'library'; readonly libraryId: string; readonly sessionId: string };
 
 export interface CompareSideInfo {
   readonly ref: CompareRef;
@@ -160,7 +162,8 @@ const SESSION_ID = str({ max: 255, min: 1, pattern: /^[^\0/\\]+$/ });
 const compareRef: Guard<CompareRef> = (v, path) => {
   const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
   if (kind === 'evidence') return obj({ kind: str({ pattern: /^evidence$/ }), evidenceId: ID })(v, path) as ReturnType<Guard<CompareRef>>;
-  if (kind === 'library') return obj({ kind: str({ pattern: /^library$/ }), libraryId: ID, sessionId: SESSION_ID })(v, path) as ReturnType<Guard<CompareRef>>;
+  if (kind === 'library')
+    return obj({ kind: str({ pattern: /^library$/ }), libraryId: ID, sessionId: SESSION_ID })(v, path) as ReturnType<Guard<CompareRef>>;
   return { ok: false, message: `${path}.kind must be evidence or library` };
 };
 

@@ -82,9 +82,20 @@ export interface LifecycleSummary {
   /** The doctor's usage table: count and average duration by tool, origin and decision. */
   readonly usage: readonly UsageRow[];
   /** Values present, for the filter menus. */
-  readonly values: { readonly origins: readonly string[]; readonly statuses: readonly string[]; readonly decisions: readonly string[]; readonly tools: readonly string[] };
+  readonly values: {
+    readonly origins: readonly string[];
+    readonly statuses: readonly string[];
+    readonly decisions: readonly string[];
+    readonly tools: readonly string[];
+  };
   /** Tool responses whose call_id has no call in their trace (listed, capped at 200). */
-  readonly orphanResponseRows: readonly { readonly id: number; readonly callId: string; readonly modelCallId: number | null; readonly traceId: string | null; readonly isError: boolean }[];
+  readonly orphanResponseRows: readonly {
+    readonly id: number;
+    readonly callId: string;
+    readonly modelCallId: number | null;
+    readonly traceId: string | null;
+    readonly isError: boolean;
+  }[];
 }
 
 export interface SwimlanePoint {
@@ -120,9 +131,16 @@ export interface LifecycleChannels {
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 const VALUE = str({ max: 512 });
-const flag: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` });
+const flag: Guard<boolean> = (v, path) =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
 const filters = obj({
-  origin: optional(VALUE), status: optional(VALUE), decision: optional(VALUE), tool: optional(VALUE), trace: optional(VALUE), turn: optional(VALUE), flaggedOnly: optional(flag),
+  origin: optional(VALUE),
+  status: optional(VALUE),
+  decision: optional(VALUE),
+  tool: optional(VALUE),
+  trace: optional(VALUE),
+  turn: optional(VALUE),
+  flaggedOnly: optional(flag),
 });
 
 export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Guard<LifecycleChannels[C]['arg']> } = {

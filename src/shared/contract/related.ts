@@ -58,7 +58,15 @@ export interface NetMatch {
   readonly note: string;
 }
 
-export const RELATED_FINDINGS = ['cross_trace_response', 'cross_trace_call', 'call_without_response', 'response_without_call', 'dangling_model_call_id', 'no_http_exchange', 'ambiguous_http_exchange'] as const;
+export const RELATED_FINDINGS = [
+  'cross_trace_response',
+  'cross_trace_call',
+  'call_without_response',
+  'response_without_call',
+  'dangling_model_call_id',
+  'no_http_exchange',
+  'ambiguous_http_exchange',
+] as const;
 export type RelatedFindingKind = (typeof RELATED_FINDINGS)[number];
 
 export interface RelatedFinding {

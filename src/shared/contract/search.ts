@@ -50,7 +50,8 @@ export interface JobMatches {
 /** At most this many matches of one job are sent to the renderer; the rest are counted. */
 export const MAX_FORWARDED_MATCHES = 2000;
 
-const bool: Guard<boolean> = (v, path) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` });
+const bool: Guard<boolean> = (v, path) =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` };
 
 export const BODY_SEARCH_GUARD: Guard<BodySearchArg> = obj({
   evidenceId: str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ }),

@@ -44,7 +44,11 @@ export interface SeekChannels {
 const ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 const IDENT = str({ max: 128, min: 1, pattern: /^[A-Za-z_][A-Za-z0-9_]*$/ });
 // The same shapes tables.page checks (src/shared/contract.ts).
-const filter: Guard<ColumnFilter> = obj({ column: IDENT, op: oneOf(FILTER_OPS), value: optional(union(str({ max: 1024 }), int(-(2 ** 53) + 1, 2 ** 53 - 1))) });
+const filter: Guard<ColumnFilter> = obj({
+  column: IDENT,
+  op: oneOf(FILTER_OPS),
+  value: optional(union(str({ max: 1024 }), int(-(2 ** 53) + 1, 2 ** 53 - 1))),
+});
 const sortSpec: Guard<SortSpec> = obj({ column: IDENT, direction: oneOf(['asc', 'desc'] as const) });
 
 export const SEEK_ARG_GUARDS: { readonly [C in keyof SeekChannels]: Guard<SeekChannels[C]['arg']> } = {

@@ -8,13 +8,32 @@ import type { Guard } from './guards.js';
 import { int, obj, oneOf, optional, str } from './guards.js';
 
 export const TRANSCRIPT_LINE_KINDS = [
-  'trace', 'turn', 'model_call', 'tool_call', 'tool_response',
-  'exec', 'file', 'overflow', 'net', 'dns', 'process', 'credential', 'security_rule', 'security_decision', 'security_ask',
+  'trace',
+  'turn',
+  'model_call',
+  'tool_call',
+  'tool_response',
+  'exec',
+  'file',
+  'overflow',
+  'net',
+  'dns',
+  'process',
+  'credential',
+  'security_rule',
+  'security_decision',
+  'security_ask',
 ] as const;
 export type TranscriptLineKind = (typeof TRANSCRIPT_LINE_KINDS)[number];
 
 export const TRANSCRIPT_FINDING_KINDS = [
-  'call_without_response', 'response_without_call', 'mcp_without_logical_call', 'null_model', 'null_tokens', 'body_failed', 'dangling_model_call_id',
+  'call_without_response',
+  'response_without_call',
+  'mcp_without_logical_call',
+  'null_model',
+  'null_tokens',
+  'body_failed',
+  'dangling_model_call_id',
 ] as const;
 export type TranscriptFindingKind = (typeof TRANSCRIPT_FINDING_KINDS)[number];
 

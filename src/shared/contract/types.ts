@@ -9,7 +9,12 @@ import type { Generation } from '../ledger-types.js';
  * - integers within ±2^53 and reals are numbers; integers beyond are `{ int: "<decimal text>" }`;
  * - blobs are `{ blob: { size, hexHead } }` (the first 64 bytes in hex; the UI never needs more inline).
  */
-export type Cell = null | number | string | { readonly int: string } | { readonly blob: { readonly size: number; readonly hexHead: string } };
+export type Cell =
+  | null
+  | number
+  | string
+  | { readonly int: string }
+  | { readonly blob: { readonly size: number; readonly hexHead: string } };
 
 /** An opened evidence set as the UI sees it: an opaque id, never a path. */
 export interface EvidenceSummary {
@@ -221,7 +226,10 @@ export interface BodyWindow {
 }
 
 /** How a save happened: a browser download URL (serve mode) or a file written by the desktop app. */
-export type BodySaveResult = { readonly kind: 'download'; readonly url: string } | { readonly kind: 'saved'; readonly path: string } | { readonly kind: 'cancelled' };
+export type BodySaveResult =
+  | { readonly kind: 'download'; readonly url: string }
+  | { readonly kind: 'saved'; readonly path: string }
+  | { readonly kind: 'cancelled' };
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -273,7 +281,13 @@ export interface IntegrityReportView {
     readonly failures: readonly BodyFailureView[];
   };
   readonly overflow: { readonly windows: number; readonly heldBack: number };
-  readonly tools: { readonly calls: number; readonly responses: number; readonly orphanCalls: number; readonly orphanResponses: number; readonly mcpWithoutLogicalCall: number };
+  readonly tools: {
+    readonly calls: number;
+    readonly responses: number;
+    readonly orphanCalls: number;
+    readonly orphanResponses: number;
+    readonly mcpWithoutLogicalCall: number;
+  };
   readonly providers: { readonly aiNetEvents: number; readonly modelCalls: number };
   readonly findings: readonly IntegrityFinding[];
   /**

@@ -48,7 +48,9 @@ describe('capsem-inspect body', () => {
     const io = byteIo();
     expect(await run([evidence, 'aaaaaaaaaaaa', 'net_events', 'response', '-o', join(out, 'body.bin')], io)).toBe(0);
     expect(readFileSync(join(out, 'body.bin')).equals(binary)).toBe(true);
-    expect(io.err).toBe(`wrote 10 bytes to ${join(out, 'body.bin')}; read back through every segment hash and the body hash before writing\n`);
+    expect(io.err).toBe(
+      `wrote 10 bytes to ${join(out, 'body.bin')}; read back through every segment hash and the body hash before writing\n`,
+    );
     const tty = Object.assign(byteIo(), { stdoutIsTerminal: true });
     expect(await run([evidence, 'dddddddddddd', 'net_events', 'response', '-o', join(out, 'hostile.bin')], tty)).toBe(0);
     expect(readFileSync(join(out, 'hostile.bin')).equals(hostile)).toBe(true);
@@ -77,20 +79,23 @@ describe('capsem-inspect body', () => {
     expect(pipe.bytes().equals(hostile)).toBe(true);
   });
 
-  it.runIf(existsSync('/usr/bin/script'))('in a real pseudo-terminal (util-linux script): the hostile body is refused, nothing reaches the terminal', () => {
-    const bin = join(process.cwd(), 'bin/capsem-inspect.js');
-    const env = { ...process.env, CAPSEM_INSPECT_FROM_SOURCE: '1', NO_COLOR: '1' };
-    const command = (id: string): string => `node ${bin} body ${evidence} ${id} net_events response; echo "exit=$?"`;
-    // script runs the command with its stdin/stdout/stderr on a fresh pty and copies what the pty showed to our stdout.
-    const shown = execFileSync('script', ['-q', '-e', '-c', command('dddddddddddd'), '/dev/null'], { env }).toString('utf8');
-    expect(shown).toContain('not written to the terminal');
-    expect(shown).toContain('exit=2');
-    expect(shown).not.toContain('\u001b]52');
-    expect(shown).not.toContain('\u001b[2J');
-    const ok = execFileSync('script', ['-q', '-e', '-c', command('eeeeeeeeeeee'), '/dev/null'], { env }).toString('utf8');
-    expect(ok).toContain('line two\tend');
-    expect(ok).toContain('exit=0');
-  });
+  it.runIf(existsSync('/usr/bin/script'))(
+    'in a real pseudo-terminal (util-linux script): the hostile body is refused, nothing reaches the terminal',
+    () => {
+      const bin = join(process.cwd(), 'bin/capsem-inspect.js');
+      const env = { ...process.env, CAPSEM_INSPECT_FROM_SOURCE: '1', NO_COLOR: '1' };
+      const command = (id: string): string => `node ${bin} body ${evidence} ${id} net_events response; echo "exit=$?"`;
+      // script runs the command with its stdin/stdout/stderr on a fresh pty and copies what the pty showed to our stdout.
+      const shown = execFileSync('script', ['-q', '-e', '-c', command('dddddddddddd'), '/dev/null'], { env }).toString('utf8');
+      expect(shown).toContain('not written to the terminal');
+      expect(shown).toContain('exit=2');
+      expect(shown).not.toContain('\u001b]52');
+      expect(shown).not.toContain('\u001b[2J');
+      const ok = execFileSync('script', ['-q', '-e', '-c', command('eeeeeeeeeeee'), '/dev/null'], { env }).toString('utf8');
+      expect(ok).toContain('line two\tend');
+      expect(ok).toContain('exit=0');
+    },
+  );
 
   it('exits 1 with the code and sentence when the body fails verification, writing no bytes', async () => {
     const io = byteIo();

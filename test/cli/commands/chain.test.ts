@@ -34,8 +34,16 @@ describe('capsem-inspect chain', () => {
     expect(io.out).toMatch(/cannot be shown without an outside anchor/);
     expect(io.out).toMatch(/Settings-file chain .*4 edit\(s\), 3 applied, each applied edit starts from the previous one's file/);
     expect(io.err).toBe('');
-    const policyLines = io.out.split('\n').filter((l) => /^\s*\d+\s+2026-/.test(l)).map((l) => l.trim().split(/\s+/));
-    expect(policyLines.map((c) => [c[0], c[c.length - 1]])).toEqual([['1', 'ok'], ['2', 'failed'], ['3', 'ok'], ['4', 'ok']]);
+    const policyLines = io.out
+      .split('\n')
+      .filter((l) => /^\s*\d+\s+2026-/.test(l))
+      .map((l) => l.trim().split(/\s+/));
+    expect(policyLines.map((c) => [c[0], c[c.length - 1]])).toEqual([
+      ['1', 'ok'],
+      ['2', 'failed'],
+      ['3', 'ok'],
+      ['4', 'ok'],
+    ]);
   });
 
   it('exit 1 listing every break with its event index, id and kind', async () => {
@@ -79,7 +87,12 @@ describe('capsem-inspect chain', () => {
     const notDb = captureIo();
     expect(await run([junk], notDb)).toBe(2);
     expect(notDb.err).toMatch(/cannot open the host ledger \(NOT_A_LEDGER\)/);
-    for (const bad of [[], ['--expect-head', 'abc', sample.hostDbPath], ['--expect-count', '-3', sample.hostDbPath], ['--nope', sample.hostDbPath]]) {
+    for (const bad of [
+      [],
+      ['--expect-head', 'abc', sample.hostDbPath],
+      ['--expect-count', '-3', sample.hostDbPath],
+      ['--nope', sample.hostDbPath],
+    ]) {
       const io = captureIo();
       expect(await run(bad, io)).toBe(2);
       expect(io.err).toMatch(/usage: capsem-inspect chain/);

@@ -30,7 +30,8 @@ describe('capsem-inspect check', () => {
     expect(j.pages).toEqual({ ok: true, messages: ['ok'] });
     expect(j.tables).toEqual(intact.rowCounts);
     expect(j.missingTables).toEqual([]);
-    for (const k of ['bodies', 'blocks', 'archiveBytes', 'blocksEnd', 'problems', 'verified', 'failures']) expect(j.archive).toHaveProperty(k);
+    for (const k of ['bodies', 'blocks', 'archiveBytes', 'blocksEnd', 'problems', 'verified', 'failures'])
+      expect(j.archive).toHaveProperty(k);
     expect(j.archive.verified).toBe(intact.bodies.length);
     for (const k of ['windows', 'heldBack']) expect(j.overflow).toHaveProperty(k);
     for (const k of ['calls', 'orphanCalls', 'orphanResponses', 'mcpWithoutLogicalCall']) expect(j.tools).toHaveProperty(k);
@@ -52,7 +53,9 @@ describe('capsem-inspect check', () => {
     expect(text.out).toContain('Verdict: intact (checked pages, tables, body index and archive; bodies not verified)');
     const full = captureIo();
     expect(await run([intact.sessionDir], full)).toBe(0);
-    expect(full.out).toContain(`Verdict: intact (checked pages, tables, body index and archive; ${intact.bodies.length} of ${intact.bodies.length} bodies verified)`);
+    expect(full.out).toContain(
+      `Verdict: intact (checked pages, tables, body index and archive; ${intact.bodies.length} of ${intact.bodies.length} bodies verified)`,
+    );
     const both = captureIo();
     expect(await run([intact.sessionDir, '--verify-bodies', '--no-verify-bodies'], both)).toBe(2);
     expect(both.err).toContain('cannot both be given');
@@ -66,7 +69,11 @@ describe('capsem-inspect check', () => {
     expect(await run([seg.sessionDir, '--json'], io)).toBe(1);
     const failed = JSON.parse(io.out).findings.filter((f: { code: string }) => f.code === 'BODIES_FAILED');
     expect(failed).toHaveLength(1);
-    expect(failed[0].message).toMatch(new RegExp(`^SEGMENT_HASH_MISMATCH: segment at offset \\d+ in block at offset \\d+ of .*; this takes down ${affected.length} bodies$`));
+    expect(failed[0].message).toMatch(
+      new RegExp(
+        `^SEGMENT_HASH_MISMATCH: segment at offset \\d+ in block at offset \\d+ of .*; this takes down ${affected.length} bodies$`,
+      ),
+    );
     expect([...failed[0].evidence].sort()).toEqual(affected.map((b) => `${b.eventId} ${b.sourceTable}/${b.direction}`).sort());
     const text = captureIo();
     await run([seg.sessionDir], text);
@@ -106,14 +113,24 @@ describe('capsem-inspect check', () => {
     const jio = captureIo();
     expect(await run([damaged.sessionDir, '--verify-bodies', '--json'], jio)).toBe(1);
     const j = JSON.parse(jio.out);
-    expect(j.archive.failures).toEqual([expect.objectContaining({ eventId: bad.eventId, sourceTable: bad.sourceTable, direction: bad.direction, code: 'BODY_HASH_MISMATCH' })]);
+    expect(j.archive.failures).toEqual([
+      expect.objectContaining({ eventId: bad.eventId, sourceTable: bad.sourceTable, direction: bad.direction, code: 'BODY_HASH_MISMATCH' }),
+    ]);
     expect(j.verdict).toBe('damaged');
   });
 
-  it('text output: aligned tables in the doctor\'s order, previews cut, colour only on a TTY', async () => {
+  it("text output: aligned tables in the doctor's order, previews cut, colour only on a TTY", async () => {
     const io = captureIo();
     expect(await run([intact.sessionDir, '--rows', '2'], io)).toBe(0);
-    const order = ['Ledger pages intact', 'All expected tables present', 'Event counts:', 'Body archive:', 'Findings:', 'net_events (', 'Verdict: intact'];
+    const order = [
+      'Ledger pages intact',
+      'All expected tables present',
+      'Event counts:',
+      'Body archive:',
+      'Findings:',
+      'net_events (',
+      'Verdict: intact',
+    ];
     const at = order.map((s) => io.out.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -140,13 +157,19 @@ describe('capsem-inspect check', () => {
     const io = captureIo();
     // With --no-verify-bodies the wrong body hash is not seen (index and file agree): all intact, exit 0.
     expect(await run(['--all', join(root, 'fleet'), '--json', '--no-verify-bodies'], io)).toBe(0);
-    const lines = io.out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = io.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.session.id).sort()).toEqual(['damaged-session', 'intact-session']);
     expect(lines.find((l) => l.session.id === 'intact-session').verdict).toBe('intact');
     expect(lines.find((l) => l.session.id === 'damaged-session').verdict).toBe('intact');
     const verify = captureIo();
     expect(await run(['--all', join(root, 'fleet'), '--json'], verify)).toBe(1);
-    const vlines = verify.out.trim().split('\n').map((l) => JSON.parse(l));
+    const vlines = verify.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(vlines.find((l) => l.session.id === 'damaged-session').verdict).toBe('damaged');
     const only = captureIo();
     expect(await run(['--all', join(root, 'fleet', 'a')], only)).toBe(0);

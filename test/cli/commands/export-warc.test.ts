@@ -45,7 +45,16 @@ describe('export-warc', () => {
     const io = captureIo();
     const file = join(out, 'b.warc.gz');
     expect(await run([w.sessionDir, '-o', file, '--digest', 'sha256', '--json'], io)).toBe(0);
-    const parsed = JSON.parse(io.out) as { ok: boolean; summary: { resourceRecords: number; skipped: number; skippedByReason: Record<string, number>; fileBytes: number; digestAlgorithm: string } };
+    const parsed = JSON.parse(io.out) as {
+      ok: boolean;
+      summary: {
+        resourceRecords: number;
+        skipped: number;
+        skippedByReason: Record<string, number>;
+        fileBytes: number;
+        digestAlgorithm: string;
+      };
+    };
     expect(parsed.ok).toBe(true);
     expect(parsed.summary.digestAlgorithm).toBe('sha256');
     expect(parsed.summary.resourceRecords + parsed.summary.skipped).toBe(w.bodies.length);
@@ -74,18 +83,26 @@ describe('export-warc', () => {
     expect(readdirSync(w.sessionDir).sort()).toEqual(before);
   });
 
-  test.each(['missing-archive', 'bad-file-header', 'truncate-archive', 'legacy-file'] as const)('%s: the archive cannot be read at all: exit 1, no file, a sentence naming why', async (kind) => {
-    const ledger = kind === 'legacy-file'
-      ? await legacyFileWhereGenerationExpected(join(root, kind))
-      : (await writeLedger(join(root, kind), { generation: 'A4', damage: kind })).sessionDir;
-    const io = captureIo();
-    const file = join(out, `${kind}.warc.gz`);
-    expect(await run([ledger, '-o', file], io)).toBe(1);
-    expect(existsSync(file)).toBe(false);
-    expect(readdirSync(out).filter((n) => n.startsWith(`${kind}.warc.gz`))).toEqual([]);
-    expect(io.out).toBe('');
-    expect(io.err).toMatch(new RegExp(`^capsem-inspect export-warc: [A-Z_]+: cannot export: .+; nothing was written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
-  });
+  test.each(['missing-archive', 'bad-file-header', 'truncate-archive', 'legacy-file'] as const)(
+    '%s: the archive cannot be read at all: exit 1, no file, a sentence naming why',
+    async (kind) => {
+      const ledger =
+        kind === 'legacy-file'
+          ? await legacyFileWhereGenerationExpected(join(root, kind))
+          : (await writeLedger(join(root, kind), { generation: 'A4', damage: kind })).sessionDir;
+      const io = captureIo();
+      const file = join(out, `${kind}.warc.gz`);
+      expect(await run([ledger, '-o', file], io)).toBe(1);
+      expect(existsSync(file)).toBe(false);
+      expect(readdirSync(out).filter((n) => n.startsWith(`${kind}.warc.gz`))).toEqual([]);
+      expect(io.out).toBe('');
+      expect(io.err).toMatch(
+        new RegExp(
+          `^capsem-inspect export-warc: [A-Z_]+: cannot export: .+; nothing was written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`,
+        ),
+      );
+    },
+  );
 
   test('on a terminal the records tick by on stderr; the line is cleared before the summary', async () => {
     const io = { ...captureIo(), isTty: true };
@@ -100,7 +117,9 @@ describe('export-warc', () => {
     const l0 = await writeLedger(join(root, 'l0'), { generation: 'L0' });
     const io = captureIo();
     expect(await run([l0.sessionDir, '-o', join(out, 'l0.warc.gz')], io)).toBe(0);
-    expect(io.out.split('\n').filter((l) => l.includes('L0'))).toEqual(['This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.']);
+    expect(io.out.split('\n').filter((l) => l.includes('L0'))).toEqual([
+      'This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.',
+    ]);
   });
 
   test('exit 1 when the destination folder does not exist', async () => {
@@ -109,9 +128,12 @@ describe('export-warc', () => {
     expect(io.err).toContain('EXPORT_DESTINATION');
   });
 
-  test.each([[[]], [['-o', 'x.warc.gz']], [['somewhere']], [['p', '-o', 'x', '--digest', 'md5']], [['p', '-o', 'x', '--frobnicate']]])('usage errors exit 2: %j', async (args) => {
-    const io = captureIo();
-    expect(await run(args, io)).toBe(2);
-    expect(io.err).toContain('usage: capsem-inspect export-warc');
-  });
+  test.each([[[]], [['-o', 'x.warc.gz']], [['somewhere']], [['p', '-o', 'x', '--digest', 'md5']], [['p', '-o', 'x', '--frobnicate']]])(
+    'usage errors exit 2: %j',
+    async (args) => {
+      const io = captureIo();
+      expect(await run(args, io)).toBe(2);
+      expect(io.err).toContain('usage: capsem-inspect export-warc');
+    },
+  );
 });

@@ -34,7 +34,14 @@ type Line = Record<string, unknown>;
 async function secrets(args: string[] = []): Promise<{ code: number; lines: Line[]; out: string }> {
   const io = captureIo();
   const code = await run(['--secrets', ledger.sessionDir, ...args], io);
-  return { code, out: io.out, lines: io.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line) };
+  return {
+    code,
+    out: io.out,
+    lines: io.out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Line),
+  };
 }
 
 describe('capsem-inspect grep --secrets', () => {
@@ -42,7 +49,11 @@ describe('capsem-inspect grep --secrets', () => {
     const r = await secrets(['--json', '--table', 'net_events']);
     expect(r.code).toBe(0);
     const db = new Database(ledger.dbPath, { readonly: true });
-    const rows = db.prepare('SELECT event_id, domain, credential_ref FROM net_events').all() as { event_id: string; domain: string; credential_ref: string | null }[];
+    const rows = db.prepare('SELECT event_id, domain, credential_ref FROM net_events').all() as {
+      event_id: string;
+      domain: string;
+      credential_ref: string | null;
+    }[];
     db.close();
     const byEvent = new Map(rows.map((x) => [x.event_id, x]));
     const found = r.lines.filter((l) => l.type === 'secret' && l.in === 'body');
@@ -58,7 +69,9 @@ describe('capsem-inspect grep --secrets', () => {
     }
     // The fixture sends requests to Anthropic and to others, so both sides of the rule are exercised.
     expect(found.some((l) => l.pattern === 'anthropic-api-key' && l.verdict === 'elsewhere')).toBe(true);
-    expect(found.some((l) => l.pattern === 'anthropic-api-key' && (l.verdict === 'substituted' || l.verdict === 'unsubstituted'))).toBe(true);
+    expect(found.some((l) => l.pattern === 'anthropic-api-key' && (l.verdict === 'substituted' || l.verdict === 'unsubstituted'))).toBe(
+      true,
+    );
     expect(found.some((l) => l.verdict === 'inbound')).toBe(true);
   });
 

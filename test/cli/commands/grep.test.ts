@@ -49,7 +49,10 @@ type Line = Record<string, unknown> & { type: string };
 async function grep(args: string[]): Promise<{ code: number; lines: Line[]; err: string; out: string }> {
   const io = captureIo();
   const code = await run(args, io);
-  const lines = io.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+  const lines = io.out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line);
   return { code, lines, err: io.err, out: io.out };
 }
 
@@ -61,12 +64,17 @@ function expected(l: WrittenLedger, needle: Uint8Array, skip: (k: string) => boo
   for (const b of l.bodies) {
     if (b.injected || skip(`${b.key.eventId}/${b.key.sourceTable}/${b.key.direction}`)) continue;
     const hay = Buffer.from(b.bytes);
-    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length)) out.push(`${b.key.eventId} ${b.key.sourceTable}/${b.key.direction} ${at}`);
+    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length))
+      out.push(`${b.key.eventId} ${b.key.sourceTable}/${b.key.direction} ${at}`);
   }
   return out.sort();
 }
 
-const bodyMatches = (lines: Line[]): string[] => lines.filter((m) => m.type === 'match' && m.in === 'body').map(key).sort();
+const bodyMatches = (lines: Line[]): string[] =>
+  lines
+    .filter((m) => m.type === 'match' && m.in === 'body')
+    .map(key)
+    .sort();
 
 describe('capsem-inspect grep: planted strings in bodies', () => {
   it('finds every planted needle at its event_id, table, direction and byte offset, and nothing else', async () => {
@@ -103,7 +111,11 @@ describe('capsem-inspect grep: planted strings in bodies', () => {
     expect(nearBlockEnd).toBeGreaterThan(0);
     const truncated = clean.bodies.find((b) => b.row.truncated)!;
     expect(truncated).toBeDefined();
-    expect(found.has(`${truncated.key.eventId} ${truncated.key.sourceTable}/${truncated.key.direction} ${truncated.bytes.length - NEEDLE.length}`)).toBe(true);
+    expect(
+      found.has(
+        `${truncated.key.eventId} ${truncated.key.sourceTable}/${truncated.key.direction} ${truncated.bytes.length - NEEDLE.length}`,
+      ),
+    ).toBe(true);
     const msgpack = clean.bodies.find((b) => b.row.contentType?.includes('msgpack'))!;
     const inPayload = [...found].filter((k) => k.startsWith(`${msgpack.key.eventId} ${msgpack.key.sourceTable}/${msgpack.key.direction} `));
     expect(inPayload.length).toBe(1);
@@ -140,7 +152,9 @@ describe('capsem-inspect grep: planted strings in bodies', () => {
     expect(affected.size).toBeGreaterThan(0);
     const r = await grep(['-F', NEEDLE, damaged.sessionDir, '--json']);
     expect(r.code).toBe(0);
-    const reported = new Set(r.lines.filter((m) => m.type === 'damaged').map((m) => `${String(m.eventId)}/${String(m.sourceTable)}/${String(m.direction)}`));
+    const reported = new Set(
+      r.lines.filter((m) => m.type === 'damaged').map((m) => `${String(m.eventId)}/${String(m.sourceTable)}/${String(m.direction)}`),
+    );
     expect(reported).toEqual(affected);
     expect(bodyMatches(r.lines)).toEqual(expected(damaged, te.encode(NEEDLE), (k) => affected.has(k)));
     const text = await grep(['-F', NEEDLE, damaged.sessionDir]);

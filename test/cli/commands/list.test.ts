@@ -18,7 +18,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Session ids of the table rows, in printed order, with the on-disk mark. */
 function tableIds(out: string): string[] {
-  return out.split('\n').filter((l) => /^[* ] s-/.test(l)).map((l) => l.split(/\s+/).filter(Boolean).slice(0, l.startsWith('*') ? 2 : 1).join(' '));
+  return out
+    .split('\n')
+    .filter((l) => /^[* ] s-/.test(l))
+    .map((l) =>
+      l
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, l.startsWith('*') ? 2 : 1)
+        .join(' '),
+    );
 }
 
 describe('capsem-inspect list', () => {
@@ -28,7 +37,17 @@ describe('capsem-inspect list', () => {
     expect(io.err).toBe('');
     expect(tableIds(io.out)).toEqual(['s-echo', '* s-delta', '* s-charlie', 's-bravo', '* s-alpha']);
     const alpha = io.out.split('\n').find((l) => l.includes('s-alpha'))!;
-    expect(alpha.split(/\s{2,}/).map((c) => c.trim())).toEqual(['* s-alpha', 'stopped', '2026-10-03 04:00:00Z', '1m00s', '$0.0123', '10', '1000+200', '2', '5']);
+    expect(alpha.split(/\s{2,}/).map((c) => c.trim())).toEqual([
+      '* s-alpha',
+      'stopped',
+      '2026-10-03 04:00:00Z',
+      '1m00s',
+      '$0.0123',
+      '10',
+      '1000+200',
+      '2',
+      '5',
+    ]);
     expect(io.out).toMatch(/5 of 5 session\(s\) shown/);
     expect(io.out).toMatch(/Chain: \d+ events chain from genesis/);
     expect(io.out).not.toMatch(/\u001b\[/);

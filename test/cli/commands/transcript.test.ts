@@ -42,7 +42,12 @@ describe('transcript', () => {
     expect(readdirSync(out)).toEqual(['t.html']);
     const json = captureIo();
     expect(await run([w.sessionDir, '--format', 'json'], json)).toBe(0);
-    expect(json.out.trimEnd().split('\n').every((l) => typeof JSON.parse(l) === 'object')).toBe(true);
+    expect(
+      json.out
+        .trimEnd()
+        .split('\n')
+        .every((l) => typeof JSON.parse(l) === 'object'),
+    ).toBe(true);
   });
 
   test('refuses a destination inside the evidence folder, an unknown trace, a bad format', async () => {

@@ -14,7 +14,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('escapes control and bidi characters from ledger text', () => {
   expect(printable('a\u001b[31mb\u202ec')).toBe('a\\u001b[31mb\\u202ec');
-  const table = reportTable(styleFor(false), ['path', 'size'], [['/tmp/\u001b[2J', 5], ['x', 12]]);
+  const table = reportTable(
+    styleFor(false),
+    ['path', 'size'],
+    [
+      ['/tmp/\u001b[2J', 5],
+      ['x', 12],
+    ],
+  );
   expect(table).not.toContain('\u001b');
   expect(table.split('\n')[0]).toBe('  path            size');
   expect(table.split('\n')[3]).toBe('  x                 12');

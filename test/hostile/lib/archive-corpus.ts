@@ -55,12 +55,23 @@ function bodies(seed: number): SegmentItem[] {
   for (let i = 0; i < 12; i++) {
     let bytes: Uint8Array;
     switch (i % 4) {
-      case 0: bytes = enc.encode(JSON.stringify({ i, text: 'lorem ipsum '.repeat(20 + rnd.int(0, 40)) })); break;
-      case 1: bytes = Uint8Array.from({ length: 200 + rnd.int(0, 600) }, () => rnd.int(0, 255)); break;
-      case 2: bytes = enc.encode(`data: {"token": ${i}}\n\n`.repeat(10 + rnd.int(0, 20))); break;
-      default: bytes = enc.encode('shared '.repeat(90)); // ≥ 512 bytes and repeated: shared spans
+      case 0:
+        bytes = enc.encode(JSON.stringify({ i, text: 'lorem ipsum '.repeat(20 + rnd.int(0, 40)) }));
+        break;
+      case 1:
+        bytes = Uint8Array.from({ length: 200 + rnd.int(0, 600) }, () => rnd.int(0, 255));
+        break;
+      case 2:
+        bytes = enc.encode(`data: {"token": ${i}}\n\n`.repeat(10 + rnd.int(0, 20)));
+        break;
+      default:
+        bytes = enc.encode('shared '.repeat(90)); // ≥ 512 bytes and repeated: shared spans
     }
-    const key: BodyKey = { eventId: (0x200000000000 + i).toString(16), sourceTable: 'net_events', direction: i % 2 ? 'request' : 'response' };
+    const key: BodyKey = {
+      eventId: (0x200000000000 + i).toString(16),
+      sourceTable: 'net_events',
+      direction: i % 2 ? 'request' : 'response',
+    };
     out.push({ kind: 'body', key, bytes });
     if (i % 5 === 2) out.push({ kind: 'unreferenced', bytes: enc.encode(`rolled back ${i}`) });
   }
@@ -72,9 +83,22 @@ const GENERATION_ID = asUuidV4(Uint8Array.from({ length: 16 }, (_, i) => 0x71 + 
 
 function rowsOf(enc: EncodedArchive): BodyIndexRow[] {
   return enc.bodies.map((b, i) => ({
-    id: i + 1, eventId: b.key.eventId, sourceTable: b.key.sourceTable, direction: b.key.direction, eventType: null, contentType: null,
-    originalBytes: b.bodyLen, storedBytes: b.bodyLen, truncated: false, bodyHash: b.bodyHash, blockOffset: b.blockOffset,
-    bodyOffset: b.bodyOffset, bodyLen: b.bodyLen, traceId: null, turnId: null, createdAt: null,
+    id: i + 1,
+    eventId: b.key.eventId,
+    sourceTable: b.key.sourceTable,
+    direction: b.key.direction,
+    eventType: null,
+    contentType: null,
+    originalBytes: b.bodyLen,
+    storedBytes: b.bodyLen,
+    truncated: false,
+    bodyHash: b.bodyHash,
+    blockOffset: b.blockOffset,
+    bodyOffset: b.bodyOffset,
+    bodyLen: b.bodyLen,
+    traceId: null,
+    turnId: null,
+    createdAt: null,
   }));
 }
 
@@ -91,21 +115,34 @@ function lengthFieldsOf(enc: EncodedArchive): number[] {
 
 export async function buildSeed(spec: SeedSpec, seed = 3): Promise<ArchiveSeed> {
   const plan = planBlocks(bodies(seed), {
-    codec: spec.codec, targetBlockBytes: 1500, segmentBytes: 500,
-    openLastBlock: spec.openLastBlock ?? false, emptyFinalSegment: spec.emptyFinalSegment ?? false,
+    codec: spec.codec,
+    targetBlockBytes: 1500,
+    segmentBytes: 500,
+    openLastBlock: spec.openLastBlock ?? false,
+    emptyFinalSegment: spec.emptyFinalSegment ?? false,
   });
   const enc = await encodeArchive({
-    version: spec.version, blocks: plan, dedup: spec.dedup ?? 'block',
-    archiveId: spec.version === 3 ? ARCHIVE_ID : undefined, generationId: spec.version === 3 ? GENERATION_ID : undefined,
+    version: spec.version,
+    blocks: plan,
+    dedup: spec.dedup ?? 'block',
+    archiveId: spec.version === 3 ? ARCHIVE_ID : undefined,
+    generationId: spec.version === 3 ? GENERATION_ID : undefined,
     tail: spec.tail ? new TextEncoder().encode('SGMT torn tail nobody names') : undefined,
   });
-  const state: ArchiveState | null = spec.version === 3 && enc.archiveId && enc.generationId
-    ? { archiveId: enc.archiveId, generationId: enc.generationId, formatVersion: 4, committedEnd: enc.committedEnd, revision: 1 }
-    : null;
+  const state: ArchiveState | null =
+    spec.version === 3 && enc.archiveId && enc.generationId
+      ? { archiveId: enc.archiveId, generationId: enc.generationId, formatVersion: 4, committedEnd: enc.committedEnd, revision: 1 }
+      : null;
   return {
-    name: spec.name, version: spec.version, fileName: enc.fileName, state, rows: rowsOf(enc),
+    name: spec.name,
+    version: spec.version,
+    fileName: enc.fileName,
+    state,
+    rows: rowsOf(enc),
     blocks: enc.blocks.map((b) => ({ blockOffset: b.blockOffset, rawLen: b.rawLen, diskLen: b.diskLen, sealedAt: b.sealedAt })),
-    bytes: enc.bytes, expected: new Map(enc.bodies.map((b) => [keyOf(b.key), b.bytes])), lengthFields: lengthFieldsOf(enc),
+    bytes: enc.bytes,
+    expected: new Map(enc.bodies.map((b) => [keyOf(b.key), b.bytes])),
+    lengthFields: lengthFieldsOf(enc),
   };
 }
 

@@ -47,13 +47,20 @@ function judgeCode(code: unknown, where: string, problems: string[]): string {
  * `where`: a folder (the input is placed there afresh, any earlier one removed) or an ArchiveSlot that overwrites
  * the same file on every run (the property tests, where a thousand create/delete cycles were pure overhead).
  */
-export async function runArchiveInput(where: string | ArchiveSlot, meta: ArchiveMeta, bytes: Uint8Array, backend: ZstdBackendChoice = 'fzstd'): Promise<ArchiveOutcome> {
+export async function runArchiveInput(
+  where: string | ArchiveSlot,
+  meta: ArchiveMeta,
+  bytes: Uint8Array,
+  backend: ZstdBackendChoice = 'fzstd',
+): Promise<ArchiveOutcome> {
   await blake3Ready();
   const location = where instanceof ArchiveSlot ? where.place(meta, bytes) : place(where, meta, bytes);
   const problems: string[] = [];
   const bodies: string[] = [];
   const blocks = new Map(meta.blocks.map((b) => [b.blockOffset, b]));
-  const rows = [...meta.rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id);
+  const rows = [...meta.rows].sort(
+    (a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id,
+  );
   const started = performance.now();
   let open = 'ok';
   try {
@@ -66,7 +73,8 @@ export async function runArchiveInput(where: string | ArchiveSlot, meta: Archive
           const r = opened.archive.readBody(row, row.blockOffset === null ? undefined : blocks.get(row.blockOffset));
           if (!r.ok) {
             bodies.push(judgeCode(r.error.code, `row ${row.id}`, problems));
-            if (typeof r.error.message !== 'string' || r.error.message.length === 0) problems.push(`row ${row.id}: failure without a sentence`);
+            if (typeof r.error.message !== 'string' || r.error.message.length === 0)
+              problems.push(`row ${row.id}: failure without a sentence`);
           } else if (r.bytes.length !== row.bodyLen || blake3Tagged(r.bytes) !== row.bodyHash) {
             bodies.push('WRONG-BYTES');
             problems.push(`row ${row.id}: ok but ${r.bytes.length} bytes that do not hash to the row's body_hash`);

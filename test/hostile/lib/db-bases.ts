@@ -31,7 +31,7 @@ function readTree(root: string, prefix = ''): Map<string, Uint8Array> {
 function addOverflow(dbPath: string): void {
   const db = new Database(dbPath);
   try {
-    db.prepare("UPDATE net_events SET domain = ? WHERE rowid = (SELECT MIN(rowid) FROM net_events)").run('overflow.'.repeat(1400));
+    db.prepare('UPDATE net_events SET domain = ? WHERE rowid = (SELECT MIN(rowid) FROM net_events)').run('overflow.'.repeat(1400));
   } finally {
     db.close();
   }
@@ -61,9 +61,10 @@ async function hostBases(work: string): Promise<DbBase[]> {
   writer.pragma('journal_mode = WAL');
   writer.pragma('wal_autocheckpoint = 0');
   writer.prepare("UPDATE host_events SET actor = actor || '' WHERE id % 2 = 0").run();
-  writer.prepare("UPDATE host_events SET detail = ? WHERE id = (SELECT MAX(id) FROM host_events)").run(Buffer.alloc(9000, 0x91));
+  writer.prepare('UPDATE host_events SET detail = ? WHERE id = (SELECT MAX(id) FROM host_events)').run(Buffer.alloc(9000, 0x91));
   const files = new Map<string, Uint8Array>();
-  for (const n of ['host.db', 'host.db-wal', 'host.db-shm']) if (existsSync(join(walDir, n))) files.set(n, new Uint8Array(readFileSync(join(walDir, n))));
+  for (const n of ['host.db', 'host.db-wal', 'host.db-shm'])
+    if (existsSync(join(walDir, n))) files.set(n, new Uint8Array(readFileSync(join(walDir, n))));
   writer.close();
   return [
     { name: 'host-plain', target: 'host', files: plain },
@@ -81,7 +82,11 @@ export async function buildDbBases(): Promise<DbBase[]> {
 }
 
 /** Writes a case's files where the product expects them; returns what to open. */
-export function materialize(dir: string, target: Exclude<FuzzTarget, 'archive'>, files: ReadonlyMap<string, Uint8Array>): { open: string; runDir: string } {
+export function materialize(
+  dir: string,
+  target: Exclude<FuzzTarget, 'archive'>,
+  files: ReadonlyMap<string, Uint8Array>,
+): { open: string; runDir: string } {
   const root = target === 'sqlite' ? join(dir, '20260302-145040-f00d') : join(dir, 'home', 'sessions');
   for (const [rel, bytes] of files) {
     mkdirSync(dirname(join(root, rel)), { recursive: true, mode: 0o700 });

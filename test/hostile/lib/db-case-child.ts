@@ -27,12 +27,15 @@ const NAMED = new Set<string>(ERROR_CODES.filter((c) => c !== 'INTERNAL'));
 
 async function runHost(c: ChildCase, scratchRoot: string): Promise<Omit<ChildOutcome, 'ms'>> {
   const r = await openHostLedger(c.open, { runDir: c.runDir, scratchRoot });
-  if (!r.ok) return { outcome: `refused:${r.error.code}`, problems: NAMED.has(r.error.code) ? [] : [`open: ${r.error.code}: ${r.error.message}`] };
+  if (!r.ok)
+    return { outcome: `refused:${r.error.code}`, problems: NAMED.has(r.error.code) ? [] : [`open: ${r.error.code}: ${r.error.message}`] };
   // Touch what the library view shows, so lazily wrong values surface here.
   const problems: string[] = [];
   if (r.value.chain.events !== r.value.events.length && r.value.chain.events < 0) problems.push('negative event count');
   if (typeof r.value.chain.summary !== 'string') problems.push('chain summary is not a sentence');
-  JSON.stringify({ s: r.value.sessions.length, b: r.value.chain.breaks.length }, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+  JSON.stringify({ s: r.value.sessions.length, b: r.value.chain.breaks.length }, (_k, v: unknown) =>
+    typeof v === 'bigint' ? String(v) : v,
+  );
   return { outcome: 'opened', problems };
 }
 
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
     try {
       out = c.target === 'host' ? await runHost(c, scratchRoot) : await runSession(c, scratchRoot);
     } catch (error) {
-      out = { outcome: 'threw', problems: [`threw ${error instanceof Error ? error.stack ?? error.message : String(error)}`] };
+      out = { outcome: 'threw', problems: [`threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
     }
     process.stdout.write(`DONE ${c.index} ${JSON.stringify({ ...out, ms: performance.now() - t })}\n`);
   }

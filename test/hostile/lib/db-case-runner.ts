@@ -12,7 +12,13 @@ export type CaseResult = ChildOutcome | { readonly outcome: 'HANG' | 'CRASH'; re
 
 const CHILD = fileURLToPath(new URL('./db-case-child.ts', import.meta.url));
 
-function runBatch(cases: readonly ChildCase[], work: string, scratchRoot: string, deadlineMs: number, results: Map<number, CaseResult>): Promise<void> {
+function runBatch(
+  cases: readonly ChildCase[],
+  work: string,
+  scratchRoot: string,
+  deadlineMs: number,
+  results: Map<number, CaseResult>,
+): Promise<void> {
   const file = join(work, `cases-${cases[0]!.index}.json`);
   writeFileSync(file, JSON.stringify(cases));
   return new Promise((resolve) => {
@@ -25,10 +31,14 @@ function runBatch(cases: readonly ChildCase[], work: string, scratchRoot: string
     const arm = (): void => {
       if (timer) clearTimeout(timer);
       // The first case also pays the child's start-up (tsx, better-sqlite3): give it a few seconds more.
-      timer = setTimeout(() => {
-        if (current !== null) results.set(current, { outcome: 'HANG', problems: [`no answer within ${deadlineMs} ms`], ms: performance.now() - started });
-        child.kill('SIGKILL');
-      }, deadlineMs + (results.size === 0 ? 5000 : 0));
+      timer = setTimeout(
+        () => {
+          if (current !== null)
+            results.set(current, { outcome: 'HANG', problems: [`no answer within ${deadlineMs} ms`], ms: performance.now() - started });
+          child.kill('SIGKILL');
+        },
+        deadlineMs + (results.size === 0 ? 5000 : 0),
+      );
     };
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.stdout.on('data', (d: Buffer) => {
@@ -52,7 +62,11 @@ function runBatch(cases: readonly ChildCase[], work: string, scratchRoot: string
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
       if (current !== null && !results.has(current)) {
-        results.set(current, { outcome: 'CRASH', problems: [`child ended (${signal ?? `exit ${code}`}) during the case: ${stderr.trim().slice(-800)}`], ms: performance.now() - started });
+        results.set(current, {
+          outcome: 'CRASH',
+          problems: [`child ended (${signal ?? `exit ${code}`}) during the case: ${stderr.trim().slice(-800)}`],
+          ms: performance.now() - started,
+        });
       }
       resolve();
     });
@@ -60,7 +74,12 @@ function runBatch(cases: readonly ChildCase[], work: string, scratchRoot: string
 }
 
 /** Runs every case; returns results by case index (cases after a hang or crash run in a fresh child). */
-export async function runDbCases(cases: readonly ChildCase[], work: string, scratchRoot: string, deadlineMs = 5000): Promise<Map<number, CaseResult>> {
+export async function runDbCases(
+  cases: readonly ChildCase[],
+  work: string,
+  scratchRoot: string,
+  deadlineMs = 5000,
+): Promise<Map<number, CaseResult>> {
   const results = new Map<number, CaseResult>();
   let rest = [...cases];
   while (rest.length > 0) {
@@ -68,7 +87,8 @@ export async function runDbCases(cases: readonly ChildCase[], work: string, scra
     const next = rest.findIndex((c) => !results.has(c.index));
     if (next < 0) break;
     // A child that died before START of a case (e.g. at start-up) would loop forever: mark that case and move on.
-    if (next === 0 && !results.has(rest[0]!.index)) results.set(rest[0]!.index, { outcome: 'CRASH', problems: ['child did not start the case'], ms: 0 });
+    if (next === 0 && !results.has(rest[0]!.index))
+      results.set(rest[0]!.index, { outcome: 'CRASH', problems: ['child did not start the case'], ms: 0 });
     rest = rest.slice(rest.findIndex((c) => !results.has(c.index)) >= 0 ? rest.findIndex((c) => !results.has(c.index)) : rest.length);
   }
   return results;

@@ -21,15 +21,27 @@ export function snapshotFolder(root: string): EntrySnapshot[] {
       const st = lstatSync(p, { bigint: true });
       const type = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
       out.push({
-        path: relative(root, p), type, size: Number(st.size), mode: Number(st.mode),
+        path: relative(root, p),
+        type,
+        size: Number(st.size),
+        mode: Number(st.mode),
         sha256: type === 'file' ? createHash('sha256').update(readFileSync(p)).digest('hex') : null,
-        mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs),
+        mtimeNs: String(st.mtimeNs),
+        ctimeNs: String(st.ctimeNs),
       });
       if (type === 'dir') walk(p);
     }
   };
   const st = lstatSync(root, { bigint: true });
-  out.push({ path: '.', type: 'dir', size: 0, sha256: null, mode: Number(st.mode), mtimeNs: String(st.mtimeNs), ctimeNs: String(st.ctimeNs) });
+  out.push({
+    path: '.',
+    type: 'dir',
+    size: 0,
+    sha256: null,
+    mode: Number(st.mode),
+    mtimeNs: String(st.mtimeNs),
+    ctimeNs: String(st.ctimeNs),
+  });
   walk(root);
   return out;
 }

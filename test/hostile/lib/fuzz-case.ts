@@ -43,7 +43,9 @@ const MAGIC = 'CAPSEM-FUZZ-CASE 1\n';
 /** Byte arrays inside the metadata (archive_state ids) travel as {"$hex": "..."}. */
 const replacer = (_k: string, v: unknown): unknown => (v instanceof Uint8Array ? { $hex: Buffer.from(v).toString('hex') } : v);
 const reviver = (_k: string, v: unknown): unknown =>
-  v && typeof v === 'object' && typeof (v as { $hex?: unknown }).$hex === 'string' ? new Uint8Array(Buffer.from((v as { $hex: string }).$hex, 'hex')) : v;
+  v && typeof v === 'object' && typeof (v as { $hex?: unknown }).$hex === 'string'
+    ? new Uint8Array(Buffer.from((v as { $hex: string }).$hex, 'hex'))
+    : v;
 
 export function encodeCase(meta: Omit<CaseMeta, 'files'>, files: ReadonlyMap<string, Uint8Array>): Uint8Array {
   const full: CaseMeta = { ...meta, files: [...files].map(([name, b]) => ({ name, size: b.length })) };
@@ -53,7 +55,8 @@ export function encodeCase(meta: Omit<CaseMeta, 'files'>, files: ReadonlyMap<str
 
 export function decodeCase(bytes: Uint8Array, label: string): FuzzCase {
   const buf = Buffer.from(bytes);
-  if (!buf.subarray(0, MAGIC.length).equals(Buffer.from(MAGIC))) throw new Error(`${label}: not a fuzz case (no ${JSON.stringify(MAGIC.trim())} line)`);
+  if (!buf.subarray(0, MAGIC.length).equals(Buffer.from(MAGIC)))
+    throw new Error(`${label}: not a fuzz case (no ${JSON.stringify(MAGIC.trim())} line)`);
   const nl = buf.indexOf(0x0a, MAGIC.length);
   const meta = JSON.parse(buf.subarray(MAGIC.length, nl).toString('utf8'), reviver) as CaseMeta;
   const files = new Map<string, Uint8Array>();
@@ -69,7 +72,10 @@ export function decodeCase(bytes: Uint8Array, label: string): FuzzCase {
 /** Writes a case as `<dir>/<target>/<seed>-<sha256 prefix>.bin` (same input → same name) and returns the path. */
 export function keepCase(root: string, meta: Omit<CaseMeta, 'files'>, files: ReadonlyMap<string, Uint8Array>): string {
   const bytes = encodeCase(meta, files);
-  const id = createHash('sha256').update(bytes.subarray(bytes.indexOf(0x0a, MAGIC.length) + 1)).digest('hex').slice(0, 16);
+  const id = createHash('sha256')
+    .update(bytes.subarray(bytes.indexOf(0x0a, MAGIC.length) + 1))
+    .digest('hex')
+    .slice(0, 16);
   const path = join(root, meta.target, `${meta.seed}-${id}.bin`);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, bytes);
@@ -79,7 +85,10 @@ export function keepCase(root: string, meta: Omit<CaseMeta, 'files'>, files: Rea
 /** Every `*.bin` case under `<root>/<target>/`, sorted by name. */
 export function listCases(root: string, target: FuzzTarget): string[] {
   try {
-    return readdirSync(join(root, target)).filter((n) => n.endsWith('.bin')).sort().map((n) => join(root, target, n));
+    return readdirSync(join(root, target))
+      .filter((n) => n.endsWith('.bin'))
+      .sort()
+      .map((n) => join(root, target, n));
   } catch {
     return [];
   }

@@ -15,9 +15,32 @@ export type Mutation =
 
 /** Values a forged 32-bit length or offset likes to take: edges, caps of the format (spec §3.9) and off-by-ones. */
 export const INTERESTING_U32: readonly number[] = [
-  0, 1, 2, 7, 8, 51, 52, 53, 80, 255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x10001,
-  16 * 1024 * 1024 - 1, 16 * 1024 * 1024, 16 * 1024 * 1024 + 1, 16 * 1024 * 1024 + 65536, 16 * 1024 * 1024 + 65537,
-  10 * 1024 * 1024, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+  0,
+  1,
+  2,
+  7,
+  8,
+  51,
+  52,
+  53,
+  80,
+  255,
+  256,
+  0x7fff,
+  0x8000,
+  0xffff,
+  0x10000,
+  0x10001,
+  16 * 1024 * 1024 - 1,
+  16 * 1024 * 1024,
+  16 * 1024 * 1024 + 1,
+  16 * 1024 * 1024 + 65536,
+  16 * 1024 * 1024 + 65537,
+  10 * 1024 * 1024,
+  0x7fffffff,
+  0x80000000,
+  0xfffffffe,
+  0xffffffff,
 ];
 
 /** Applies mutations in order; positions are taken modulo the current length so any drawn number is valid. */
@@ -78,7 +101,9 @@ export function applyMutations(input: Uint8Array, mutations: readonly Mutation[]
 /** A small seeded generator (mulberry32) for the fuzzer; fast-check uses its own arbitraries instead. */
 export class Rng {
   private s: number;
-  constructor(seed: number) { this.s = seed >>> 0 || 1; }
+  constructor(seed: number) {
+    this.s = seed >>> 0 || 1;
+  }
   next(): number {
     this.s = (this.s + 0x6d2b79f5) >>> 0;
     let t = this.s;
@@ -86,8 +111,12 @@ export class Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
-  int(maxExclusive: number): number { return Math.floor(this.next() * maxExclusive); }
-  pick<T>(xs: readonly T[]): T { return xs[this.int(xs.length)]!; }
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)]!;
+  }
 }
 
 /**
@@ -100,12 +129,33 @@ export function randomMutations(rng: Rng, size: number, hot: readonly number[], 
   const spot = (): number => (hot.length > 0 && rng.next() < 0.5 ? rng.pick(hot) + rng.int(4) : rng.int(Math.max(1, size)));
   for (let i = 0; i < count; i++) {
     switch (rng.int(8)) {
-      case 0: case 1: out.push({ op: 'xor', at: spot(), mask: 1 + rng.int(255) }); break;
-      case 2: out.push({ op: 'set', at: spot(), bytes: Array.from({ length: 1 + rng.int(8) }, () => rng.int(256)) }); break;
-      case 3: case 4: out.push({ op: bigEndian ? 'u32be' : 'u32', at: hot.length > 0 ? rng.pick(hot) : spot(), value: rng.next() < 0.8 ? rng.pick(INTERESTING_U32) : rng.int(2 ** 32) }); break;
-      case 5: out.push({ op: 'truncate', length: rng.int(Math.max(1, size)) }); break;
-      case 6: out.push(rng.next() < 0.5 ? { op: 'delete', at: spot(), length: 1 + rng.int(64) } : { op: 'insert', at: spot(), bytes: Array.from({ length: 1 + rng.int(16) }, () => rng.int(256)) }); break;
-      default: out.push({ op: 'copy', from: rng.int(Math.max(1, size)), to: spot(), length: 1 + rng.int(256) });
+      case 0:
+      case 1:
+        out.push({ op: 'xor', at: spot(), mask: 1 + rng.int(255) });
+        break;
+      case 2:
+        out.push({ op: 'set', at: spot(), bytes: Array.from({ length: 1 + rng.int(8) }, () => rng.int(256)) });
+        break;
+      case 3:
+      case 4:
+        out.push({
+          op: bigEndian ? 'u32be' : 'u32',
+          at: hot.length > 0 ? rng.pick(hot) : spot(),
+          value: rng.next() < 0.8 ? rng.pick(INTERESTING_U32) : rng.int(2 ** 32),
+        });
+        break;
+      case 5:
+        out.push({ op: 'truncate', length: rng.int(Math.max(1, size)) });
+        break;
+      case 6:
+        out.push(
+          rng.next() < 0.5
+            ? { op: 'delete', at: spot(), length: 1 + rng.int(64) }
+            : { op: 'insert', at: spot(), bytes: Array.from({ length: 1 + rng.int(16) }, () => rng.int(256)) },
+        );
+        break;
+      default:
+        out.push({ op: 'copy', from: rng.int(Math.max(1, size)), to: spot(), length: 1 + rng.int(256) });
     }
   }
   return out;

@@ -64,7 +64,7 @@ export async function driveSession(paths: string[], opts: DriveOptions = {}): Pr
       record(step, r);
       return r;
     } catch (error) {
-      problems.push(`${step}: threw ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      problems.push(`${step}: threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return null;
     }
   };
@@ -95,7 +95,12 @@ export async function driveSession(paths: string[], opts: DriveOptions = {}): Pr
       await call('integrity.report', 'integrity.report', { evidenceId: id });
       await verifyJob(service, id, (step, r) => record(step, r), opts.mark);
       // A generous deadline: the console's child starts cold here (and under strace), and its 5 s default counts start-up.
-      await call('sql.run', 'sql.run', { evidenceId: id, runId: 'hostile-1', sql: 'SELECT name FROM sqlite_master LIMIT 5', deadlineMs: 60_000 });
+      await call('sql.run', 'sql.run', {
+        evidenceId: id,
+        runId: 'hostile-1',
+        sql: 'SELECT name FROM sqlite_master LIMIT 5',
+        deadlineMs: 60_000,
+      });
     }
     if (opts.exportDir) {
       opts.mark?.('export');
@@ -104,7 +109,7 @@ export async function driveSession(paths: string[], opts: DriveOptions = {}): Pr
     }
     await call('close', 'evidence.close', { evidenceId: id });
   } catch (error) {
-    problems.push(`threw ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    problems.push(`threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
     service.dispose();
   }
@@ -112,7 +117,10 @@ export async function driveSession(paths: string[], opts: DriveOptions = {}): Pr
 }
 
 async function verifyJob(
-  service: ReturnType<typeof createInspectorService>, id: string, record: (step: string, r: Result<unknown>) => void, mark?: (s: string) => void,
+  service: ReturnType<typeof createInspectorService>,
+  id: string,
+  record: (step: string, r: Result<unknown>) => void,
+  mark?: (s: string) => void,
 ): Promise<void> {
   mark?.('verify');
   const done = new Promise<InspectorEvent>((resolve) => {

@@ -40,6 +40,7 @@ export function dbHotOffsets(db: Uint8Array): number[] {
 /** WAL header (32 bytes) and every frame header (24 bytes) plus the start of each frame's page. */
 export function walHotOffsets(wal: Uint8Array, pageSize: number): number[] {
   const out = [0, 4, 8, 12, 16, 20, 24, 28];
-  for (let at = 32; at + 24 <= wal.length; at += 24 + pageSize) out.push(at, at + 4, at + 8, at + 12, at + 16, at + 20, at + 24, at + 24 + 3);
+  for (let at = 32; at + 24 <= wal.length; at += 24 + pageSize)
+    out.push(at, at + 4, at + 8, at + 12, at + 16, at + 20, at + 24, at + 24 + 3);
   return out.filter((o) => o < wal.length);
 }

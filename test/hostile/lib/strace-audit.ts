@@ -6,8 +6,10 @@
 export const STRACE_CALLS = '%file,write,pwrite64,writev,pwritev,pwritev2,ftruncate,fchmod,fchown,fallocate,fsetxattr,fremovexattr';
 
 const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/;
-const PATH_MUTATORS = /^(?:\[pid\s+\d+\]\s+|\d+\s+)?(unlink|unlinkat|rename|renameat|renameat2|truncate|truncate64|chmod|fchmodat|fchmodat2|chown|lchown|fchownat|utime|utimes|utimensat|futimesat|link|linkat|symlink|symlinkat|mkdir|mkdirat|rmdir|mknod|mknodat|setxattr|lsetxattr|removexattr|lremovexattr|creat)\(/;
-const FD_WRITERS = /^(?:\[pid\s+\d+\]\s+|\d+\s+)?(write|pwrite64|writev|pwritev|pwritev2|ftruncate|fchmod|fchown|fallocate|fsetxattr|fremovexattr)\((\d+)<([^>]*)>/;
+const PATH_MUTATORS =
+  /^(?:\[pid\s+\d+\]\s+|\d+\s+)?(unlink|unlinkat|rename|renameat|renameat2|truncate|truncate64|chmod|fchmodat|fchmodat2|chown|lchown|fchownat|utime|utimes|utimensat|futimesat|link|linkat|symlink|symlinkat|mkdir|mkdirat|rmdir|mknod|mknodat|setxattr|lsetxattr|removexattr|lremovexattr|creat)\(/;
+const FD_WRITERS =
+  /^(?:\[pid\s+\d+\]\s+|\d+\s+)?(write|pwrite64|writev|pwritev|pwritev2|ftruncate|fchmod|fchown|fallocate|fsetxattr|fremovexattr)\((\d+)<([^>]*)>/;
 const OPENS = /^(?:\[pid\s+\d+\]\s+|\d+\s+)?(open|openat|openat2)\(/;
 
 export interface StraceAudit {

@@ -6,6 +6,12 @@
 import { driveSession } from './session-driver.js';
 
 const [dir, scratchRoot, exportDir] = process.argv.slice(2) as [string, string, string];
-const report = await driveSession([dir], { scratchRoot, deep: true, exportDir, maxBodies: 50, mark: (s) => process.stderr.write(`step ${s}\n`) });
+const report = await driveSession([dir], {
+  scratchRoot,
+  deep: true,
+  exportDir,
+  maxBodies: 50,
+  mark: (s) => process.stderr.write(`step ${s}\n`),
+});
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);

@@ -18,7 +18,15 @@ function columnsOf(db: Database.Database, table: string): string[] {
 }
 
 /** Objects that are not part of any ledger and must be noted, never queried. */
-export const TRAP_NOTES = ['audit_events', 'substitution_events', 'model_items', 'net_events_trap', 'evil_table', 'evil_view', 'evil_fts'] as const;
+export const TRAP_NOTES = [
+  'audit_events',
+  'substitution_events',
+  'model_items',
+  'net_events_trap',
+  'evil_table',
+  'evil_view',
+  'evil_fts',
+] as const;
 
 export interface TrapLedger {
   readonly ledger: WrittenLedger;
@@ -37,7 +45,7 @@ export async function writeTrappedLedger(dir: string): Promise<TrapLedger> {
       DROP TABLE audit_events;
       ${endlessView('audit_events', audit)};
       DROP TABLE substitution_events;
-      CREATE VIEW substitution_events AS SELECT load_extension('/nonexistent/evil.so') AS ${subst.map((c) => `"${c}"`).join(', load_extension(\'x\') AS ')};
+      CREATE VIEW substitution_events AS SELECT load_extension('/nonexistent/evil.so') AS ${subst.map((c) => `"${c}"`).join(", load_extension('x') AS ")};
       ALTER TABLE model_items ADD COLUMN boom BLOB GENERATED ALWAYS AS (zeroblob(2000000000)) VIRTUAL;
       CREATE TRIGGER net_events_trap AFTER INSERT ON net_events BEGIN SELECT load_extension('/nonexistent/evil.so'); END;
       CREATE TABLE evil_table (x);

@@ -42,7 +42,9 @@ describe('recent list', () => {
 
 describe('saved body file names', () => {
   it('are made of safe characters only', () => {
-    expect(bodyFileName({ eventId: '../../etc/passwd', sourceTable: 'model_calls', direction: 'response' })).toBe('__.._etc_passwd-model_calls-response.bin');
+    expect(bodyFileName({ eventId: '../../etc/passwd', sourceTable: 'model_calls', direction: 'response' })).toBe(
+      '__.._etc_passwd-model_calls-response.bin',
+    );
     expect(bodyFileName({ eventId: 'ev:1.2', sourceTable: 't', direction: 'request' })).toBe('ev_1.2-t-request.bin');
   });
 });

@@ -31,14 +31,27 @@ function launch(o: Omit<Parameters<typeof BuiltApp.launch>[0], 'bundle'> & { bun
   return app;
 }
 
-const titled = (s: AppState, sessionId: string) => s.windows.find((w) => w.title === `${sessionId} — ${PRODUCT}` && w.shown && w.url.includes('/overview'));
+const titled = (s: AppState, sessionId: string) =>
+  s.windows.find((w) => w.title === `${sessionId} — ${PRODUCT}` && w.shown && w.url.includes('/overview'));
 const listing = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).sort();
 
 beforeAll(async () => {
   // The bundle under test is built here, as `npm run package` builds it (production, so React's production build).
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   ledgers = [];
-  for (let i = 0; i < 4; i++) ledgers.push(await writeLedger(join(work, `evidence-${i}`), { generation: 'A4', seed: 40 + i, sessionId: `20260302-145040-00${i}a`, wal: i === 3 ? 'no-shm' : false }));
+  for (let i = 0; i < 4; i++)
+    ledgers.push(
+      await writeLedger(join(work, `evidence-${i}`), {
+        generation: 'A4',
+        seed: 40 + i,
+        sessionId: `20260302-145040-00${i}a`,
+        wal: i === 3 ? 'no-shm' : false,
+      }),
+    );
 }, 180_000);
 
 afterAll(async () => {
@@ -51,7 +64,9 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     const [first, beforeReady, afterReady, handedOver] = ledgers as [WrittenLedger, WrittenLedger, WrittenLedger, WrittenLedger];
     const userData = join(work, 'user-data-launch');
     const app = launch({ args: ['--', first.sessionDir], userData, openFilesBeforeReady: [beforeReady.sessionDir] });
-    let s = await app.until('the argv and open-file windows', (x) => Boolean(titled(x, first.sessionId) && titled(x, beforeReady.sessionId)));
+    let s = await app.until('the argv and open-file windows', (x) =>
+      Boolean(titled(x, first.sessionId) && titled(x, beforeReady.sessionId)),
+    );
     expect(s.windows).toHaveLength(2);
     expect(s.sandbox).toBe(true);
     expect(s.privileged).toEqual(['capsem-app']);
@@ -88,9 +103,16 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     await app.call({ op: 'drop', window: start.id, paths: dropped });
     s = await app.until('the dropped session in the start window', (x) => Boolean(titled(x, pair.sessionId)));
     expect(s.windows).toHaveLength(1); // the empty start window was reused
-    expect(s.ipcCalls.filter((c) => c.channel === 'desktop.openDropped')).toEqual([{ channel: 'desktop.openDropped', fromMainFrame: true }]);
+    expect(s.ipcCalls.filter((c) => c.channel === 'desktop.openDropped')).toEqual([
+      { channel: 'desktop.openDropped', fromMainFrame: true },
+    ]);
     // Rows that exist only in session.db-wal are there: the -wal was opened with its database.
-    const summary = await app.call<{ ok: boolean; value: { sessionId: string }[] }>({ op: 'bridge', window: start.id, channel: 'evidence.list', arg: null });
+    const summary = await app.call<{ ok: boolean; value: { sessionId: string }[] }>({
+      op: 'bridge',
+      window: start.id,
+      channel: 'evidence.list',
+      arg: null,
+    });
     expect(summary.value.map((e) => e.sessionId)).toEqual([pair.sessionId]);
 
     const notALedger = join(work, 'holiday-photos');
@@ -149,7 +171,12 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
 
     // The SQL console's child is the bundle's sql-child.js in a utility process.
     const evidenceId = /#\/e\/([^/]+)\//.exec(win.url)![1]!;
-    const sql = await app.call<{ ok: boolean; value: { rows: unknown[][] } }>({ op: 'bridge', window: win.id, channel: 'sql.run', arg: { evidenceId, runId: 'r1', sql: 'SELECT COUNT(*) FROM event_body_blobs' } });
+    const sql = await app.call<{ ok: boolean; value: { rows: unknown[][] } }>({
+      op: 'bridge',
+      window: win.id,
+      channel: 'sql.run',
+      arg: { evidenceId, runId: 'r1', sql: 'SELECT COUNT(*) FROM event_body_blobs' },
+    });
     expect(sql.ok).toBe(true);
     expect(sql.value.rows).toEqual([[session.bodies.length]]);
     expect((await app.state()).forks).toEqual([join(ROOT, 'out', 'main', 'sql-child.js')]);
@@ -161,16 +188,45 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     const layout = buildPackagedLayout(ROOT, join(work, 'packaged'));
     // electron-builder applied electron-builder.ts's fuses to the binary it shipped (order: @electron/fuses' wire).
     const f = builderConfig.electronFuses;
-    const expected = [f.runAsNode, f.enableCookieEncryption, f.enableNodeOptionsEnvironmentVariable, f.enableNodeCliInspectArguments, f.enableEmbeddedAsarIntegrityValidation, f.onlyLoadAppFromAsar, f.loadBrowserProcessSpecificV8Snapshot, f.grantFileProtocolExtraPrivileges];
+    const expected = [
+      f.runAsNode,
+      f.enableCookieEncryption,
+      f.enableNodeOptionsEnvironmentVariable,
+      f.enableNodeCliInspectArguments,
+      f.enableEmbeddedAsarIntegrityValidation,
+      f.onlyLoadAppFromAsar,
+      f.loadBrowserProcessSpecificV8Snapshot,
+      f.grantFileProtocolExtraPrivileges,
+    ];
     expect(await fusesOf(layout.binary)).toEqual(expected.map((on) => (on ? '1' : '0')));
     // In the archive: the bundle and its workers; every native addon and the sample unpacked beside it; no sources.
     const at = (path: string) => layout.entries.find((e) => e.path === path);
-    for (const p of ['/out/main/index.js', '/out/main/verify-worker.js', '/out/main/export-worker.js', '/out/main/sql-child.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(at(p), p).toMatchObject({ unpacked: false });
+    for (const p of [
+      '/out/main/index.js',
+      '/out/main/verify-worker.js',
+      '/out/main/export-worker.js',
+      '/out/main/sql-child.js',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+    ])
+      expect(at(p), p).toMatchObject({ unpacked: false });
     const addons = layout.entries.filter((e) => e.path.endsWith('.node'));
-    expect(addons.map((e) => e.path)).toEqual(expect.arrayContaining(['/node_modules/better-sqlite3/build/Release/better_sqlite3.node', '/node_modules/zstd-napi/build/Release/binding.node', '/node_modules/capsem-blake3/build/Release/capsem_blake3.node']));
+    expect(addons.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        '/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+        '/node_modules/zstd-napi/build/Release/binding.node',
+        '/node_modules/capsem-blake3/build/Release/capsem_blake3.node',
+      ]),
+    );
     expect(addons.filter((e) => !e.unpacked)).toEqual([]);
-    expect(layout.entries.filter((e) => e.path.startsWith('/resources/sample/') && e.path.endsWith('/session.db')).map((e) => e.unpacked)).toEqual([true]);
-    expect(layout.entries.filter((e) => /^\/(src|test|scripts)\//.test(e.path) || /^\/node_modules\/(react|electron|vitest|playwright-core)\//.test(e.path))).toEqual([]);
+    expect(
+      layout.entries.filter((e) => e.path.startsWith('/resources/sample/') && e.path.endsWith('/session.db')).map((e) => e.unpacked),
+    ).toEqual([true]);
+    expect(
+      layout.entries.filter(
+        (e) => /^\/(src|test|scripts)\//.test(e.path) || /^\/node_modules\/(react|electron|vitest|playwright-core)\//.test(e.path),
+      ),
+    ).toEqual([]);
 
     // Run as packaged: argv is [binary, ...paths], the sample comes from app.asar.unpacked, workers from app.asar.
     const session = ledgers[1]!;

@@ -41,7 +41,11 @@ describe('the window options factory', () => {
     expect(prefs.preload).toBe('/app/out/preload/index.cjs');
   });
   it('cannot be loosened by the input (the locked set is spread last but preload)', () => {
-    expect(Object.keys(LOCKED_WEB_PREFERENCES).every((k) => (options.webPreferences as Record<string, unknown>)[k] === (LOCKED_WEB_PREFERENCES as Record<string, unknown>)[k])).toBe(true);
+    expect(
+      Object.keys(LOCKED_WEB_PREFERENCES).every(
+        (k) => (options.webPreferences as Record<string, unknown>)[k] === (LOCKED_WEB_PREFERENCES as Record<string, unknown>)[k],
+      ),
+    ).toBe(true);
     expect(options.show).toBe(false);
   });
 });
@@ -90,7 +94,16 @@ describe('the app protocol', () => {
   it('tells app URLs from look-alikes', () => {
     expect(isAppUrl(appPageUrl('/overview/abc'))).toBe(true);
     expect(appPageUrl('/overview/abc')).toBe('capsem-app://app/index.html#/overview/abc');
-    for (const url of ['capsem-app://app.evil/x', 'capsem-app://user@app/x', 'capsem-app://app:8080/x', 'about:srcdoc', 'file:///etc/passwd', 'https://app/', 'capsem-appx://app/', 'not a url']) {
+    for (const url of [
+      'capsem-app://app.evil/x',
+      'capsem-app://user@app/x',
+      'capsem-app://app:8080/x',
+      'about:srcdoc',
+      'file:///etc/passwd',
+      'https://app/',
+      'capsem-appx://app/',
+      'not a url',
+    ]) {
       expect(isAppUrl(url), url).toBe(false);
     }
   });

@@ -41,7 +41,13 @@ function fakeService() {
       list: () => [...libraries].reverse(),
       async openIfLibrary(paths: readonly string[]) {
         libraryAsked.push([...paths]);
-        const summary: LibrarySummary = { id: `lib-${libraries.length + 1}`, label: paths[0]!, openedAt: '2026-01-01T00:00:00Z', sessions: 2, chainIntact: true };
+        const summary: LibrarySummary = {
+          id: `lib-${libraries.length + 1}`,
+          label: paths[0]!,
+          openedAt: '2026-01-01T00:00:00Z',
+          sessions: 2,
+          chainIntact: true,
+        };
         libraries.push(summary);
         return { ok: true, value: summary };
       },
@@ -55,7 +61,17 @@ function fakeService() {
     onEvent: (l: (e: InspectorEvent) => void) => (listeners.add(l), () => listeners.delete(l)),
     async openPaths(paths: string[]) {
       opened.push(paths);
-      const summary: EvidenceSummary = { id: `ev${++n}`, sessionId: paths[0]!.replace(/\/session\.(db|bodies)$/, '').split('/').at(-1)!, displayName: null, generation: 'A2', openedAt: '2026-01-01T00:00:00Z', origin: 'path' };
+      const summary: EvidenceSummary = {
+        id: `ev${++n}`,
+        sessionId: paths[0]!
+          .replace(/\/session\.(db|bodies)$/, '')
+          .split('/')
+          .at(-1)!,
+        displayName: null,
+        generation: 'A2',
+        openedAt: '2026-01-01T00:00:00Z',
+        origin: 'path',
+      };
       open.set(summary.id, summary);
       return { ok: true, value: summary };
     },
@@ -75,7 +91,11 @@ async function boot(argv: string[], gotLock = true) {
   const core = fakeService();
   const started = startDesktopApp({
     electron: e.modules,
-    core: { service: core.service, exportWarc: async () => ({ ok: false, error: { code: 'EXPORT_FAILED', message: 'n/a' } }), checkDestination: (_e, p) => ({ ok: true, value: p }) },
+    core: {
+      service: core.service,
+      exportWarc: async () => ({ ok: false, error: { code: 'EXPORT_FAILED', message: 'n/a' } }),
+      checkDestination: (_e, p) => ({ ok: true, value: p }),
+    },
     layout: { preloadPath: '/app/out/preload/index.cjs', rendererDir: '/app/out/renderer' },
     productName: 'Capsem Ledger Inspector',
     argv,
@@ -98,7 +118,9 @@ describe('desktop app lifecycle (fake Electron)', () => {
   it('before ready: privileged scheme, sandbox, the single-instance lock carrying the paths', async () => {
     const { e, started } = await boot(['/opt/capsem', 'ses_1']);
     expect(started).toBe(true);
-    expect(e.privileged).toEqual([[expect.objectContaining({ scheme: 'capsem-app', privileges: expect.objectContaining({ standard: true, secure: true }) })]]);
+    expect(e.privileged).toEqual([
+      [expect.objectContaining({ scheme: 'capsem-app', privileges: expect.objectContaining({ standard: true, secure: true }) })],
+    ]);
     expect(e.app.sandboxed).toBe(true);
     expect(e.app.lockRequested).toEqual({ paths: [join(root, 'ses_1')] });
     expect(e.windows).toHaveLength(0); // nothing before ready
@@ -129,7 +151,7 @@ describe('desktop app lifecycle (fake Electron)', () => {
     expect(w.urls).toEqual(['capsem-app://app/index.html#/e/ev1/overview']);
     expect(w.webContents.windowOpenHandler).not.toBeNull(); // guarded through web-contents-created
     const menu = e.menus.at(-1) as MenuItemConstructorOptions[];
-    const file = (menu.find((m) => m.id === 'file')!.submenu as MenuItemConstructorOptions[]);
+    const file = menu.find((m) => m.id === 'file')!.submenu as MenuItemConstructorOptions[];
     expect(file.find((i) => i.id === 'export-warc')?.enabled).toBe(true);
     expect(w.title).toBe('ses_1 — Capsem Ledger Inspector');
   });
@@ -150,7 +172,12 @@ describe('desktop app lifecycle (fake Electron)', () => {
 
   it('no paths: a start window; an open-file before ready is queued and opened into it', async () => {
     const { e, core } = await boot(['/opt/capsem']);
-    const ev = { preventDefault() { this.prevented = true; }, prevented: false };
+    const ev = {
+      preventDefault() {
+        this.prevented = true;
+      },
+      prevented: false,
+    };
     e.app.emit('open-file', ev, join(root, 'ses_2'));
     expect(ev.prevented).toBe(true);
     e.app.readyResolve();
@@ -205,7 +232,10 @@ describe('desktop app lifecycle (fake Electron)', () => {
     e.app.readyResolve();
     await until(() => e.windows.length === 2);
     expect(e.windows).toHaveLength(2);
-    core.emit({ name: 'job.progress', payload: { jobId: 'j', kind: 'verify', evidenceId: 'ev2', itemsDone: 1, itemsTotal: 2, bytesDone: 1, bytesTotal: 2, failed: 0 } });
+    core.emit({
+      name: 'job.progress',
+      payload: { jobId: 'j', kind: 'verify', evidenceId: 'ev2', itemsDone: 1, itemsTotal: 2, bytesDone: 1, bytesTotal: 2, failed: 0 },
+    });
     expect(e.windows[0]!.webContents.sent).toEqual([]);
     expect(e.windows[1]!.webContents.sent.map((s) => s.channel)).toEqual(['job.progress']);
     e.windows[1]!.close();
@@ -229,6 +259,7 @@ describe('desktop app lifecycle (fake Electron)', () => {
 describe('drop argument validation', () => {
   it('takes absolute paths only, at most 64', () => {
     expect(validateDroppedPaths(['/a', '/b'])).toEqual({ ok: true, value: ['/a', '/b'] });
-    for (const bad of [[], 'x', ['rel/x'], [''], ['/a\0b'], [1], new Array(65).fill('/a')]) expect(validateDroppedPaths(bad).ok).toBe(false);
+    for (const bad of [[], 'x', ['rel/x'], [''], ['/a\0b'], [1], new Array(65).fill('/a')])
+      expect(validateDroppedPaths(bad).ok).toBe(false);
   });
 });

@@ -13,7 +13,13 @@ const summary: ExportSummary = {
   indexRows: 12,
   resourceRecords: 11,
   skipped: 1,
-  skippedByReason: { 'corrupt-body': 1, 'missing-source-row': 0, 'unreadable-body': 0, 'unreadable-timestamp': 0, 'unrepresentable-uri': 0 },
+  skippedByReason: {
+    'corrupt-body': 1,
+    'missing-source-row': 0,
+    'unreadable-body': 0,
+    'unreadable-timestamp': 0,
+    'unrepresentable-uri': 0,
+  },
   skippedSample: [],
   fileBytes: 4096,
   fileSha256: 'a'.repeat(64),
@@ -27,7 +33,10 @@ function ports(over: Partial<ExportFlowPorts> = {}) {
   const destinations: string[] = [];
   const p: ExportFlowPorts = {
     chooseDestination: async () => '/out/ses_1',
-    checkDestination: (path) => (path.startsWith('/cases/') ? { ok: false, error: { code: 'EXPORT_DESTINATION', message: `${path} lies inside the evidence folder /cases/ses_1` } } : { ok: true, value: path }),
+    checkDestination: (path) =>
+      path.startsWith('/cases/')
+        ? { ok: false, error: { code: 'EXPORT_DESTINATION', message: `${path} lies inside the evidence folder /cases/ses_1` } }
+        : { ok: true, value: path },
     runExport: async (destination, onProgress) => {
       destinations.push(destination);
       onProgress({ phase: 'writing', recordsDone: 5, recordsTotal: 11, bytesDone: 100, bytesTotal: 300 });
@@ -79,7 +88,9 @@ describe('export flow', () => {
     const f = ports({
       runExport: (_d, _p, signal): Promise<Result<ExportSummary>> => {
         seenSignal = signal;
-        return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: { code: 'CANCELLED', message: 'export cancelled' } })));
+        return new Promise((resolve) =>
+          signal.addEventListener('abort', () => resolve({ ok: false, error: { code: 'CANCELLED', message: 'export cancelled' } })),
+        );
       },
     });
     const running = registry.run(1, (signal) => runExportFlow('x', f.p, signal));
@@ -95,13 +106,22 @@ describe('export flow', () => {
   });
 
   it('failure: code and sentence shown, progress cleared; a throwing job is a failure too', async () => {
-    const f = ports({ runExport: async () => ({ ok: false, error: { code: 'EXPORT_FAILED', message: 'no space left on device writing /out/.x.tmp' } }) });
+    const f = ports({
+      runExport: async () => ({ ok: false, error: { code: 'EXPORT_FAILED', message: 'no space left on device writing /out/.x.tmp' } }),
+    });
     const out = await runExportFlow('x', f.p, new AbortController().signal);
     expect(out).toEqual({ kind: 'failed', error: { code: 'EXPORT_FAILED', message: 'no space left on device writing /out/.x.tmp' } });
     expect(f.notices[0]!.detail).toMatch(/^EXPORT_FAILED: no space left/);
     expect(f.progress.at(-1)).toBeNull();
-    const g = ports({ runExport: async () => { throw new Error('worker died'); } });
-    expect(await runExportFlow('x', g.p, new AbortController().signal)).toEqual({ kind: 'failed', error: { code: 'INTERNAL', message: 'worker died' } });
+    const g = ports({
+      runExport: async () => {
+        throw new Error('worker died');
+      },
+    });
+    expect(await runExportFlow('x', g.p, new AbortController().signal)).toEqual({
+      kind: 'failed',
+      error: { code: 'INTERNAL', message: 'worker died' },
+    });
   });
 
   it('one export per window at a time', async () => {

@@ -105,7 +105,9 @@ export function fakeElectron(userData: string) {
   const messages: { type?: string; message: string; detail?: string }[] = [];
   const privileged: unknown[] = [];
   const session = Object.assign(new FakeSession(), { handled: new Map<string, (r: Request) => Promise<Response>>() });
-  const sessionWithProtocol = Object.assign(session, { protocol: { handle: (scheme: string, h: (r: Request) => Promise<Response>) => session.handled.set(scheme, h) } });
+  const sessionWithProtocol = Object.assign(session, {
+    protocol: { handle: (scheme: string, h: (r: Request) => Promise<Response>) => session.handled.set(scheme, h) },
+  });
   const ipcMain = new FakeIpcMain();
   const openDialogResults: string[][] = [];
   const modules = {

@@ -85,7 +85,11 @@ export function forkingUtilityProcess(): UtilityProcessModule & { readonly calls
     pids,
     fork(modulePath, args, options) {
       calls.push({ modulePath, args, options });
-      const proc = fork(modulePath, args ?? [], { execArgv: ['--require', SHIM, ...(options?.execArgv ?? [])], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+      const proc = fork(modulePath, args ?? [], {
+        execArgv: ['--require', SHIM, ...(options?.execArgv ?? [])],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'advanced',
+      });
       proc.stderr?.resume();
       if (proc.pid !== undefined) pids.push(proc.pid);
       return new ForkedUtilityChild(proc);

@@ -19,7 +19,7 @@ function setup() {
   return { ipc, calls, refused, unregister, trusted };
 }
 
-const refusal = (r: unknown) => (r as Result<unknown>).ok === false ? (r as { error: { code: string; message: string } }).error : null;
+const refusal = (r: unknown) => ((r as Result<unknown>).ok === false ? (r as { error: { code: string; message: string } }).error : null);
 
 describe('the IPC wrapper', () => {
   it('registers every contract channel and calls the handler for our main frame', async () => {
@@ -43,7 +43,11 @@ describe('the IPC wrapper', () => {
   it('refuses a sub-frame (the srcdoc preview) and a frame claiming the app URL without being the main frame', async () => {
     const { ipc, calls } = setup();
     const s = fakeSender(7);
-    for (const event of [s.subFrameEvent('about:srcdoc'), s.subFrameEvent('capsem-app://app/index.html'), { sender: s.sender, senderFrame: { url: 'capsem-app://app/index.html', parent: null } }]) {
+    for (const event of [
+      s.subFrameEvent('about:srcdoc'),
+      s.subFrameEvent('capsem-app://app/index.html'),
+      { sender: s.sender, senderFrame: { url: 'capsem-app://app/index.html', parent: null } },
+    ]) {
       const r = await ipc.invoke('overview', event, { evidenceId: 'ev_1' });
       expect(refusal(r)?.message).toMatch(/sub-frame/);
     }
@@ -77,7 +81,16 @@ describe('the IPC wrapper', () => {
     expect(refusal(await ipc.invoke('overview', ev, { evidenceId: 5 }))?.code).toBe('BAD_REQUEST');
     expect(refusal(await ipc.invoke('overview', ev, {}))?.code).toBe('BAD_REQUEST');
     expect(refusal(await ipc.invoke('overview', ev, 'ev_1'))?.code).toBe('BAD_REQUEST');
-    expect(refusal(await ipc.invoke('body.window', ev, { evidenceId: 'e', key: { eventId: 'x', sourceTable: 't', direction: 'd' }, offset: -1, length: 5 }))?.code).toBe('BAD_REQUEST');
+    expect(
+      refusal(
+        await ipc.invoke('body.window', ev, {
+          evidenceId: 'e',
+          key: { eventId: 'x', sourceTable: 't', direction: 'd' },
+          offset: -1,
+          length: 5,
+        }),
+      )?.code,
+    ).toBe('BAD_REQUEST');
     expect(refusal(await ipc.invoke('overview', ev, { evidenceId: 'ev_1' }, 'extra'))?.message).toMatch(/one argument/);
     expect(calls).toHaveLength(0);
   });
@@ -94,7 +107,14 @@ describe('the IPC wrapper', () => {
 
   it('turns a throwing handler into the envelope, and unregisters everything', async () => {
     const ipc = new FakeIpcMain();
-    const handlers = Object.fromEntries(CHANNELS.map((c) => [c, async () => { throw new Error(`boom in ${c}`); }])) as unknown as ContractHandlers;
+    const handlers = Object.fromEntries(
+      CHANNELS.map((c) => [
+        c,
+        async () => {
+          throw new Error(`boom in ${c}`);
+        },
+      ]),
+    ) as unknown as ContractHandlers;
     const off = registerContract(ipc, handlers, { trustedContentsIds: new Set([1]) });
     const r = await ipc.invoke('tables.list', fakeSender(1).mainEvent(), { evidenceId: 'e' });
     expect(r).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'boom in tables.list' } });
@@ -105,7 +125,13 @@ describe('the IPC wrapper', () => {
   it('puts desktop-only channels behind the same sender check', async () => {
     const ipc = new FakeIpcMain();
     const seen: unknown[] = [];
-    registerDesktopChannel(ipc, 'desktop.x', { trustedContentsIds: new Set([3]) }, (raw) => (Array.isArray(raw) ? { ok: true, value: raw } : { ok: false, error: { code: 'BAD_REQUEST', message: 'not a list' } }), async (arg) => (seen.push(arg), { ok: true, value: 1 }));
+    registerDesktopChannel(
+      ipc,
+      'desktop.x',
+      { trustedContentsIds: new Set([3]) },
+      (raw) => (Array.isArray(raw) ? { ok: true, value: raw } : { ok: false, error: { code: 'BAD_REQUEST', message: 'not a list' } }),
+      async (arg) => (seen.push(arg), { ok: true, value: 1 }),
+    );
     expect(refusal(await ipc.invoke('desktop.x', fakeSender(3).subFrameEvent(), ['/a']))?.code).toBe('BAD_REQUEST');
     expect(refusal(await ipc.invoke('desktop.x', fakeSender(3).mainEvent(), 'x'))?.message).toBe('not a list');
     expect(await ipc.invoke('desktop.x', fakeSender(3).mainEvent(), ['/a'])).toEqual({ ok: true, value: 1 });
@@ -115,7 +141,24 @@ describe('the IPC wrapper', () => {
 
 describe('path-like detection', () => {
   it('knows POSIX, Windows, UNC, home, relative and URL paths', () => {
-    for (const p of ['/x', './x', '../x', '..', 'a/../b', 'C:\\x', 'c:/x', '\\\\srv\\s', '\\\\?\\C:\\x', '~/x', '~', 'file:///x', 'a/b', 'a\\b', 'a\0b']) expect(isPathLike(p), p).toBe(true);
+    for (const p of [
+      '/x',
+      './x',
+      '../x',
+      '..',
+      'a/../b',
+      'C:\\x',
+      'c:/x',
+      '\\\\srv\\s',
+      '\\\\?\\C:\\x',
+      '~/x',
+      '~',
+      'file:///x',
+      'a/b',
+      'a\\b',
+      'a\0b',
+    ])
+      expect(isPathLike(p), p).toBe(true);
     for (const p of ['ev_1', 'abc-DEF_09', 'call:123', 'tool_calls', 'event.1']) expect(isPathLike(p), p).toBe(false);
   });
   it('walks nested values and skips free-text fields only', () => {

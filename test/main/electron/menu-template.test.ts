@@ -40,7 +40,23 @@ describe('menu template', () => {
   it('has every item the issue names, with top menus in platform order', () => {
     const { template, byId } = build();
     expect(template.map((m) => m.id)).toEqual(['file', 'edit', 'view', 'help']);
-    for (const id of ['open-folder', 'open-files', 'open-recent', 'recent-0', 'clear-recent', 'close-window', 'export-warc', 'cancel-export', 'verify-all', 'reveal-evidence', 'time-utc', 'time-local', 'shortcuts', 'about', 'quit']) {
+    for (const id of [
+      'open-folder',
+      'open-files',
+      'open-recent',
+      'recent-0',
+      'clear-recent',
+      'close-window',
+      'export-warc',
+      'cancel-export',
+      'verify-all',
+      'reveal-evidence',
+      'time-utc',
+      'time-local',
+      'shortcuts',
+      'about',
+      'quit',
+    ]) {
       expect(byId.has(id), id).toBe(true);
     }
     for (const view of APP_VIEWS) expect(byId.has(`view-${view.id}`), view.id).toBe(true);
@@ -70,7 +86,11 @@ describe('menu template', () => {
 
   it('offers every router view; Library only once a host ledger is open, Compare always', () => {
     const ids = (build().template[2]!.submenu as MenuItemConstructorOptions[]).map((i) => i.id).filter((id) => id?.startsWith('view-'));
-    expect(ids).toEqual(['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'transcript', 'library', 'compare'].map((v) => `view-${v}`));
+    expect(ids).toEqual(
+      ['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'transcript', 'library', 'compare'].map(
+        (v) => `view-${v}`,
+      ),
+    );
     const none = build({ hasEvidence: false, hasLibrary: false }).byId;
     expect(['graph', 'lifecycle', 'files', 'library'].map((v) => none.get(`view-${v}`)?.enabled)).toEqual([false, false, false, false]);
     expect(none.get('view-compare')?.enabled).toBe(true);

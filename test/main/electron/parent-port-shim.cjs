@@ -3,7 +3,8 @@
 // process.on('message') directly instead of the port would be heard by nobody, and the test would fail.
 process.parentPort = {
   on(event, listener) {
-    if (event === 'message') process.on('message', (m) => m && typeof m === 'object' && 'toPort' in m && listener({ data: m.toPort, ports: [] }));
+    if (event === 'message')
+      process.on('message', (m) => m && typeof m === 'object' && 'toPort' in m && listener({ data: m.toPort, ports: [] }));
     return this;
   },
   postMessage(message) {

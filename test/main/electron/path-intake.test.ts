@@ -71,7 +71,11 @@ describe('path intake', () => {
     const out = await intakePaths([join(dir, 'session.bodies'), join(dir, 'session.db-wal'), join(dir, 'session.db')], f.ports, 'drop');
     expect(out.map((o) => o.kind)).toEqual(['opened']);
     expect(out[0]!.paths).toEqual([join(dir, 'session.db'), join(dir, 'session.bodies')]);
-    expect(f.opened[0]!.input).toMatchObject({ kind: 'session', givenAs: 'pair', archive: { kind: 'file', path: join(dir, 'session.bodies') } });
+    expect(f.opened[0]!.input).toMatchObject({
+      kind: 'session',
+      givenAs: 'pair',
+      archive: { kind: 'file', path: join(dir, 'session.bodies') },
+    });
   });
 
   it('focuses the window already showing a session instead of opening it twice', async () => {
@@ -109,7 +113,10 @@ describe('path intake', () => {
   it('opens a host.db and a Capsem home as library windows', async () => {
     const f = fakePorts();
     const out = await intakePaths([join(root, 'home', 'sessions', 'host.db'), join(root, 'home')], f.ports, 'dialog');
-    expect(out.map((o) => (o.kind === 'opened' ? o.key : o.kind))).toEqual([`host:${join(root, 'home', 'sessions', 'host.db')}`, `home:${join(root, 'home')}`]);
+    expect(out.map((o) => (o.kind === 'opened' ? o.key : o.kind))).toEqual([
+      `host:${join(root, 'home', 'sessions', 'host.db')}`,
+      `home:${join(root, 'home')}`,
+    ]);
   });
 
   it('handles odd names: spaces, unicode, a leading dash', async () => {
@@ -137,11 +144,16 @@ describe('path intake', () => {
 
 describe('grouping and keys', () => {
   it('pairs a .db with its .bodies, drops sidecars of a named db, keeps the rest alone', () => {
-    expect(groupOpenRequests(['/a/session.db', '/b/x', '/a/session.bodies', '/a/session.db-shm', '/a/session.db'])).toEqual([['/a/session.db', '/a/session.bodies'], ['/b/x']]);
+    expect(groupOpenRequests(['/a/session.db', '/b/x', '/a/session.bodies', '/a/session.db-shm', '/a/session.db'])).toEqual([
+      ['/a/session.db', '/a/session.bodies'],
+      ['/b/x'],
+    ]);
     expect(groupOpenRequests(['/a/session.bodies', '/b/session.db'])).toEqual([['/a/session.bodies'], ['/b/session.db']]);
     expect(groupOpenRequests(['/a/session.db-wal'])).toEqual([['/a/session.db-wal']]);
   });
   it('keys a session by its folder name only', () => {
-    expect(windowKeyFor({ kind: 'session', dir: '/x/ses_1', dbPath: '/x/ses_1/session.db', archive: null, givenAs: 'db' })).toBe('session:ses_1');
+    expect(windowKeyFor({ kind: 'session', dir: '/x/ses_1', dbPath: '/x/ses_1/session.db', archive: null, givenAs: 'db' })).toBe(
+      'session:ses_1',
+    );
   });
 });

@@ -8,7 +8,10 @@ import { createOpenFileQueue } from '../../../src/main/electron/open-file-queue.
 class FakeApp extends EventEmitter {
   quitCalls = 0;
   lockData: unknown = undefined;
-  constructor(private readonly gotLock: boolean, readonly isPackaged = true) {
+  constructor(
+    private readonly gotLock: boolean,
+    readonly isPackaged = true,
+  ) {
     super();
   }
   requestSingleInstanceLock(data?: unknown): boolean {
@@ -37,7 +40,9 @@ describe('single instance', () => {
     const got: string[][] = [];
     expect(claimSingleInstance(asApp(first), [], (p) => got.push(p))).toBe(true);
     expect(first.quitCalls).toBe(0);
-    first.emit('second-instance', {}, ['/opt/app', '--no-sandbox', 'ignored-because-data-wins'], '/home/u', { paths: ['/cases/ses_1', '/cases/ses 2'] });
+    first.emit('second-instance', {}, ['/opt/app', '--no-sandbox', 'ignored-because-data-wins'], '/home/u', {
+      paths: ['/cases/ses_1', '/cases/ses 2'],
+    });
     expect(got).toEqual([['/cases/ses_1', '/cases/ses 2']]);
   });
 
@@ -66,7 +71,11 @@ describe('argv paths', () => {
     expect(pathsFromArgv(['/Applications/X.app/Contents/MacOS/X', '-psn_0_1234', 'a'], { isPackaged: true, cwd: '/w' })).toEqual(['/w/a']);
   });
   it('treats everything after -- as a path, dashes included', () => {
-    expect(pathsFromArgv(['x', '--', '-dash', '--also', 'ü n'], { isPackaged: true, cwd: '/w' })).toEqual(['/w/-dash', '/w/--also', '/w/ü n']);
+    expect(pathsFromArgv(['x', '--', '-dash', '--also', 'ü n'], { isPackaged: true, cwd: '/w' })).toEqual([
+      '/w/-dash',
+      '/w/--also',
+      '/w/ü n',
+    ]);
   });
 });
 
@@ -75,7 +84,10 @@ describe('macOS open-file queue', () => {
     const pending = new Map<number, () => void>();
     let next = 1;
     return {
-      timers: { setTimeout: (cb: () => void) => (pending.set(next, cb), next++), clearTimeout: (h: unknown) => void pending.delete(h as number) },
+      timers: {
+        setTimeout: (cb: () => void) => (pending.set(next, cb), next++),
+        clearTimeout: (h: unknown) => void pending.delete(h as number),
+      },
       fire: () => [...pending.entries()].forEach(([id, cb]) => (pending.delete(id), cb())),
       count: () => pending.size,
     };
@@ -108,6 +120,11 @@ describe('macOS open-file queue', () => {
 
 describe('argv URLs from a Linux desktop entry (%U)', () => {
   it('turns file:// URLs into paths and drops other URLs', () => {
-    expect(pathsFromArgv(['x', 'file:///cases/ses%201/session.db', 'https://evil.example/x', 'file://host/share/x'], { isPackaged: true, cwd: '/w' })).toEqual(['/cases/ses 1/session.db']);
+    expect(
+      pathsFromArgv(['x', 'file:///cases/ses%201/session.db', 'https://evil.example/x', 'file://host/share/x'], {
+        isPackaged: true,
+        cwd: '/w',
+      }),
+    ).toEqual(['/cases/ses 1/session.db']);
   });
 });

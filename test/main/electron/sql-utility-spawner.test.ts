@@ -26,7 +26,11 @@ describe('utilitySqlChildSpawner against a scripted utilityProcess', () => {
   it('forks the entry with the given flags, no arguments, stdin/stdout ignored and a service name', () => {
     const { up } = setup();
     expect(up.calls).toEqual([
-      { modulePath: '/app/out/main/sql-child.js', args: [], options: { execArgv: ['--max-old-space-size=512'], stdio: ['ignore', 'ignore', 'inherit'], serviceName: 'Capsem SQL console' } },
+      {
+        modulePath: '/app/out/main/sql-child.js',
+        args: [],
+        options: { execArgv: ['--max-old-space-size=512'], stdio: ['ignore', 'ignore', 'inherit'], serviceName: 'Capsem SQL console' },
+      },
     ]);
   });
 

@@ -10,12 +10,16 @@ function ports(chosen: string | null, inside = false): TranscriptSavePorts & { w
   const written: unknown[] = [];
   const offered: string[] = [];
   return {
-    written, offered,
+    written,
+    offered,
     chooseFile: async (name) => {
       offered.push(name);
       return chosen;
     },
-    checkDestination: (_e, path) => (inside ? { ok: false, error: { code: 'EXPORT_DESTINATION', message: `${path} lies inside the evidence folder` } } : { ok: true, value: path }),
+    checkDestination: (_e, path) =>
+      inside
+        ? { ok: false, error: { code: 'EXPORT_DESTINATION', message: `${path} lies inside the evidence folder` } }
+        : { ok: true, value: path },
     write: (_e, traceId, format, path) => void written.push({ traceId, format, path }),
   };
 }
@@ -26,7 +30,10 @@ describe('save transcript', () => {
     expect(traceInUrl('capsem://app/index.html#/e/ev_1/graph/trace-a')).toBeUndefined();
     expect(['x.md', 'x.HTML', 'x.jsonl', 'x.json', 'x'].map(formatOfPath)).toEqual(['md', 'html', 'json', 'json', 'html']);
     const p = ports('/tmp/out/story.md');
-    expect(await saveTranscriptToFile(p, evidence, 'capsem://app/index.html#/e/ev_1/transcript/trace-1')).toEqual({ kind: 'saved', path: '/tmp/out/story.md' });
+    expect(await saveTranscriptToFile(p, evidence, 'capsem://app/index.html#/e/ev_1/transcript/trace-1')).toEqual({
+      kind: 'saved',
+      path: '/tmp/out/story.md',
+    });
     expect(p.offered).toEqual(['20260302-145040-c67f-trace-1-transcript.html']);
     expect(p.written).toEqual([{ traceId: 'trace-1', format: 'md', path: '/tmp/out/story.md' }]);
   });
@@ -35,7 +42,10 @@ describe('save transcript', () => {
     const cancelled = ports(null);
     expect(await saveTranscriptToFile(cancelled, evidence, 'capsem://app/index.html#/e/ev_1/overview')).toEqual({ kind: 'cancelled' });
     const inside = ports('/evidence/x.html', true);
-    expect(await saveTranscriptToFile(inside, evidence, 'capsem://app/index.html#/e/ev_1/overview')).toMatchObject({ kind: 'refused', code: 'EXPORT_DESTINATION' });
+    expect(await saveTranscriptToFile(inside, evidence, 'capsem://app/index.html#/e/ev_1/overview')).toMatchObject({
+      kind: 'refused',
+      code: 'EXPORT_DESTINATION',
+    });
     expect([...cancelled.written, ...inside.written]).toEqual([]);
   });
 });

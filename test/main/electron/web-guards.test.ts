@@ -7,7 +7,10 @@ function guarded() {
   const contents = new FakeWebContents();
   const refused: string[] = [];
   const gone: string[] = [];
-  guardWebContents(contents as unknown as WebContents, { onRefused: (what) => refused.push(what), onRendererGone: (d) => gone.push(d.reason) });
+  guardWebContents(contents as unknown as WebContents, {
+    onRefused: (what) => refused.push(what),
+    onRendererGone: (d) => gone.push(d.reason),
+  });
   return { contents, refused, gone };
 }
 
@@ -61,7 +64,8 @@ describe('session guards', () => {
   guardSession(session as unknown as Session);
   it('denies every permission request and check', () => {
     const answers: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'fileSystem']) session.permissionRequest?.({}, p, (g) => answers.push(g));
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'fileSystem'])
+      session.permissionRequest?.({}, p, (g) => answers.push(g));
     expect(answers).toEqual([false, false, false, false, false]);
     expect(session.permissionCheck?.({}, 'clipboard-sanitized-write')).toBe(false);
     expect(session.devicePermission?.({})).toBe(false);

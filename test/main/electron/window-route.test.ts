@@ -18,8 +18,18 @@ describe('window routes', () => {
   it('lists every view the renderer router has (its item views aside), each routed where the router parses it', () => {
     // A view added to the router's Route union without a line in APP_VIEWS fails to compile here, and at run time.
     const routerViews: Record<Exclude<Route['view'], 'row' | 'event'>, AppViewId> = {
-      start: 'start', overview: 'overview', tables: 'tables', integrity: 'integrity', sql: 'sql', search: 'search',
-      graph: 'graph', lifecycle: 'lifecycle', files: 'files', library: 'library', compare: 'compare', transcript: 'transcript',
+      start: 'start',
+      overview: 'overview',
+      tables: 'tables',
+      integrity: 'integrity',
+      sql: 'sql',
+      search: 'search',
+      graph: 'graph',
+      lifecycle: 'lifecycle',
+      files: 'files',
+      library: 'library',
+      compare: 'compare',
+      transcript: 'transcript',
     };
     expect(APP_VIEWS.map((v) => v.id).sort()).toEqual(Object.keys(routerViews).sort());
     for (const v of APP_VIEWS) expect(parseHash(routeFor(v.id, 'ev_1', 'lib-1')).view, v.id).toBe(v.id);

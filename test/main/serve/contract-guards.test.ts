@@ -5,7 +5,22 @@ import { RENDERER_CSP } from '../../../src/shared/contract/csp.js';
 describe('the contract argument guards (shared by both transports)', () => {
   it('names every channel once and recognises only those', () => {
     expect(new Set(CHANNELS).size).toBe(CHANNELS.length);
-    for (const c of ['evidence.list', 'overview', 'tables.page', 'event.get', 'body.window', 'body.save', 'integrity.report', 'jobs.verify.start', 'jobs.cancel', 'sql.run', 'sql.cancel', 'sql.canned', 'search']) expect(isChannel(c)).toBe(true);
+    for (const c of [
+      'evidence.list',
+      'overview',
+      'tables.page',
+      'event.get',
+      'body.window',
+      'body.save',
+      'integrity.report',
+      'jobs.verify.start',
+      'jobs.cancel',
+      'sql.run',
+      'sql.cancel',
+      'sql.canned',
+      'search',
+    ])
+      expect(isChannel(c)).toBe(true);
     expect(isChannel('constructor')).toBe(false);
     expect(isChannel('__proto__')).toBe(false);
   });
@@ -17,10 +32,18 @@ describe('the contract argument guards (shared by both transports)', () => {
     ['overview', null, /must be an object/],
     ['tables.page', { evidenceId: 'a', table: 'x; DROP TABLE y' }, /table does not have the expected form/],
     ['tables.page', { evidenceId: 'a', table: 't', limit: 100000 }, /limit must be between 1 and 1000/],
-    ['tables.page', { evidenceId: 'a', table: 't', after: { value: 1, rowid: 1 }, before: { value: 1, rowid: 2 } }, /after or before, not both/],
+    [
+      'tables.page',
+      { evidenceId: 'a', table: 't', after: { value: 1, rowid: 1 }, before: { value: 1, rowid: 2 } },
+      /after or before, not both/,
+    ],
     ['tables.page', { evidenceId: 'a', table: 't', filters: [{ column: 'c', op: 'like', value: '%' }] }, /op must be one of/],
     ['event.get', { evidenceId: 'a', table: 't' }, /either table and rowid, or eventId/],
-    ['body.window', { evidenceId: 'a', key: { eventId: 'e', sourceTable: 't', direction: 'd' }, offset: 0, length: 2 * 1024 * 1024 }, /length must be between/],
+    [
+      'body.window',
+      { evidenceId: 'a', key: { eventId: 'e', sourceTable: 't', direction: 'd' }, offset: 0, length: 2 * 1024 * 1024 },
+      /length must be between/,
+    ],
     ['sql.run', { evidenceId: 'a', runId: 'r', sql: 'SELECT 1', params: { 'x-y': 1 } }, /is not a parameter name/],
     ['sql.run', { evidenceId: 'a', runId: 'r', sql: 'SELECT 1', deadlineMs: 10 }, /deadlineMs must be between/],
     ['search', { evidenceId: 'a', query: 'x', kinds: ['path'] }, /must be one of/],
@@ -34,8 +57,25 @@ describe('the contract argument guards (shared by both transports)', () => {
   });
 
   it('accepts well-formed arguments and keeps only the named fields', () => {
-    const r = validateRequest('tables.page', { evidenceId: 'ev-1', table: 'net_events', sort: { column: 'timestamp', direction: 'desc' }, filters: [{ column: 'domain', op: 'contains', value: 'x' }], after: { value: { int: '9223372036854775807' }, rowid: 5 }, limit: 50 });
-    expect(r).toEqual({ ok: true, value: { evidenceId: 'ev-1', table: 'net_events', sort: { column: 'timestamp', direction: 'desc' }, filters: [{ column: 'domain', op: 'contains', value: 'x' }], after: { value: { int: '9223372036854775807' }, rowid: 5 }, limit: 50 } });
+    const r = validateRequest('tables.page', {
+      evidenceId: 'ev-1',
+      table: 'net_events',
+      sort: { column: 'timestamp', direction: 'desc' },
+      filters: [{ column: 'domain', op: 'contains', value: 'x' }],
+      after: { value: { int: '9223372036854775807' }, rowid: 5 },
+      limit: 50,
+    });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        evidenceId: 'ev-1',
+        table: 'net_events',
+        sort: { column: 'timestamp', direction: 'desc' },
+        filters: [{ column: 'domain', op: 'contains', value: 'x' }],
+        after: { value: { int: '9223372036854775807' }, rowid: 5 },
+        limit: 50,
+      },
+    });
     expect(validateRequest('evidence.list', null).ok).toBe(true);
     expect(validateRequest('event.get', { evidenceId: 'a', eventId: '0123456789ab' }).ok).toBe(true);
   });

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../../src/shared/errors.js';
-import type { BodyWindow, EventDetail, EvidenceSummary, IntegrityReportView, Overview, SearchResult, SqlResult, TableInfo, TablePage } from '../../../src/shared/contract.js';
+import type {
+  BodyWindow,
+  EventDetail,
+  EvidenceSummary,
+  IntegrityReportView,
+  Overview,
+  SearchResult,
+  SqlResult,
+  TableInfo,
+  TablePage,
+} from '../../../src/shared/contract.js';
 import type { RunningServer } from '../../../src/main/serve/server.js';
 import { startServer } from '../../../src/main/serve/server.js';
 import type { WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
@@ -16,7 +26,11 @@ let server: RunningServer;
 let evidenceId: string;
 
 async function api<T>(channel: string, arg: unknown, token = server.token): Promise<Result<T>> {
-  const res = await fetch(`${server.origin}/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': token }, body: JSON.stringify(arg) });
+  const res = await fetch(`${server.origin}/api/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-capsem-token': token },
+    body: JSON.stringify(arg),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Result<T>;
 }
@@ -54,9 +68,17 @@ describe('serve mode: the HTTP surface', () => {
   });
 
   it('refuses API calls without the token or with a wrong one', async () => {
-    const none = await fetch(`${server.origin}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'null' });
+    const none = await fetch(`${server.origin}/api/evidence.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'null',
+    });
     expect(none.status).toBe(403);
-    const wrong = await fetch(`${server.origin}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': 'f'.repeat(64) }, body: 'null' });
+    const wrong = await fetch(`${server.origin}/api/evidence.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-capsem-token': 'f'.repeat(64) },
+      body: 'null',
+    });
     expect(wrong.status).toBe(403);
     const page = await fetch(`${server.origin}/`);
     expect(page.status).toBe(403);
@@ -65,14 +87,32 @@ describe('serve mode: the HTTP surface', () => {
   it('refuses a foreign Host header (DNS rebinding) and a foreign Origin', async () => {
     expect(await rawGet(`/?token=${server.token}`, `evil.example:${server.port}`)).toBe(421);
     expect(await rawGet(`/?token=${server.token}`, `127.0.0.1:${server.port + 1}`)).toBe(421);
-    const cross = await fetch(`${server.origin}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': server.token, origin: 'http://evil.example' }, body: 'null' });
+    const cross = await fetch(`${server.origin}/api/evidence.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-capsem-token': server.token, origin: 'http://evil.example' },
+      body: 'null',
+    });
     expect(cross.status).toBe(403);
   });
 
   it('sends the CSP and hardening headers on every response', async () => {
-    const res = await fetch(`${server.origin}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': server.token }, body: 'null' });
+    const res = await fetch(`${server.origin}/api/evidence.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-capsem-token': server.token },
+      body: 'null',
+    });
     const csp = res.headers.get('content-security-policy') ?? '';
-    for (const d of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"]) expect(csp).toContain(d);
+    for (const d of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ])
+      expect(csp).toContain(d);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -82,7 +122,10 @@ describe('serve mode: the HTTP surface', () => {
     const r = await api('overview', { evidenceId: '../../etc/passwd' });
     expect(r).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     const extra = await api('overview', { evidenceId, path: '/tmp' });
-    expect(extra).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/path is not an accepted field/) } });
+    expect(extra).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: expect.stringMatching(/path is not an accepted field/) },
+    });
     const unknown = await api('nope', null);
     expect(unknown).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
@@ -107,7 +150,9 @@ describe('serve mode: the HTTP surface', () => {
     const detail = ok(await api<EventDetail>('event.get', { evidenceId, table: 'model_calls', rowid: p1.rowids[0] }));
     expect(detail.eventId).toMatch(/^[0-9a-f]{12}$/);
     const written = ledger.bodies.filter((b) => !b.injected && b.key.eventId === detail.eventId);
-    expect(detail.bodies.map((b) => `${b.sourceTable}/${b.direction}`).sort()).toEqual(written.map((b) => `${b.key.sourceTable}/${b.key.direction}`).sort());
+    expect(detail.bodies.map((b) => `${b.sourceTable}/${b.direction}`).sort()).toEqual(
+      written.map((b) => `${b.key.sourceTable}/${b.key.direction}`).sort(),
+    );
     const first = written[0]!;
     const w = ok(await api<BodyWindow>('body.window', { evidenceId, key: first.key, offset: 0, length: 64 }));
     expect(w.storedBytes).toBe(first.bytes.byteLength);
@@ -153,17 +198,31 @@ describe('serve mode: the HTTP surface', () => {
     }
     ac.abort();
     const doneLine = text.split('\n\n').find(ours)!;
-    const payload = JSON.parse(doneLine.split('\ndata: ')[1]!) as { jobId: string; outcome: { ok: boolean; value: { total: number; verified: number; failed: number } } };
+    const payload = JSON.parse(doneLine.split('\ndata: ')[1]!) as {
+      jobId: string;
+      outcome: { ok: boolean; value: { total: number; verified: number; failed: number } };
+    };
     expect(payload.jobId).toBe(jobId);
     expect(payload.outcome.ok).toBe(true);
     expect(payload.outcome.value).toMatchObject({ total: ledger.bodies.length, verified: ledger.bodies.length, failed: 0 });
   });
 
   it('uploads dropped session files into scratch and opens them', async () => {
-    const begin = ok((await (await fetch(`${server.origin}/upload/begin?folder=${ledger.sessionId}`, { method: 'POST', headers: { 'x-capsem-token': server.token } })).json()) as Result<{ uploadId: string }>);
+    const begin = ok(
+      (await (
+        await fetch(`${server.origin}/upload/begin?folder=${ledger.sessionId}`, {
+          method: 'POST',
+          headers: { 'x-capsem-token': server.token },
+        })
+      ).json()) as Result<{ uploadId: string }>,
+    );
     const { readFileSync, readdirSync, statSync } = await import('node:fs');
     const put = async (name: string, path: string): Promise<void> => {
-      const res = await fetch(`${server.origin}/upload/${begin.uploadId}/${encodeURIComponent(name)}`, { method: 'PUT', headers: { 'x-capsem-token': server.token }, body: readFileSync(path) });
+      const res = await fetch(`${server.origin}/upload/${begin.uploadId}/${encodeURIComponent(name)}`, {
+        method: 'PUT',
+        headers: { 'x-capsem-token': server.token },
+        body: readFileSync(path),
+      });
       expect(((await res.json()) as Result<unknown>).ok).toBe(true);
     };
     for (const f of readdirSync(ledger.sessionDir)) {
@@ -171,18 +230,34 @@ describe('serve mode: the HTTP surface', () => {
       if (statSync(p).isDirectory()) for (const g of readdirSync(p)) await put(`${f}/${g}`, join(p, g));
       else await put(f, p);
     }
-    const bad = await fetch(`${server.origin}/upload/${begin.uploadId}/${encodeURIComponent('../evil')}`, { method: 'PUT', headers: { 'x-capsem-token': server.token }, body: 'x' });
+    const bad = await fetch(`${server.origin}/upload/${begin.uploadId}/${encodeURIComponent('../evil')}`, {
+      method: 'PUT',
+      headers: { 'x-capsem-token': server.token },
+      body: 'x',
+    });
     expect(((await bad.json()) as Result<unknown>).ok).toBe(false);
-    const opened = ok((await (await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers: { 'x-capsem-token': server.token } })).json()) as Result<EvidenceSummary>);
+    const opened = ok(
+      (await (
+        await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers: { 'x-capsem-token': server.token } })
+      ).json()) as Result<EvidenceSummary>,
+    );
     expect(opened).toMatchObject({ sessionId: ledger.sessionId, origin: 'dropped', generation: 'A4' });
     expect(opened.id).not.toBe(evidenceId);
   });
   it('names a malformed %-escape and a file-then-folder session.bodies as BAD_REQUEST, never INTERNAL or a server path', async () => {
     const headers = { 'x-capsem-token': server.token };
-    const begin = ok((await (await fetch(`${server.origin}/upload/begin`, { method: 'POST', headers })).json()) as Result<{ uploadId: string }>);
+    const begin = ok(
+      (await (await fetch(`${server.origin}/upload/begin`, { method: 'POST', headers })).json()) as Result<{ uploadId: string }>,
+    );
     const put = async (rawName: string): Promise<Result<unknown>> =>
-      (await (await fetch(`${server.origin}/upload/${begin.uploadId}/${rawName}`, { method: 'PUT', headers, body: 'x' })).json()) as Result<unknown>;
-    const answers = [await put('%E0%A4%A'), await put('session.bodies'), await put(encodeURIComponent('session.bodies/g-' + 'a'.repeat(32) + '.cbl'))];
+      (await (
+        await fetch(`${server.origin}/upload/${begin.uploadId}/${rawName}`, { method: 'PUT', headers, body: 'x' })
+      ).json()) as Result<unknown>;
+    const answers = [
+      await put('%E0%A4%A'),
+      await put('session.bodies'),
+      await put(encodeURIComponent('session.bodies/g-' + 'a'.repeat(32) + '.cbl')),
+    ];
     expect(answers[1]!.ok).toBe(true);
     for (const r of [answers[0]!, answers[2]!]) {
       expect(r.ok).toBe(false);
@@ -194,9 +269,13 @@ describe('serve mode: the HTTP surface', () => {
     // answers[1] stored the file; answers[2] was the folder of the same name.
     expect(answers[0]!.ok ? '' : answers[0]!.error.message).toMatch(/not valid %-escaped text/);
     expect(answers[2]!.ok ? '' : answers[2]!.error.message).toMatch(/already uploaded as a file/);
-    const discarded = (await (await fetch(`${server.origin}/upload/${begin.uploadId}/discard`, { method: 'POST', headers })).json()) as Result<null>;
+    const discarded = (await (
+      await fetch(`${server.origin}/upload/${begin.uploadId}/discard`, { method: 'POST', headers })
+    ).json()) as Result<null>;
     expect(discarded.ok).toBe(true);
-    const gone = (await (await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers })).json()) as Result<unknown>;
+    const gone = (await (
+      await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers })
+    ).json()) as Result<unknown>;
     expect(gone.ok ? '' : gone.error.code).toBe('BAD_REQUEST');
   });
 });

@@ -26,7 +26,11 @@ describe('capsem-inspect serve', () => {
       const url = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})#\//.exec(io.out);
       expect(url).not.toBeNull();
       expect(io.out).toContain(`opened ${ledger.sessionId} (A2)`);
-      const res = await fetch(`http://127.0.0.1:${url![1]}/api/evidence.list`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-capsem-token': url![2]! }, body: 'null' });
+      const res = await fetch(`http://127.0.0.1:${url![1]}/api/evidence.list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-capsem-token': url![2]! },
+        body: 'null',
+      });
       const body = (await res.json()) as { ok: boolean; value: { sessionId: string }[] };
       expect(body.value.map((e) => e.sessionId)).toEqual([ledger.sessionId]);
       release();

@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('static files kept in memory', () => {
-  it('gives a file\'s whole bytes, the same on the second read', () => {
+  it("gives a file's whole bytes, the same on the second read", () => {
     const f = resolveStatic(root, '/assets/a.js')!;
     expect(f.type).toBe('text/javascript; charset=utf-8');
     expect(f.bytes()!.toString()).toBe('export const a = 1;');

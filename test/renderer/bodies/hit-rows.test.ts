@@ -22,14 +22,30 @@ describe('hit rows', () => {
   });
 
   it('counts hex rows by width, and says when the rows do not reach the span yet', () => {
-    expect(hitRows(new Array(10).fill({ offset: null, pieces: [], cont: false }), { offset: 40, length: 10 }, 16)).toEqual({ first: 2, last: 3 });
+    expect(hitRows(new Array(10).fill({ offset: null, pieces: [], cont: false }), { offset: 40, length: 10 }, 16)).toEqual({
+      first: 2,
+      last: 3,
+    });
     expect(hitRows(rows.slice(0, 1), { offset: 5000, length: 3 }, 16)).toEqual({ first: -1, last: -1 });
   });
 
   it('round-trips the span in the event route and ignores a malformed one', () => {
-    const r = { view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: { sourceTable: 'net_events', direction: 'request' }, mode: 'text', at: { offset: 4833, length: 8 } } as const;
+    const r = {
+      view: 'event',
+      ev: 'abc-1',
+      eventId: '0123456789ab',
+      body: { sourceTable: 'net_events', direction: 'request' },
+      mode: 'text',
+      at: { offset: 4833, length: 8 },
+    } as const;
     expect(href(r)).toContain('at=4833%2B8');
     expect(parseHash(href(r))).toEqual(r);
-    expect(parseHash('#/e/abc-1/event/0123456789ab?at=x%2B1')).toEqual({ view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: null, mode: 'text' });
+    expect(parseHash('#/e/abc-1/event/0123456789ab?at=x%2B1')).toEqual({
+      view: 'event',
+      ev: 'abc-1',
+      eventId: '0123456789ab',
+      body: null,
+      mode: 'text',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COLUMN_MAX, COLUMN_MIN, columnOffsets, columnRange, columnWidths, STAMP_WIDTH } from '../../../src/renderer/src/components/column-window.js';
+import {
+  COLUMN_MAX,
+  COLUMN_MIN,
+  columnOffsets,
+  columnRange,
+  columnWidths,
+  STAMP_WIDTH,
+} from '../../../src/renderer/src/components/column-window.js';
 
 describe('grid column widths', () => {
   it('a wide table: every column its 160 px share, timestamps as wide as a timestamp', () => {
@@ -41,16 +48,21 @@ describe('columns in view', () => {
 
   it('every column meeting [left, left + width) is in the range (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 40 }), fc.nat(20_000), fc.integer({ min: 1, max: 3000 }), (widths, l, width) => {
-        const off = columnOffsets(widths);
-        const left = l % off[off.length - 1]!;
-        const r = columnRange(off, left, width, 0);
-        for (let i = 0; i < widths.length; i++) {
-          const meets = off[i]! < left + width && off[i + 1]! > left;
-          if (meets) expect(i >= r.from && i < r.to).toBe(true);
-        }
-        expect(r.to - r.from).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 40 }),
+        fc.nat(20_000),
+        fc.integer({ min: 1, max: 3000 }),
+        (widths, l, width) => {
+          const off = columnOffsets(widths);
+          const left = l % off[off.length - 1]!;
+          const r = columnRange(off, left, width, 0);
+          for (let i = 0; i < widths.length; i++) {
+            const meets = off[i]! < left + width && off[i + 1]! > left;
+            if (meets) expect(i >= r.from && i < r.to).toBe(true);
+          }
+          expect(r.to - r.from).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -27,10 +27,12 @@ describe('countLabel', () => {
   it('equals en-US toLocaleString for integers and millisecond durations', () => {
     const en = (n: number): string => n.toLocaleString('en-US');
     fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => countLabel(n) === en(n)));
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 999 }), (whole, milli) => {
-      const n = whole + milli / 1000;
-      return countLabel(n) === en(n);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 999 }), (whole, milli) => {
+        const n = whole + milli / 1000;
+        return countLabel(n) === en(n);
+      }),
+    );
   });
 });
 

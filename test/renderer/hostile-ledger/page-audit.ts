@@ -36,7 +36,30 @@ export interface DomAudit {
 }
 
 /** Tags the app never renders in #root; any of them there came from evidence text parsed as markup. */
-const FOREIGN_TAGS = ['script', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link', 'style', 'video', 'audio', 'marquee', 'math', 'noscript', 'img', 'image', 'use', 'x', 'body', 'html', 'mglyph', 'mtext'];
+const FOREIGN_TAGS = [
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'link',
+  'style',
+  'video',
+  'audio',
+  'marquee',
+  'math',
+  'noscript',
+  'img',
+  'image',
+  'use',
+  'x',
+  'body',
+  'html',
+  'mglyph',
+  'mtext',
+];
 
 export async function auditDom(page: Page): Promise<DomAudit> {
   return page.evaluate(
@@ -50,12 +73,19 @@ export async function auditDom(page: Page): Promise<DomAudit> {
         for (const a of Array.from(el.attributes)) {
           const v = a.value.trim().toLowerCase();
           if (/^on/i.test(a.name)) foreign.push(`<${tag} ${a.name}>`);
-          if (['href', 'src', 'srcset', 'action', 'data', 'background', 'xlink:href', 'formaction', 'poster'].includes(a.name.toLowerCase()) && !v.startsWith('#')) foreign.push(`<${tag} ${a.name}="${a.value.slice(0, 80)}">`);
+          if (
+            ['href', 'src', 'srcset', 'action', 'data', 'background', 'xlink:href', 'formaction', 'poster'].includes(
+              a.name.toLowerCase(),
+            ) &&
+            !v.startsWith('#')
+          )
+            foreign.push(`<${tag} ${a.name}="${a.value.slice(0, 80)}">`);
           if (a.name === 'style' && /url\(|expression\(|@import/i.test(a.value)) foreign.push(`<${tag} style="${a.value.slice(0, 80)}">`);
         }
       }
       // Nothing may be added to <head> by evidence either (a <base> or <meta refresh> there would be worse).
-      for (const el of Array.from(document.head.querySelectorAll('base, meta[http-equiv="refresh"], iframe, object, embed'))) foreign.push(`head <${el.tagName.toLowerCase()}>`);
+      for (const el of Array.from(document.head.querySelectorAll('base, meta[http-equiv="refresh"], iframe, object, embed')))
+        foreign.push(`head <${el.tagName.toLowerCase()}>`);
       return { pwned: Number(w[flag] ?? 0), csp: [...(w.__csp ?? [])], foreign: foreign.slice(0, 20) };
     },
     [PWN_FLAG, FOREIGN_TAGS] as const,
@@ -93,7 +123,10 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       if (parent && parent !== content && parent.getBoundingClientRect().right > edge + 1) continue;
       let clipped = false;
       for (let a = parent; a && a !== content; a = a.parentElement) if (clips(a)) clipped = true;
-      if (!clipped) offenders.push(`${describe(el)} (width ${Math.round(r.width)}px, right edge ${Math.round(r.right)}px > pane ${Math.round(edge)}px)`);
+      if (!clipped)
+        offenders.push(
+          `${describe(el)} (width ${Math.round(r.width)}px, right edge ${Math.round(r.right)}px > pane ${Math.round(edge)}px)`,
+        );
     }
     return {
       pageOverflow: Math.max(0, doc.scrollWidth - doc.clientWidth),

@@ -17,7 +17,9 @@ function hasColumn(db: Db, table: string, column: string): boolean {
 
 /** Every user table carrying `column` (trace_id and turn_id are in most). */
 function tablesWith(db: Db, column: string): Column[] {
-  const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+  const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as {
+    name: string;
+  }[];
   return tables.filter((t) => hasColumn(db, t.name, column)).map((t) => [t.name, column] as const);
 }
 
@@ -29,7 +31,10 @@ export function remapIdentity(db: Db, cursor: Pick<HostileCursor, 'next'>, label
   const present = columns.filter(([t, c]) => hasColumn(db, t, c));
   const distinct = new Set<string>();
   for (const [t, c] of present) {
-    for (const r of db.prepare(`SELECT DISTINCT "${c}" AS v FROM "${t}" WHERE "${c}" IS NOT NULL AND "${c}" <> ''`).all() as { v: string }[]) distinct.add(r.v);
+    for (const r of db.prepare(`SELECT DISTINCT "${c}" AS v FROM "${t}" WHERE "${c}" IS NOT NULL AND "${c}" <> ''`).all() as {
+      v: string;
+    }[])
+      distinct.add(r.v);
   }
   const map = new Map<string, string>();
   for (const v of [...distinct].sort()) map.set(v, cursor.next(`${label} ${map.size}`));
@@ -41,8 +46,16 @@ export function remapIdentity(db: Db, cursor: Pick<HostileCursor, 'next'>, label
 }
 
 /** Replaces every non-empty value of a free-text column, row by row. Returns rowid → new value. */
-export function rewriteFree(db: Db, cursor: HostileCursor, table: string, column: string, shape: (hostile: string, rowid: number) => string = (h) => h): Map<number, string> {
-  const rows = db.prepare(`SELECT rowid AS id FROM "${table}" WHERE "${column}" IS NOT NULL AND "${column}" <> '' ORDER BY rowid`).all() as { id: number }[];
+export function rewriteFree(
+  db: Db,
+  cursor: HostileCursor,
+  table: string,
+  column: string,
+  shape: (hostile: string, rowid: number) => string = (h) => h,
+): Map<number, string> {
+  const rows = db
+    .prepare(`SELECT rowid AS id FROM "${table}" WHERE "${column}" IS NOT NULL AND "${column}" <> '' ORDER BY rowid`)
+    .all() as { id: number }[];
   const upd = db.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE rowid = ?`);
   const out = new Map<number, string>();
   for (const { id } of rows) {
@@ -75,7 +88,7 @@ const FS_DIR = '/workspace/src';
 
 export function rewriteSession(db: Db, cursor: HostileCursor): SessionRewrite {
   const all = new Set<string>();
-  const keep = <K,>(m: Map<K, string>): Map<K, string> => {
+  const keep = <K>(m: Map<K, string>): Map<K, string> => {
     for (const v of m.values()) all.add(v);
     return m;
   };
@@ -85,15 +98,48 @@ export function rewriteSession(db: Db, cursor: HostileCursor): SessionRewrite {
   const ids = db.transaction(() => {
     const traceIds = keep(remapIdentity(db, cursor, 'trace', tablesWith(db, 'trace_id')));
     const turnIds = keep(remapIdentity(db, cursor, 'turn', tablesWith(db, 'turn_id')));
-    const callIds = keep(remapIdentity(db, cursor, 'call', [['tool_calls', 'call_id'], ['tool_responses', 'call_id'], ['model_items', 'call_id']]));
+    const callIds = keep(
+      remapIdentity(db, cursor, 'call', [
+        ['tool_calls', 'call_id'],
+        ['tool_responses', 'call_id'],
+        ['model_items', 'call_id'],
+      ]),
+    );
     // Tool names lead with an RLO, so even a graph label clipped to a few characters must name it, not obey it.
     const rloFirst = { next: (label: string): string => `run\u202E${cursor.next(label)}` };
-    const toolNames = keep(remapIdentity(db, rloFirst, 'tool', [['tool_calls', 'tool_name'], ['model_items', 'tool_name']]));
+    const toolNames = keep(
+      remapIdentity(db, rloFirst, 'tool', [
+        ['tool_calls', 'tool_name'],
+        ['model_items', 'tool_name'],
+      ]),
+    );
     const serverNames = keep(remapIdentity(db, cursor, 'server', [['tool_calls', 'server_name']]));
-    const domains = keep(remapIdentity(db, cursor, 'domain', [['net_events', 'domain'], ['dns_events', 'qname']]));
-    const providers = keep(remapIdentity(db, cursor, 'provider', [['model_calls', 'provider'], ['tool_calls', 'provider'], ['model_items', 'provider']]));
-    const models = keep(remapIdentity(db, cursor, 'model', [['model_calls', 'model'], ['model_items', 'model']]));
-    const ruleIds = keep(remapIdentity(db, cursor, 'rule', [['security_rule_events', 'rule_id'], ['security_decision_events', 'rule_id'], ['security_ask_events', 'rule_id']]));
+    const domains = keep(
+      remapIdentity(db, cursor, 'domain', [
+        ['net_events', 'domain'],
+        ['dns_events', 'qname'],
+      ]),
+    );
+    const providers = keep(
+      remapIdentity(db, cursor, 'provider', [
+        ['model_calls', 'provider'],
+        ['tool_calls', 'provider'],
+        ['model_items', 'provider'],
+      ]),
+    );
+    const models = keep(
+      remapIdentity(db, cursor, 'model', [
+        ['model_calls', 'model'],
+        ['model_items', 'model'],
+      ]),
+    );
+    const ruleIds = keep(
+      remapIdentity(db, cursor, 'rule', [
+        ['security_rule_events', 'rule_id'],
+        ['security_decision_events', 'rule_id'],
+        ['security_ask_events', 'rule_id'],
+      ]),
+    );
     // Free text: half the arguments as JSON carrying the hostile string, half raw.
     keep(rewriteFree(db, cursor, 'tool_calls', 'arguments', (h, id) => (id % 2 ? JSON.stringify({ command: h }) : h)));
     keep(rewriteFree(db, cursor, 'tool_calls', 'response_preview'));

@@ -30,8 +30,13 @@ export function openArchiveFile(location: ArchiveLocation, expected: 1 | 2 | 3, 
   if (where === 'other') return no('UNSAFE_PATH', `the body archive ${location.path} is a symlink or special file; it is not followed`);
   let filePath = location.path;
   if (location.kind === 'directory' || where === 'directory') {
-    if (where !== 'directory') return no('BAD_FILE_HEADER', `the body archive ${location.path} is a regular file where a v3 generation directory is expected`);
-    if (expected !== 3) return no('BAD_FILE_HEADER', `the body archive ${location.path} is a v3 generation directory, but this ledger generation expects a v${expected} file`);
+    if (where !== 'directory')
+      return no('BAD_FILE_HEADER', `the body archive ${location.path} is a regular file where a v3 generation directory is expected`);
+    if (expected !== 3)
+      return no(
+        'BAD_FILE_HEADER',
+        `the body archive ${location.path} is a v3 generation directory, but this ledger generation expects a v${expected} file`,
+      );
     if (!state) return no('BAD_REQUEST', `the generation directory ${location.path} can only be read with its archive_state`);
     filePath = path.join(location.path, generationFileName(state.generationId));
     const kind = lstatKind(filePath);
@@ -49,7 +54,13 @@ export function openArchiveFile(location: ArchiveLocation, expected: 1 | 2 | 3, 
   return checked;
 }
 
-function checkOpened(fd: number, filePath: string, expected: 1 | 2 | 3, state: ArchiveState | null, inDirectory: boolean): ArchiveFileResult {
+function checkOpened(
+  fd: number,
+  filePath: string,
+  expected: 1 | 2 | 3,
+  state: ArchiveState | null,
+  inDirectory: boolean,
+): ArchiveFileResult {
   const st = fs.fstatSync(fd);
   if (!st.isFile()) return no('UNSAFE_PATH', `the body archive ${filePath} is not a regular file`);
   const head = new Uint8Array(Math.min(FILE_HEADER_LEN_V3, st.size));
@@ -66,7 +77,10 @@ function checkOpened(fd: number, filePath: string, expected: 1 | 2 | 3, state: A
       return no('COMMITTED_EXTENT', `archive_state.committed_end ${String(state.committedEnd)} is not an integer ≥ 80`);
     }
     if (st.size < state.committedEnd) {
-      return no('COMMITTED_EXTENT', `the generation ${filePath} is ${st.size} bytes, shorter than archive_state.committed_end ${state.committedEnd}`);
+      return no(
+        'COMMITTED_EXTENT',
+        `the generation ${filePath} is ${st.size} bytes, shorter than archive_state.committed_end ${state.committedEnd}`,
+      );
     }
     committedEnd = state.committedEnd;
   }

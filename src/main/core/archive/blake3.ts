@@ -51,9 +51,11 @@ export function initBlake3(): Promise<void> {
   // With the native binding loaded the wasm instance is never used: skip its ~150 ms import and compile.
   if (hasher || loadNativeBlake3()) return Promise.resolve();
   // Imported on demand: parsing hash-wasm (every algorithm inlined) costs 60-100 ms of each worker's start.
-  pending ??= import('hash-wasm').then((m) => m.createBLAKE3()).then((h) => {
-    hasher = h;
-  });
+  pending ??= import('hash-wasm')
+    .then((m) => m.createBLAKE3())
+    .then((h) => {
+      hasher = h;
+    });
   return pending;
 }
 

@@ -138,7 +138,8 @@ export class ZstdBlockCursor implements BlockCursor {
         break;
     }
     if (r.produced > seg.rawLen) return bad('DECODED_TOO_LARGE', `decodes to more than the ${seg.rawLen} bytes its header declares`);
-    if (r.produced < seg.rawLen) return bad('SEGMENT_HASH_MISMATCH', `fails its integrity check: it decodes to ${r.produced} bytes, its header says ${seg.rawLen}`);
+    if (r.produced < seg.rawLen)
+      return bad('SEGMENT_HASH_MISMATCH', `fails its integrity check: it decodes to ${r.produced} bytes, its header says ${seg.rawLen}`);
     if (!blake3Matches(out.subarray(0, seg.rawLen), seg.hash)) return bad('SEGMENT_HASH_MISMATCH', 'does not match its segment hash');
     const size = this.walker.contentSize;
     if (seg.final && size !== null && size !== seg.rawStart + seg.rawLen) {

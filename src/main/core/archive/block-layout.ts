@@ -73,18 +73,38 @@ export function walkBlock(extent: Uint8Array, extentLen: number, blockOffset: nu
   if (codecId === CODEC_DEFLATE) codec = 'deflate';
   else if (codecId === CODEC_ZSTD && segments[0] && startsWith(segments[0].payload, ZSTD_MAGIC)) codec = 'zstd';
   else if (codecId === CODEC_ZSTD && !segments[0] && structural) return { ok: false, failure: structural.failure };
-  else return { ok: false, failure: fail('UNSUPPORTED_CODEC', `block at offset ${blockOffset} uses unsupported codec ${codecId} (${path})`) };
+  else
+    return { ok: false, failure: fail('UNSUPPORTED_CODEC', `block at offset ${blockOffset} uses unsupported codec ${codecId} (${path})`) };
   return { ok: true, layout: { blockOffset, codec, segments, structural } };
 }
 
-function walkSegments(extent: Uint8Array, extentLen: number, blockOffset: number, rawLenRow: number, where: string, out: Segment[]): SegmentFailure | null {
+function walkSegments(
+  extent: Uint8Array,
+  extentLen: number,
+  blockOffset: number,
+  rawLenRow: number,
+  where: string,
+  out: Segment[],
+): SegmentFailure | null {
   let pos = BLOCK_HEADER_LEN_V2;
   let decoded = 0;
   for (let index = 0; ; index++) {
     const at = blockOffset + pos;
-    const badSeg = (why: string): SegmentFailure => ({ index, failure: fail('BAD_SEGMENT', `segment at offset ${at} in ${where} is bad: ${why}`) });
-    const truncated = (why: string): SegmentFailure => ({ index, failure: fail('TRUNCATED_BLOCK', `segment at offset ${at} in ${where} ${why}: the block was never written this far`) });
-    const cut = (): SegmentFailure => ({ index, failure: fail('TRUNCATED_BLOCK', `segment at offset ${at} in ${where} lies past the end of the file (${blockOffset + extent.length} bytes)`) });
+    const badSeg = (why: string): SegmentFailure => ({
+      index,
+      failure: fail('BAD_SEGMENT', `segment at offset ${at} in ${where} is bad: ${why}`),
+    });
+    const truncated = (why: string): SegmentFailure => ({
+      index,
+      failure: fail('TRUNCATED_BLOCK', `segment at offset ${at} in ${where} ${why}: the block was never written this far`),
+    });
+    const cut = (): SegmentFailure => ({
+      index,
+      failure: fail(
+        'TRUNCATED_BLOCK',
+        `segment at offset ${at} in ${where} lies past the end of the file (${blockOffset + extent.length} bytes)`,
+      ),
+    });
     if (pos + SEGMENT_HEADER_LEN > extentLen) {
       return truncated(`has ${extentLen - pos} bytes left in the committed extent, less than a 52-byte header`);
     }

@@ -72,7 +72,8 @@ export function decodeDeflateSegments(segments: readonly Segment[], structural: 
     decodedCount = found.count;
     attempt = found.outcome;
   }
-  if (attempt.kind !== 'ok') return done(0, new Uint8Array(0), bad(segments[0] as Segment, 'INTERNAL', 'could not be inflated even as an empty prefix'));
+  if (attempt.kind !== 'ok')
+    return done(0, new Uint8Array(0), bad(segments[0] as Segment, 'INTERNAL', 'could not be inflated even as an empty prefix'));
   const { out, consumed } = attempt;
 
   for (let j = 0; j < decodedCount; j++) {
@@ -80,13 +81,29 @@ export function decodeDeflateSegments(segments: readonly Segment[], structural: 
     const end = compCum[j + 1] ?? 0;
     if (consumed < end) {
       if (j > 0 && consumed === compCum[j]) {
-        return done(j - 1, out, bad(segments[j - 1] as Segment, 'DECODE_FAILED', 'did not inflate: it ends the deflate stream but is not FINAL'));
+        return done(
+          j - 1,
+          out,
+          bad(segments[j - 1] as Segment, 'DECODE_FAILED', 'did not inflate: it ends the deflate stream but is not FINAL'),
+        );
       }
-      return done(j, out, bad(s, 'DECODE_FAILED', `did not inflate: the deflate stream ends ${end - consumed} bytes before the end of the segment`));
+      return done(
+        j,
+        out,
+        bad(s, 'DECODE_FAILED', `did not inflate: the deflate stream ends ${end - consumed} bytes before the end of the segment`),
+      );
     }
     const rawEnd = rawCum[j + 1] ?? 0;
     if (out.length < rawEnd) {
-      return done(j, out, bad(s, 'SEGMENT_HASH_MISMATCH', `fails its integrity check: it decodes to ${out.length - (rawCum[j] ?? 0)} bytes, its header says ${s.rawLen}`));
+      return done(
+        j,
+        out,
+        bad(
+          s,
+          'SEGMENT_HASH_MISMATCH',
+          `fails its integrity check: it decodes to ${out.length - (rawCum[j] ?? 0)} bytes, its header says ${s.rawLen}`,
+        ),
+      );
     }
     if (j === decodedCount - 1 && out.length > rawEnd) {
       return done(j, out, bad(s, 'DECODED_TOO_LARGE', `decodes to more than the ${s.rawLen} bytes its header declares`));
@@ -97,7 +114,16 @@ export function decodeDeflateSegments(segments: readonly Segment[], structural: 
   }
   if (prefixError && decodedCount < m) {
     const s = segments[decodedCount] as Segment;
-    if (prefixError.kind === 'too-large') return done(decodedCount, out, bad(s, 'DECODED_TOO_LARGE', `decodes to more than the ${s.rawLen} bytes its header declares (stopped at the block's declared size)`));
+    if (prefixError.kind === 'too-large')
+      return done(
+        decodedCount,
+        out,
+        bad(
+          s,
+          'DECODED_TOO_LARGE',
+          `decodes to more than the ${s.rawLen} bytes its header declares (stopped at the block's declared size)`,
+        ),
+      );
     const msg = prefixError.kind === 'error' ? prefixError.message : 'unexpected inflate state';
     return done(decodedCount, out, bad(s, 'DECODE_FAILED', `did not inflate: ${msg}`));
   }
@@ -110,7 +136,12 @@ export function decodeDeflateSegments(segments: readonly Segment[], structural: 
 }
 
 /** Binary search for the longest segment prefix that inflates without error (monotone in the prefix). */
-function lastInflatablePrefix(input: Uint8Array, compCum: readonly number[], m: number, cap: number): { count: number; outcome: InflateOutcome } {
+function lastInflatablePrefix(
+  input: Uint8Array,
+  compCum: readonly number[],
+  m: number,
+  cap: number,
+): { count: number; outcome: InflateOutcome } {
   let lo = 0;
   let hi = m - 1;
   // Invariant: prefix `lo` inflates (the empty prefix trivially), prefix m does not.

@@ -53,10 +53,16 @@ export function generationFileName(generationId: Uint8Array): string {
 export function checkIdentity(info: FileHeaderInfo, state: ArchiveState, fileName: string, path: string): Failure | null {
   if (!info.archiveId || !info.generationId) return null;
   if (!bytesEqual(info.archiveId, state.archiveId)) {
-    return fail('ARCHIVE_IDENTITY_MISMATCH', `archive ${path} has archive id ${toHex(info.archiveId)}, archive_state names ${toHex(state.archiveId)}`);
+    return fail(
+      'ARCHIVE_IDENTITY_MISMATCH',
+      `archive ${path} has archive id ${toHex(info.archiveId)}, archive_state names ${toHex(state.archiveId)}`,
+    );
   }
   if (!bytesEqual(info.generationId, state.generationId)) {
-    return fail('ARCHIVE_IDENTITY_MISMATCH', `archive ${path} has generation id ${toHex(info.generationId)}, archive_state names ${toHex(state.generationId)}`);
+    return fail(
+      'ARCHIVE_IDENTITY_MISMATCH',
+      `archive ${path} has generation id ${toHex(info.generationId)}, archive_state names ${toHex(state.generationId)}`,
+    );
   }
   const expectedName = generationFileName(info.generationId);
   if (fileName !== expectedName) {

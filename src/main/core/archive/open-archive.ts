@@ -45,7 +45,8 @@ class ArchiveReader implements OpenedArchive {
   private readonly diskBuffers = new RawBufferPool();
   private readonly diskOf = new WeakMap<BlockCursor, Uint8Array>();
   /** The most recently used cursor (also the last entry of `cursors`). */
-  private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null = null;
+  private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null =
+    null;
 
   constructor(
     private readonly file: ArchiveFile,
@@ -97,7 +98,9 @@ class ArchiveReader implements OpenedArchive {
     }
     at.forEach((i, k) => {
       const row = rows[i]!;
-      results[i] = digestMatchesTagged(digests, 32 * k, row.bodyHash) ? { ok: true, length: row.bodyLen } : { ok: false, error: this.mismatch(row, block) };
+      results[i] = digestMatchesTagged(digests, 32 * k, row.bodyHash)
+        ? { ok: true, length: row.bodyLen }
+        : { ok: false, error: this.mismatch(row, block) };
     });
   }
 
@@ -105,8 +108,16 @@ class ArchiveReader implements OpenedArchive {
     // The row has just verified, so its bounds held and its block is the most recent one: its bytes are there. Asked
     // once per body by grep, the full path (bounds object, cache key) was a visible share of a search.
     const mru = this.mru;
-    if (!this.closed && row.bodyOffset !== null && mru && mru.blockOffset === block.blockOffset && mru.diskLen === block.diskLen && mru.rawLen === block.rawLen &&
-      row.blockOffset === block.blockOffset && mru.cursor.ensure(row.bodyOffset + row.bodyLen) === null) {
+    if (
+      !this.closed &&
+      row.bodyOffset !== null &&
+      mru &&
+      mru.blockOffset === block.blockOffset &&
+      mru.diskLen === block.diskLen &&
+      mru.rawLen === block.rawLen &&
+      row.blockOffset === block.blockOffset &&
+      mru.cursor.ensure(row.bodyOffset + row.bodyLen) === null
+    ) {
       return { raw: mru.cursor.raw, start: row.bodyOffset };
     }
     const found = this.located(row, block);
@@ -114,7 +125,10 @@ class ArchiveReader implements OpenedArchive {
   }
 
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
-  private verifiedView(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly view: Uint8Array } | { readonly ok: false; readonly error: Failure } {
+  private verifiedView(
+    row: BodyIndexRow,
+    block: BlockRow | undefined,
+  ): { readonly ok: true; readonly view: Uint8Array } | { readonly ok: false; readonly error: Failure } {
     const found = this.located(row, block);
     if (!found.ok) return found;
     const view = found.raw.subarray(found.start, found.start + row.bodyLen);
@@ -129,7 +143,10 @@ class ArchiveReader implements OpenedArchive {
    * Where the row's bytes are, once its bounds passed and its block is decoded and segment-verified up to its end:
    * the cursor's raw buffer and the body's start in it. Not yet compared with the row's hash.
    */
-  private located(row: BodyIndexRow, block: BlockRow | undefined): { readonly ok: true; readonly raw: Uint8Array; readonly start: number } | { readonly ok: false; readonly error: Failure } {
+  private located(
+    row: BodyIndexRow,
+    block: BlockRow | undefined,
+  ): { readonly ok: true; readonly raw: Uint8Array; readonly start: number } | { readonly ok: false; readonly error: Failure } {
     try {
       if (this.closed) return { ok: false, error: fail('BAD_REQUEST', `the archive ${this.filePath} is closed`) };
       const bounds = checkRowBounds(row, block, {
@@ -139,7 +156,8 @@ class ArchiveReader implements OpenedArchive {
         fileSize: this.fileSize,
         committedEnd: this.file.committedEnd,
       });
-      if (bounds || !block || row.bodyOffset === null) return { ok: false, error: bounds ?? fail('INTERNAL', 'row bounds passed without a block') };
+      if (bounds || !block || row.bodyOffset === null)
+        return { ok: false, error: bounds ?? fail('INTERNAL', 'row bounds passed without a block') };
       const cursor = this.cursorFor(block);
       const stop = cursor.ensure(row.bodyOffset + row.bodyLen);
       if (stop) return { ok: false, error: fail(stop.code, `${describeRow(row)} cannot be read: ${stop.message}`) };
@@ -150,7 +168,10 @@ class ArchiveReader implements OpenedArchive {
   }
 
   private mismatch(row: BodyIndexRow, block: BlockRow): Failure {
-    return fail('BODY_HASH_MISMATCH', `${describeRow(row)} at raw offset ${row.bodyOffset} of block at offset ${block.blockOffset} in ${this.filePath}: the body read there does not match the row that named it (${row.bodyHash})`);
+    return fail(
+      'BODY_HASH_MISMATCH',
+      `${describeRow(row)} at raw offset ${row.bodyOffset} of block at offset ${block.blockOffset} in ${this.filePath}: the body read there does not match the row that named it (${row.bodyHash})`,
+    );
   }
 
   close(): void {
@@ -213,9 +234,10 @@ class ArchiveReader implements OpenedArchive {
     const bytes = readInto(this.file.fd, block.blockOffset, disk);
     if (this.fileVersion === 1) {
       // Decoded into a buffer of its own at once: nothing keeps a view of the disk bytes.
-      const cursor = bytes.length < len
-        ? failedCursor(fail('TRUNCATED_BLOCK', `${where}: the file ends ${len - bytes.length} bytes before the end of the block`))
-        : ((v1) => (v1.ok ? verifiedCursor(v1.raw) : failedCursor(v1.failure)))(decodeV1Block(bytes, block, this.filePath));
+      const cursor =
+        bytes.length < len
+          ? failedCursor(fail('TRUNCATED_BLOCK', `${where}: the file ends ${len - bytes.length} bytes before the end of the block`))
+          : ((v1) => (v1.ok ? verifiedCursor(v1.raw) : failedCursor(v1.failure)))(decodeV1Block(bytes, block, this.filePath));
       this.diskBuffers.give(disk);
       return cursor;
     }

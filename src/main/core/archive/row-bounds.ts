@@ -1,6 +1,12 @@
 import type { BlockRow, BodyIndexRow } from '../../../shared/ledger-types.js';
 import { fail, type Failure } from '../../../shared/errors.js';
-import { BLOCK_HEADER_LEN_V1, BLOCK_HEADER_LEN_V2, MAX_BLOCK_COMP_BYTES_V1, MAX_BLOCK_DISK_BYTES, MAX_BLOCK_RAW_BYTES } from './constants.js';
+import {
+  BLOCK_HEADER_LEN_V1,
+  BLOCK_HEADER_LEN_V2,
+  MAX_BLOCK_COMP_BYTES_V1,
+  MAX_BLOCK_DISK_BYTES,
+  MAX_BLOCK_RAW_BYTES,
+} from './constants.js';
 
 /** Names a row the way every failure sentence does. */
 export function describeRow(row: BodyIndexRow): string {
@@ -30,9 +36,23 @@ const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isS
  */
 export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, lim: ExtentLimits): Failure | null {
   // Runs for every body of a verification: no closure and no sentence is made unless the row fails.
-  if (row.blockOffset === null || row.bodyOffset === null) return fail('SPAN_OUT_OF_RANGE', `${describeRow(row)} has no block_offset/body_offset in the archive index`);
-  if (!block) return fail('BLOCK_NOT_RECORDED', `${describeRow(row)} names a block at offset ${String(row.blockOffset)} that body_blocks does not record`);
-  if (!(isCount(row.blockOffset) && isCount(row.bodyOffset) && isCount(row.bodyLen) && isCount(block.blockOffset) && isCount(block.rawLen) && isCount(block.diskLen))) {
+  if (row.blockOffset === null || row.bodyOffset === null)
+    return fail('SPAN_OUT_OF_RANGE', `${describeRow(row)} has no block_offset/body_offset in the archive index`);
+  if (!block)
+    return fail(
+      'BLOCK_NOT_RECORDED',
+      `${describeRow(row)} names a block at offset ${String(row.blockOffset)} that body_blocks does not record`,
+    );
+  if (
+    !(
+      isCount(row.blockOffset) &&
+      isCount(row.bodyOffset) &&
+      isCount(row.bodyLen) &&
+      isCount(block.blockOffset) &&
+      isCount(block.rawLen) &&
+      isCount(block.diskLen)
+    )
+  ) {
     for (const [name, v] of [
       ['block_offset', row.blockOffset],
       ['body_offset', row.bodyOffset],
@@ -45,7 +65,8 @@ export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, l
     }
   }
   if (block.blockOffset !== row.blockOffset) return outOfRange(row, lim, `the body_blocks row given is for offset ${block.blockOffset}`);
-  if (block.rawLen < 1 || block.rawLen > MAX_BLOCK_RAW_BYTES) return outOfRange(row, lim, `raw_len ${block.rawLen} is outside 1..${MAX_BLOCK_RAW_BYTES}`);
+  if (block.rawLen < 1 || block.rawLen > MAX_BLOCK_RAW_BYTES)
+    return outOfRange(row, lim, `raw_len ${block.rawLen} is outside 1..${MAX_BLOCK_RAW_BYTES}`);
   if (row.bodyOffset + row.bodyLen > block.rawLen) {
     return outOfRange(row, lim, `body_offset ${row.bodyOffset} + body_len ${row.bodyLen} exceeds the block's raw_len ${block.rawLen}`);
   }
@@ -53,7 +74,8 @@ export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, l
   // v1 rows record comp_len, which excludes the 44-byte block header.
   const minDisk = lim.version === 1 ? 1 : BLOCK_HEADER_LEN_V2;
   const maxDisk = lim.version === 1 ? MAX_BLOCK_COMP_BYTES_V1 : MAX_BLOCK_DISK_BYTES;
-  if (block.diskLen < minDisk || block.diskLen > maxDisk) return outOfRange(row, lim, `disk_len ${block.diskLen} is outside ${minDisk}..${maxDisk}`);
+  if (block.diskLen < minDisk || block.diskLen > maxDisk)
+    return outOfRange(row, lim, `disk_len ${block.diskLen} is outside ${minDisk}..${maxDisk}`);
   const end = row.blockOffset + block.diskLen + (lim.version === 1 ? BLOCK_HEADER_LEN_V1 : 0);
   if (lim.committedEnd !== null && end > lim.committedEnd) {
     return outOfRange(row, lim, `the block extent ends at ${end}, past archive_state.committed_end ${lim.committedEnd}`);

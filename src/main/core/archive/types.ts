@@ -6,9 +6,7 @@ import type { Failure } from '../../../shared/errors.js';
  * - `file`: a single-file archive (v1, v2, or a v3 header in a regular file).
  * - `directory`: a v3 generation directory; the selected generation comes from `archiveState`.
  */
-export type ArchiveLocation =
-  | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'directory'; readonly path: string };
+export type ArchiveLocation = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'directory'; readonly path: string };
 
 export interface ArchiveOpenOptions {
   readonly location: ArchiveLocation;

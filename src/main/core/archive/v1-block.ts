@@ -14,13 +14,19 @@ export type V1Result = { readonly ok: true; readonly raw: Uint8Array } | { reado
 export function decodeV1Block(bytes: Uint8Array, block: BlockRow, path: string): V1Result {
   const where = `block at offset ${block.blockOffset} of ${path}`;
   const no = (code: Failure['code'], why: string): V1Result => ({ ok: false, failure: fail(code, `${where} ${why}`) });
-  if (bytes.length < BLOCK_HEADER_LEN_V1 || !asciiEquals(bytes, 0, BLOCK_MAGIC_V1)) return no('BAD_BLOCK_HEADER', 'has a bad block header (no BLK1 magic)');
+  if (bytes.length < BLOCK_HEADER_LEN_V1 || !asciiEquals(bytes, 0, BLOCK_MAGIC_V1))
+    return no('BAD_BLOCK_HEADER', 'has a bad block header (no BLK1 magic)');
   const rawLen = u32(bytes, 4);
   const compLen = u32(bytes, 8);
-  if (rawLen === 0 || rawLen > MAX_BLOCK_RAW_BYTES) return no('BAD_BLOCK_HEADER', `has a bad block header: raw_len ${rawLen} is outside 1..16 MiB`);
-  if (compLen === 0 || compLen > MAX_BLOCK_COMP_BYTES_V1) return no('BAD_BLOCK_HEADER', `has a bad block header: comp_len ${compLen} is outside 1..16 MiB + 64 KiB`);
+  if (rawLen === 0 || rawLen > MAX_BLOCK_RAW_BYTES)
+    return no('BAD_BLOCK_HEADER', `has a bad block header: raw_len ${rawLen} is outside 1..16 MiB`);
+  if (compLen === 0 || compLen > MAX_BLOCK_COMP_BYTES_V1)
+    return no('BAD_BLOCK_HEADER', `has a bad block header: comp_len ${compLen} is outside 1..16 MiB + 64 KiB`);
   if (rawLen !== block.rawLen || compLen !== block.diskLen) {
-    return no('BAD_BLOCK_HEADER', `has a bad block header: raw_len ${rawLen}/comp_len ${compLen} differ from its body_blocks row (${block.rawLen}/${block.diskLen})`);
+    return no(
+      'BAD_BLOCK_HEADER',
+      `has a bad block header: raw_len ${rawLen}/comp_len ${compLen} differ from its body_blocks row (${block.rawLen}/${block.diskLen})`,
+    );
   }
   const r = inflateRaw(bytes.subarray(BLOCK_HEADER_LEN_V1, BLOCK_HEADER_LEN_V1 + compLen), rawLen, true);
   switch (r.kind) {
@@ -33,8 +39,10 @@ export function decodeV1Block(bytes: Uint8Array, block: BlockRow, path: string):
     case 'ok':
       break;
   }
-  if (r.consumed !== compLen) return no('DECODE_FAILED', `did not inflate: ${compLen - r.consumed} bytes follow the end of the deflate stream`);
-  if (r.out.length !== rawLen) return no('SEGMENT_HASH_MISMATCH', `fails its integrity check: it decodes to ${r.out.length} bytes, its header says ${rawLen}`);
+  if (r.consumed !== compLen)
+    return no('DECODE_FAILED', `did not inflate: ${compLen - r.consumed} bytes follow the end of the deflate stream`);
+  if (r.out.length !== rawLen)
+    return no('SEGMENT_HASH_MISMATCH', `fails its integrity check: it decodes to ${r.out.length} bytes, its header says ${rawLen}`);
   if (!blake3Matches(r.out, bytes.subarray(12, 44))) return no('SEGMENT_HASH_MISMATCH', 'does not match its block hash');
   return { ok: true, raw: r.out };
 }

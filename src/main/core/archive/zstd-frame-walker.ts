@@ -138,7 +138,8 @@ export class ZstdFrameWalker {
     if (!single) {
       const wd = b[at++] ?? 0;
       const log = 10 + (wd >> 3);
-      if (log > MAX_ZSTD_WINDOW_LOG) return tooLarge(`the zstd window of 2^${log} bytes exceeds the ${MAX_WINDOW / 2 ** 20} MiB window limit`);
+      if (log > MAX_ZSTD_WINDOW_LOG)
+        return tooLarge(`the zstd window of 2^${log} bytes exceeds the ${MAX_WINDOW / 2 ** 20} MiB window limit`);
       const base = 2 ** log;
       window = base + (base / 8) * (wd & 7);
     }

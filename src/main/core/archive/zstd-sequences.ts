@@ -20,9 +20,54 @@ export interface SequenceTables {
 }
 
 // Code tables of RFC 8878 §3.1.1.3.2.1.1; indexed only by codes already checked against MAX_LL / MAX_ML.
-const LL_BASE = [...Array.from({ length: 16 }, (_, i) => i), 16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
+const LL_BASE = [
+  ...Array.from({ length: 16 }, (_, i) => i),
+  16,
+  18,
+  20,
+  22,
+  24,
+  28,
+  32,
+  40,
+  48,
+  64,
+  128,
+  256,
+  512,
+  1024,
+  2048,
+  4096,
+  8192,
+  16384,
+  32768,
+  65536,
+];
 const LL_BITS = [...new Array<number>(16).fill(0), 1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
-const ML_BASE = [...Array.from({ length: 32 }, (_, i) => i + 3), 35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539];
+const ML_BASE = [
+  ...Array.from({ length: 32 }, (_, i) => i + 3),
+  35,
+  37,
+  39,
+  41,
+  43,
+  47,
+  51,
+  59,
+  67,
+  83,
+  99,
+  131,
+  259,
+  515,
+  1027,
+  2051,
+  4099,
+  8195,
+  16387,
+  32771,
+  65539,
+];
 const ML_BITS = [...new Array<number>(32).fill(0), 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 const MAX_LL = 35;
 const MAX_ML = 52;
@@ -112,7 +157,13 @@ export function checkCompressedBlock(body: Uint8Array, blockMax: number, tables:
   return checkSequences(b.subarray(pos.at), count, { ll, of, ml }, lit.size, blockMax);
 }
 
-function checkSequences(stream: Uint8Array, count: number, t: { ll: FseTable; of: FseTable; ml: FseTable }, literals: number, blockMax: number): string | null {
+function checkSequences(
+  stream: Uint8Array,
+  count: number,
+  t: { ll: FseTable; of: FseTable; ml: FseTable },
+  literals: number,
+  blockMax: number,
+): string | null {
   if (stream.length === 0 || stream[stream.length - 1] === 0) return 'the sequence bitstream is empty or lacks its end marker';
   const r = new BackwardBits(stream);
   // Tables in locals: this loop runs for every sequence of every block verified.

@@ -8,7 +8,11 @@ import type { BlockRow, Generation } from '../../../shared/ledger-types.js';
 import type { Evidence } from '../evidence/types.js';
 import { toNumber, toText } from './sql-values.js';
 
-export function readBlockRows(db: Database.Database, generation: Generation, columns: readonly string[] | undefined): Map<number, BlockRow> {
+export function readBlockRows(
+  db: Database.Database,
+  generation: Generation,
+  columns: readonly string[] | undefined,
+): Map<number, BlockRow> {
   const blocks = new Map<number, BlockRow>();
   if (!columns || generation === 'L0') return blocks;
   const lenColumn = generation === 'A1' ? 'comp_len' : 'disk_len';
@@ -20,7 +24,12 @@ export function readBlockRows(db: Database.Database, generation: Generation, col
   for (const row of rows) {
     const blockOffset = toNumber(row.block_offset);
     if (!Number.isSafeInteger(blockOffset)) continue;
-    blocks.set(blockOffset, { blockOffset, rawLen: toNumber(row.raw_len), diskLen: toNumber(row.disk_len), sealedAt: toText(row.sealed_at) });
+    blocks.set(blockOffset, {
+      blockOffset,
+      rawLen: toNumber(row.raw_len),
+      diskLen: toNumber(row.disk_len),
+      sealedAt: toText(row.sealed_at),
+    });
   }
   return blocks;
 }

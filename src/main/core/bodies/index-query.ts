@@ -36,7 +36,8 @@ export function buildIndexQuery(columns: readonly string[], generation: Generati
   const parts = [`${idExpr} AS id`];
   for (const [name, fallback] of COLUMNS) {
     if (columns.includes(name)) parts.push(`${quoteIdent(name)} AS ${name}`);
-    else if (name === 'body_len' && generation === 'L0' && columns.includes('body')) parts.push(`octet_length(${quoteIdent('body')}) AS body_len`);
+    else if (name === 'body_len' && generation === 'L0' && columns.includes('body'))
+      parts.push(`octet_length(${quoteIdent('body')}) AS body_len`);
     else parts.push(`${fallback} AS ${name}`);
   }
   return { select: parts.join(', '), idExpr };

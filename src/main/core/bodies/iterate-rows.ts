@@ -35,7 +35,9 @@ export function* iterateBodyRows(evidence: Evidence): Generator<BodyIndexRow> {
     return;
   }
 
-  const nullFirst = evidence.db.prepare(`${from} WHERE (block_offset IS NULL OR body_offset IS NULL) ORDER BY ${idExpr} LIMIT ${PAGE}`).safeIntegers(true);
+  const nullFirst = evidence.db
+    .prepare(`${from} WHERE (block_offset IS NULL OR body_offset IS NULL) ORDER BY ${idExpr} LIMIT ${PAGE}`)
+    .safeIntegers(true);
   const nullNext = evidence.db
     .prepare(`${from} WHERE (block_offset IS NULL OR body_offset IS NULL) AND ${idExpr} > ? ORDER BY ${idExpr} LIMIT ${PAGE}`)
     .safeIntegers(true);
@@ -51,7 +53,9 @@ export function* iterateBodyRows(evidence: Evidence): Generator<BodyIndexRow> {
   const sameLocation = evidence.db
     .prepare(`${from} WHERE block_offset = ? AND body_offset = ? AND ${idExpr} > ? ORDER BY ${idExpr} LIMIT ${PAGE}`)
     .safeIntegers(true);
-  const laterLocation = evidence.db.prepare(`${locatedRows} AND (block_offset, body_offset) > (?, ?) ${order} LIMIT ${PAGE}`).safeIntegers(true);
+  const laterLocation = evidence.db
+    .prepare(`${locatedRows} AND (block_offset, body_offset) > (?, ?) ${order} LIMIT ${PAGE}`)
+    .safeIntegers(true);
   const fetch = (after: Raw | null): Raw[] => {
     if (!after) return first.all() as Raw[];
     const ties = sameLocation.all(after.block_offset, after.body_offset, after.id) as Raw[];

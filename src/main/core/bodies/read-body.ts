@@ -42,11 +42,18 @@ export function readBodyRow(evidence: Evidence, row: BodyIndexRow): BodyReadResu
   const slot = evidence.archive;
   switch (slot.state) {
     case 'none':
-      return refuse('BLOCK_NOT_RECORDED', `body ${describe(row)} names block ${row.blockOffset} but the ledger records no blocks and has no archive`);
+      return refuse(
+        'BLOCK_NOT_RECORDED',
+        `body ${describe(row)} names block ${row.blockOffset} but the ledger records no blocks and has no archive`,
+      );
     case 'failed':
       return refuse(slot.error.code, `body ${describe(row)} cannot be read: ${slot.error.message}`);
     case 'open': {
-      for (const [field, value] of [['block_offset', row.blockOffset], ['body_offset', row.bodyOffset], ['body_len', row.bodyLen]] as const) {
+      for (const [field, value] of [
+        ['block_offset', row.blockOffset],
+        ['body_offset', row.bodyOffset],
+        ['body_len', row.bodyLen],
+      ] as const) {
         if (value === null || !Number.isSafeInteger(value) || value < 0) {
           return refuse('SPAN_OUT_OF_RANGE', `body ${describe(row)} has ${field} ${String(value)}, not a non-negative integer`);
         }
@@ -62,15 +69,21 @@ function readL0Body(evidence: Evidence, row: BodyIndexRow): BodyReadResult {
   if (!columns.includes('body')) return refuse('NO_SUCH_BODY', `body ${describe(row)}: this L0 ledger keeps no body bytes`);
   if (!Number.isSafeInteger(row.id)) return refuse('NO_SUCH_BODY', `body ${describe(row)}: the L0 row has no integer id`);
   const idExpr = columns.includes('id') ? '"id"' : 'rowid';
-  const found = evidence.db.prepare(`SELECT body FROM event_body_blobs WHERE ${idExpr} = ?`).safeIntegers(true).get(BigInt(row.id)) as { body: unknown } | undefined;
+  const found = evidence.db.prepare(`SELECT body FROM event_body_blobs WHERE ${idExpr} = ?`).safeIntegers(true).get(BigInt(row.id)) as
+    | { body: unknown }
+    | undefined;
   const value = found?.body;
   if (value === null || value === undefined) return refuse('NO_SUCH_BODY', `body ${describe(row)}: the L0 row holds no body bytes`);
-  const bytes = typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'utf8')) : value instanceof Uint8Array ? new Uint8Array(value) : null;
+  const bytes =
+    typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'utf8')) : value instanceof Uint8Array ? new Uint8Array(value) : null;
   if (!bytes) return refuse('NO_SUCH_BODY', `body ${describe(row)}: the L0 body column holds a ${typeof value}, not bytes`);
   if (row.bodyHash !== '') {
     const actual = blake3Tagged(bytes);
     if (actual !== row.bodyHash.toLowerCase()) {
-      return refuse('BODY_HASH_MISMATCH', `body ${describe(row)} (row id ${row.id}) hashes to ${actual}, not the ${row.bodyHash} its row names`);
+      return refuse(
+        'BODY_HASH_MISMATCH',
+        `body ${describe(row)} (row id ${row.id}) hashes to ${actual}, not the ${row.bodyHash} its row names`,
+      );
     }
   }
   return { ok: true, bytes };

@@ -54,8 +54,15 @@ export function checkArchiveIndex(input: ArchiveCheckInput): ArchiveCheckResult 
   }
   if (!hasBlocks || !hasBlobs) {
     const missing = [!hasBlocks && 'body_blocks', !hasBlobs && 'event_body_blobs'].filter(Boolean).join(' and ');
-    const problem: Failure = { code: 'SCHEMA_UNEXPECTED', message: `no body index: ${missing} missing from ${input.dbPath}, an ${generation} ledger` };
-    return { section: { indexed: false, storage: 'none', bodies, blocks: 0, ...none, problems: [problem] }, openOptions: null, unreadable: problem };
+    const problem: Failure = {
+      code: 'SCHEMA_UNEXPECTED',
+      message: `no body index: ${missing} missing from ${input.dbPath}, an ${generation} ledger`,
+    };
+    return {
+      section: { indexed: false, storage: 'none', bodies, blocks: 0, ...none, problems: [problem] },
+      openOptions: null,
+      unreadable: problem,
+    };
   }
 
   const problems: Failure[] = [];
@@ -74,14 +81,31 @@ export function checkArchiveIndex(input: ArchiveCheckInput): ArchiveCheckResult 
   const slot = input.slot;
   switch (slot.state) {
     case 'none':
-      return { section: { ...base, archivePath: measuredFile(input.location, input.archiveState), archiveBytes: null, fileVersion: null, problems }, openOptions, unreadable: null };
+      return {
+        section: {
+          ...base,
+          archivePath: measuredFile(input.location, input.archiveState),
+          archiveBytes: null,
+          fileVersion: null,
+          problems,
+        },
+        openOptions,
+        unreadable: null,
+      };
     case 'failed': {
       const absent = slot.error.code === 'ARCHIVE_MISSING' || slot.error.code === 'BODIES_UNAVAILABLE';
       // As the doctor: an absent archive is a problem only while blocks are recorded.
       const counts = !absent || blocks > 0;
-      const problem: Failure = absent && blocks > 0 ? { code: slot.error.code, message: `${slot.error.message} (${blocks} blocks are recorded)` } : slot.error;
+      const problem: Failure =
+        absent && blocks > 0 ? { code: slot.error.code, message: `${slot.error.message} (${blocks} blocks are recorded)` } : slot.error;
       return {
-        section: { ...base, archivePath: measuredFile(input.location, input.archiveState), archiveBytes: null, fileVersion: null, problems: counts ? [...problems, problem] : problems },
+        section: {
+          ...base,
+          archivePath: measuredFile(input.location, input.archiveState),
+          archiveBytes: null,
+          fileVersion: null,
+          problems: counts ? [...problems, problem] : problems,
+        },
         openOptions,
         unreadable: counts ? problem : null,
       };
@@ -89,7 +113,10 @@ export function checkArchiveIndex(input: ArchiveCheckInput): ArchiveCheckResult 
     case 'open': {
       const { filePath, fileSize, fileVersion } = slot.archive;
       if (blocksEnd !== null && fileSize < blocksEnd) {
-        problems.push({ code: 'INDEX_PAST_END', message: `${filePath} is ${fileSize} bytes but its last recorded block ends at ${blocksEnd}` });
+        problems.push({
+          code: 'INDEX_PAST_END',
+          message: `${filePath} is ${fileSize} bytes but its last recorded block ends at ${blocksEnd}`,
+        });
       }
       return { section: { ...base, archivePath: filePath, archiveBytes: fileSize, fileVersion, problems }, openOptions, unreadable: null };
     }
@@ -102,12 +129,23 @@ function indexProblems(db: Database.Database, extent: string, headerLen: number,
     const from = `FROM event_body_blobs b ${join} body_blocks k ON k.block_offset = b.block_offset WHERE ${where}`;
     const n = scalar(db, `SELECT COUNT(*) ${from}`);
     if (n === 0) return;
-    const sample = (db.prepare(`SELECT b.event_id, b.source_table, b.direction, b.block_offset ${from} ORDER BY b.block_offset, b.body_offset LIMIT ${SAMPLE}`)
-      .raw().all() as unknown[][]).map((r) => `${String(r[0])} ${String(r[1])}/${String(r[2])} (block ${String(r[3])})`);
+    const sample = (
+      db
+        .prepare(
+          `SELECT b.event_id, b.source_table, b.direction, b.block_offset ${from} ORDER BY b.block_offset, b.body_offset LIMIT ${SAMPLE}`,
+        )
+        .raw()
+        .all() as unknown[][]
+    ).map((r) => `${String(r[0])} ${String(r[1])}/${String(r[2])} (block ${String(r[3])})`);
     out.push({ code, message: `${n} ${n === 1 ? 'body' : 'bodies'} ${what}: ${sample.join(', ')}${n > SAMPLE ? ', ...' : ''}` });
   };
   rowCheck('k.block_offset IS NULL', 'LEFT JOIN', 'BLOCK_NOT_RECORDED', 'name a block body_blocks does not record');
-  rowCheck('b.body_offset < 0 OR b.body_offset + b.body_len > k.raw_len', 'JOIN', 'SPAN_OUT_OF_RANGE', "run past the end of their block's raw bytes");
+  rowCheck(
+    'b.body_offset < 0 OR b.body_offset + b.body_len > k.raw_len',
+    'JOIN',
+    'SPAN_OUT_OF_RANGE',
+    "run past the end of their block's raw bytes",
+  );
   const blockCheck = (where: string, code: Failure['code'], what: string): void => {
     const n = scalar(db, `SELECT COUNT(*) FROM body_blocks k WHERE ${where}`);
     if (n === 0) return;

@@ -85,7 +85,13 @@ async function reportOn(evidence: Evidence, opts: CheckOptions): Promise<CheckRe
  * The report once the follow-up's quick_check has spoken: the report stopped at the pages on damage, else the
  * sections built meanwhile (or the failure they met, thrown).
  */
-export async function keptIfPagesPass(followUp: FollowUp, db: Evidence['db'], head: ReportHead, built: CheckReport | null, failure: unknown): Promise<CheckReport> {
+export async function keptIfPagesPass(
+  followUp: FollowUp,
+  db: Evidence['db'],
+  head: ReportHead,
+  built: CheckReport | null,
+  failure: unknown,
+): Promise<CheckReport> {
   const pages = await pagesFromFollowUp(followUp, db);
   if (!pages.ok) return stopAtPages(head, pages);
   if (built === null) throw failure;

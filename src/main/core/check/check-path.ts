@@ -25,13 +25,20 @@ export async function checkPath(path: string, opts: CheckPathOptions = {}): Prom
   if (!classified.ok) return classified;
   const input = classified.value;
   if (input.kind !== 'session') {
-    return { ok: false, error: fail('BAD_REQUEST', `${path} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; check needs a session folder or session.db`) };
+    return {
+      ok: false,
+      error: fail(
+        'BAD_REQUEST',
+        `${path} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; check needs a session folder or session.db`,
+      ),
+    };
   }
   // The verification workers start now and load their modules while the ledger opens and the index is checked.
   if (opts.verifyBodies) prestartVerifyWorkers(workersWorthStarting(input, opts.workers ?? defaultWorkerCount()));
   const opened = await openForCheck(input, opts.scratchRoot);
   if (!opened.ok) {
-    if (isPageDamage(opened.error)) return { ok: true, value: damagedPagesReport({ id: basename(input.dir), dir: input.dir }, input.dbPath, opened.error) };
+    if (isPageDamage(opened.error))
+      return { ok: true, value: damagedPagesReport({ id: basename(input.dir), dir: input.dir }, input.dbPath, opened.error) };
     return opened;
   }
   const evidence = opened.value;
@@ -66,5 +73,12 @@ export async function openForCheck(input: SessionInput, scratchRoot?: string): P
   const parallel = size > PARALLEL_QUICK_CHECK_ABOVE_BYTES;
   // No kernel copy: the report waits for the copy's proof anyway, and copying while hashing reads the file once
   // (a kernel copy then its proof reads it twice and left the report 0.7 s later on a 1.2 GB ledger).
-  return openSession(input, { scratchRoot, hashArchive: false, quickCheck: parallel, deferChecks: parallel, deferAboveBytes: 0, kernelCopy: false });
+  return openSession(input, {
+    scratchRoot,
+    hashArchive: false,
+    quickCheck: parallel,
+    deferChecks: parallel,
+    deferAboveBytes: 0,
+    kernelCopy: false,
+  });
 }

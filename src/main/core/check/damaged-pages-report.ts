@@ -12,8 +12,23 @@ export function isPageDamage(error: Failure): boolean {
 export function damagedPagesReport(session: { id: string; dir: string }, dbPath: string, error: Failure): CheckReport {
   const pages = { ok: false, messages: [error.message] };
   return {
-    generation: null, session, dbPath, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], newestShape: null, wal: null, archive: EMPTY_ARCHIVE,
-    overflow: EMPTY_OVERFLOW, tools: EMPTY_TOOLS, providers: EMPTY_PROVIDERS, nulls: EMPTY_NULLS, previews: [],
-    findings: pageFindings(pages), verdict: 'damaged', help: HELP_NOTES,
+    generation: null,
+    session,
+    dbPath,
+    stoppedAfter: 'pages',
+    pages,
+    tables: {},
+    missingTables: [],
+    newestShape: null,
+    wal: null,
+    archive: EMPTY_ARCHIVE,
+    overflow: EMPTY_OVERFLOW,
+    tools: EMPTY_TOOLS,
+    providers: EMPTY_PROVIDERS,
+    nulls: EMPTY_NULLS,
+    previews: [],
+    findings: pageFindings(pages),
+    verdict: 'damaged',
+    help: HELP_NOTES,
   };
 }

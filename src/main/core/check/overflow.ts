@@ -13,8 +13,13 @@ export function checkOverflow(db: Database.Database): OverflowSection {
   const heldBack = scalar(db, "SELECT COALESCE(SUM(size), 0) FROM fs_events WHERE action = 'overflow'");
   if (windows === 0) return { windows, heldBack, list: [] };
   const ts = columnsOf(db, 'fs_events').has('timestamp') ? 'timestamp' : 'NULL';
-  const next = db.prepare(`SELECT id, ${ts} AS timestamp, action, path FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1`);
-  const rows = db.prepare(`SELECT id, ${ts} AS timestamp, COALESCE(size, 0) AS size FROM fs_events WHERE action = 'overflow' ORDER BY id LIMIT ${LIST_CAP}`)
+  const next = db.prepare(
+    `SELECT id, ${ts} AS timestamp, action, path FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1`,
+  );
+  const rows = db
+    .prepare(
+      `SELECT id, ${ts} AS timestamp, COALESCE(size, 0) AS size FROM fs_events WHERE action = 'overflow' ORDER BY id LIMIT ${LIST_CAP}`,
+    )
     .all() as { id: number; timestamp: string | null; size: number }[];
   const list: OverflowWindow[] = rows.map((r) => {
     const n = next.get(r.id) as { id: number; timestamp: string | null; action: string; path: string } | undefined;

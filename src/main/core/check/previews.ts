@@ -9,7 +9,18 @@ import { readableNumber } from '../../../shared/readable-number.js';
 
 const PREVIEW_COLUMNS: Record<(typeof EXPECTED_TABLES)[number], readonly string[]> = {
   net_events: ['id', 'event_id', 'timestamp', 'domain', 'decision', 'method', 'path', 'status_code', 'duration_ms'],
-  model_calls: ['id', 'event_id', 'timestamp', 'provider', 'model', 'input_tokens', 'output_tokens', 'stop_reason', 'estimated_cost_usd', 'duration_ms'],
+  model_calls: [
+    'id',
+    'event_id',
+    'timestamp',
+    'provider',
+    'model',
+    'input_tokens',
+    'output_tokens',
+    'stop_reason',
+    'estimated_cost_usd',
+    'duration_ms',
+  ],
   tool_calls: ['id', 'event_id', 'model_call_id', 'tool_name', 'call_id', 'origin'],
   tool_responses: ['id', 'event_id', 'model_call_id', 'call_id', 'is_error'],
   fs_events: ['id', 'event_id', 'timestamp', 'action', 'kind', 'path', 'size'],
@@ -33,9 +44,15 @@ export function buildPreviews(db: Database.Database, rows: number): Preview[] {
     const present = columnsOf(db, table);
     const columns = PREVIEW_COLUMNS[table].filter((c) => present.has(c));
     const order = present.has('id') ? 'ORDER BY id DESC' : 'ORDER BY rowid DESC';
-    const data = columns.length === 0 || rows <= 0 ? [] : (db.prepare(
-      `SELECT ${columns.map(quoteIdent).join(', ')} FROM ${quoteIdent(table)} ${order} LIMIT ?`,
-    ).raw().all(rows) as unknown[][]).map((r) => r.map(cutCell));
+    const data =
+      columns.length === 0 || rows <= 0
+        ? []
+        : (
+            db
+              .prepare(`SELECT ${columns.map(quoteIdent).join(', ')} FROM ${quoteIdent(table)} ${order} LIMIT ?`)
+              .raw()
+              .all(rows) as unknown[][]
+          ).map((r) => r.map(cutCell));
     out.push({ table, total: countRows(db, table), columns, rows: data });
   }
   return out;

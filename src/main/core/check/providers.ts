@@ -17,9 +17,14 @@ export function checkProviders(db: Database.Database): ProvidersSection {
     aiNetEvents: net ? scalar(db, `SELECT COUNT(*) FROM net_events WHERE ${AI_DOMAIN_WHERE}`) : 0,
     aiNetEventsBareDomain: net ? scalar(db, `SELECT COUNT(*) FROM net_events WHERE ${AI_BARE_DOMAIN_WHERE}`) : 0,
     modelCalls: mc ? scalar(db, 'SELECT COUNT(*) FROM model_calls') : 0,
-    providers: mc && columnsOf(db, 'model_calls').has('provider')
-      ? (db.prepare("SELECT COALESCE(provider, '') AS provider, COUNT(*) AS count FROM model_calls GROUP BY 1 ORDER BY count DESC, provider").all() as { provider: string; count: number }[])
-      : [],
+    providers:
+      mc && columnsOf(db, 'model_calls').has('provider')
+        ? (db
+            .prepare(
+              "SELECT COALESCE(provider, '') AS provider, COUNT(*) AS count FROM model_calls GROUP BY 1 ORDER BY count DESC, provider",
+            )
+            .all() as { provider: string; count: number }[])
+        : [],
   };
 }
 
@@ -29,10 +34,13 @@ export function checkNulls(db: Database.Database): NullsSection {
   // One scan for all four numbers: model_calls rows are wide (~200 MB at a million events) and each separate
   // COUNT read the whole table again. A missing column counts every row, as before.
   const sum = (present: boolean, predicate: string): string => (present ? `TOTAL(${predicate})` : 'COUNT(*)');
-  const row = db.prepare(
-    `SELECT COUNT(*), ${sum(cols.has('model'), 'model IS NULL')}, ${sum(cols.has('input_tokens') && cols.has('output_tokens'), 'input_tokens IS NULL AND output_tokens IS NULL')}, ` +
-      `${sum(cols.has('request_body_preview'), 'request_body_preview IS NULL')} FROM model_calls`,
-  ).raw().get() as unknown[];
+  const row = db
+    .prepare(
+      `SELECT COUNT(*), ${sum(cols.has('model'), 'model IS NULL')}, ${sum(cols.has('input_tokens') && cols.has('output_tokens'), 'input_tokens IS NULL AND output_tokens IS NULL')}, ` +
+        `${sum(cols.has('request_body_preview'), 'request_body_preview IS NULL')} FROM model_calls`,
+    )
+    .raw()
+    .get() as unknown[];
   const [total, model, tokens, requestBodyPreview] = row.map((v) => Number(v ?? 0)) as [number, number, number, number];
   return { model, tokens, requestBodyPreview, total };
 }

@@ -38,7 +38,13 @@ export async function checkEvidenceOffThread(evidence: Evidence, opts: CheckOpti
   const outcome = await inWorker(evidence, opts, followUp === null, deps.spawn ?? spawnWorker);
   if (outcome === null) return checkEvidence(evidence, opts);
   const report = followUp
-    ? await keptIfPagesPass(followUp, evidence.db, reportHead(evidence), outcome.ok ? outcome.report : null, outcome.ok ? null : outcome.error)
+    ? await keptIfPagesPass(
+        followUp,
+        evidence.db,
+        reportHead(evidence),
+        outcome.ok ? outcome.report : null,
+        outcome.ok ? null : outcome.error,
+      )
     : outcomeReport(outcome);
   await requireProvenCopy(evidence);
   return report;

@@ -50,15 +50,34 @@ export function sectionFacts(evidence: Evidence): Omit<ArchiveCheckInput, 'db'> 
     dbPath: evidence.input.dbPath,
     location: evidence.input.archive,
     archiveState: evidence.archiveState,
-    slot: slot.state === 'open' ? { state: 'open', archive: { filePath: slot.archive.filePath, fileSize: slot.archive.fileSize, fileVersion: slot.archive.fileVersion } } : slot,
+    slot:
+      slot.state === 'open'
+        ? {
+            state: 'open',
+            archive: { filePath: slot.archive.filePath, fileSize: slot.archive.fileSize, fileVersion: slot.archive.fileVersion },
+          }
+        : slot,
   };
 }
 
 export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport {
   const findings = pageFindings(pages);
   return {
-    ...head, stoppedAfter: 'pages', pages, tables: {}, missingTables: [], newestShape: null, wal: null, archive: EMPTY_ARCHIVE, overflow: EMPTY_OVERFLOW,
-    tools: EMPTY_TOOLS, providers: EMPTY_PROVIDERS, nulls: EMPTY_NULLS, previews: [], findings, verdict: verdictOf(findings),
+    ...head,
+    stoppedAfter: 'pages',
+    pages,
+    tables: {},
+    missingTables: [],
+    newestShape: null,
+    wal: null,
+    archive: EMPTY_ARCHIVE,
+    overflow: EMPTY_OVERFLOW,
+    tools: EMPTY_TOOLS,
+    providers: EMPTY_PROVIDERS,
+    nulls: EMPTY_NULLS,
+    previews: [],
+    findings,
+    verdict: verdictOf(findings),
   };
 }
 
@@ -74,8 +93,13 @@ export function archiveCheckInput(evidence: Evidence): ArchiveCheckInput {
  * Every section after the pages, from a connection and the evidence's facts (the evidence's own connection, or a
  * worker's on the scratch copy). `verify` reads the bodies (verifyBodies); without it a known verification folds in.
  */
-export async function buildSections(src: ArchiveCheckInput, opts: SectionOptions, head: ReportHead, pages: PagesSection,
-  verify: ((index: ArchiveCheckResult) => Promise<ArchiveSection>) | null): Promise<CheckReport> {
+export async function buildSections(
+  src: ArchiveCheckInput,
+  opts: SectionOptions,
+  head: ReportHead,
+  pages: PagesSection,
+  verify: ((index: ArchiveCheckResult) => Promise<ArchiveSection>) | null,
+): Promise<CheckReport> {
   const { db } = src;
   const { tables, missingTables } = checkTables(db);
   const wal = checkWal(db, head.session.dir, tables);
@@ -97,7 +121,20 @@ export async function buildSections(src: ArchiveCheckInput, opts: SectionOptions
     ...diagnose({ db, archive, overflow, tools, providers, nulls, tables }),
   ];
   return {
-    ...head, stoppedAfter: null, pages, tables, missingTables, newestShape, wal, archive, overflow, tools, providers, nulls, previews,
-    findings, verdict: verdictOf(findings),
+    ...head,
+    stoppedAfter: null,
+    pages,
+    tables,
+    missingTables,
+    newestShape,
+    wal,
+    archive,
+    overflow,
+    tools,
+    providers,
+    nulls,
+    previews,
+    findings,
+    verdict: verdictOf(findings),
   };
 }

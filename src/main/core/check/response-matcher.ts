@@ -40,10 +40,13 @@ export function matchResponses(db: Database.Database, samples: readonly MatchSam
   const timed = ne.has('timestamp');
   // Only rows with some sample's method and path come back (handing every provider row to JS cost 4x a lookup).
   const pairs = distinctPairs(samples);
-  const rows = db.prepare(
-    `SELECT id, method, path, ${traced ? 'trace_id' : 'NULL'}, ${timed ? 'julianday(timestamp)' : 'NULL'} FROM net_events ` +
-      `WHERE (${AI_DOMAIN_WHERE} OR ${AI_BARE_DOMAIN_WHERE}) AND (${pairs.map(() => '(method IS ? AND path IS ?)').join(' OR ')})`,
-  ).raw(true).bind(...pairs.flat());
+  const rows = db
+    .prepare(
+      `SELECT id, method, path, ${traced ? 'trace_id' : 'NULL'}, ${timed ? 'julianday(timestamp)' : 'NULL'} FROM net_events ` +
+        `WHERE (${AI_DOMAIN_WHERE} OR ${AI_BARE_DOMAIN_WHERE}) AND (${pairs.map(() => '(method IS ? AND path IS ?)').join(' OR ')})`,
+    )
+    .raw(true)
+    .bind(...pairs.flat());
   const inTrace: (Rank | null)[] = samples.map(() => null);
   const anyTrace: (Rank | null)[] = samples.map(() => null);
   for (const r of rows.iterate() as Iterable<[number, unknown, unknown, unknown, number | null]>) {
@@ -51,7 +54,7 @@ export function matchResponses(db: Database.Database, samples: readonly MatchSam
     samples.forEach((s, i) => {
       if (!same(method, s.method) || !same(path, s.path)) return;
       // Without a timestamp column SQL ordered by `0 * LENGTH(sample time)`: 0, or NULL when the sample has none.
-      const dist = timed ? (julian === null || s.julian === null ? null : Math.abs(julian - s.julian)) : (s.julian === null ? null : 0);
+      const dist = timed ? (julian === null || s.julian === null ? null : Math.abs(julian - s.julian)) : s.julian === null ? null : 0;
       const rank = { dist, id };
       if (anyTrace[i] === null || before(rank, anyTrace[i]!)) anyTrace[i] = rank;
       if (traced && s.traceId !== null && same(traceId, s.traceId) && (inTrace[i] === null || before(rank, inTrace[i]!))) inTrace[i] = rank;

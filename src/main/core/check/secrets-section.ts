@@ -15,9 +15,18 @@ import type { ReportedSecret, SecretsSection } from './secrets-types.js';
 export type { ReportedSecret, SecretsSection } from './secrets-types.js';
 
 const MAX_LISTED = 200;
-const SPEC: GrepSpec = { pattern: { kind: 'secrets' }, table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES };
+const SPEC: GrepSpec = {
+  pattern: { kind: 'secrets' },
+  table: null,
+  direction: null,
+  maxPerBody: DEFAULT_MAX_PER_BODY,
+  contextBytes: DEFAULT_CONTEXT_BYTES,
+};
 
-export async function scanSecrets(evidence: Evidence, opts: { readonly workers?: number; readonly signal?: AbortSignal } = {}): Promise<SecretsSection> {
+export async function scanSecrets(
+  evidence: Evidence,
+  opts: { readonly workers?: number; readonly signal?: AbortSignal } = {},
+): Promise<SecretsSection> {
   const destinationOf = destinationLookup(evidence.db);
   const counts = Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
   // Kept worst first; past the cap only counted, so memory stays bounded however many a ledger holds.
@@ -35,7 +44,10 @@ export async function scanSecrets(evidence: Evidence, opts: { readonly workers?:
     }
     return true;
   };
-  const job = startGrep(evidence, SPEC, { ...(opts.workers !== undefined ? { workers: opts.workers } : {}), onMatches: (batch) => batch.forEach(take) });
+  const job = startGrep(evidence, SPEC, {
+    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    onMatches: (batch) => batch.forEach(take),
+  });
   const onAbort = (): void => job.cancel();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const result = await job.result.finally(() => opts.signal?.removeEventListener('abort', onAbort));
@@ -58,7 +70,15 @@ const worstFirst = (a: SecretFinding, b: SecretFinding): number => rank(a.verdic
 function reported(f: SecretFinding): ReportedSecret {
   const s = f.match.source;
   const where = s.kind === 'body' ? `${s.sourceTable}/${s.direction}` : `${s.table}.${s.column}#${s.rowid}`;
-  return { eventId: f.match.eventId, where, offset: f.match.offset, pattern: f.pattern.name, masked: maskSecret(f.match.match, f.match.length), host: f.host, verdict: f.verdict };
+  return {
+    eventId: f.match.eventId,
+    where,
+    offset: f.match.offset,
+    pattern: f.pattern.name,
+    masked: maskSecret(f.match.match, f.match.length),
+    host: f.host,
+    verdict: f.verdict,
+  };
 }
 
 /** The findings the section adds: warnings for credentials that left the VM, a note for the rest. Never an error. */
@@ -67,14 +87,32 @@ export function secretsFindings(s: SecretsSection): Finding[] {
   const elsewhere = s.counts.elsewhere;
   if (elsewhere > 0) {
     const hosts = [...new Set(s.findings.filter((f) => f.verdict === 'elsewhere' && f.host).map((f) => f.host!))].slice(0, 5);
-    out.push({ severity: 'warning', code: 'CREDENTIALS_SENT_ELSEWHERE', message: `${elsewhere} credential-shaped strings in requests to hosts that are not their provider${hosts.length ? ` (${hosts.join(', ')})` : ''}` });
+    out.push({
+      severity: 'warning',
+      code: 'CREDENTIALS_SENT_ELSEWHERE',
+      message: `${elsewhere} credential-shaped strings in requests to hosts that are not their provider${hosts.length ? ` (${hosts.join(', ')})` : ''}`,
+    });
   }
   const unsubstituted = s.counts.unsubstituted + s.counts['destination-unknown'];
   if (unsubstituted > 0) {
-    out.push({ severity: 'warning', code: 'CREDENTIALS_NOT_SUBSTITUTED', message: `${unsubstituted} real-looking credentials left the VM in requests Capsem did not substitute (no credential_ref), or whose destination the ledger does not name` });
+    out.push({
+      severity: 'warning',
+      code: 'CREDENTIALS_NOT_SUBSTITUTED',
+      message: `${unsubstituted} real-looking credentials left the VM in requests Capsem did not substitute (no credential_ref), or whose destination the ledger does not name`,
+    });
   }
   const seen = s.counts.substituted + s.counts.inbound;
-  if (seen > 0) out.push({ severity: 'note', code: 'CREDENTIALS_SEEN', message: `${seen} credential-shaped strings substituted by Capsem or seen inbound (responses, tool output)` });
-  if (s.error) out.push({ severity: 'warning', code: 'CREDENTIALS_SEEN', message: `the credentials search did not finish (${s.error.code}): ${s.error.message}` });
+  if (seen > 0)
+    out.push({
+      severity: 'note',
+      code: 'CREDENTIALS_SEEN',
+      message: `${seen} credential-shaped strings substituted by Capsem or seen inbound (responses, tool output)`,
+    });
+  if (s.error)
+    out.push({
+      severity: 'warning',
+      code: 'CREDENTIALS_SEEN',
+      message: `the credentials search did not finish (${s.error.code}): ${s.error.message}`,
+    });
   return out;
 }

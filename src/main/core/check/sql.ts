@@ -17,14 +17,20 @@ export function columnsOf(db: Database.Database, table: string): Set<string> {
 }
 
 export function scalar(db: Database.Database, sql: string, ...params: unknown[]): number {
-  const row = db.prepare(sql).raw().get(...params) as unknown[] | undefined;
+  const row = db
+    .prepare(sql)
+    .raw()
+    .get(...params) as unknown[] | undefined;
   const v = row?.[0];
   if (v === null || v === undefined) return 0;
   return typeof v === 'bigint' ? Number(v) : Number(v);
 }
 
 export function scalarOrNull(db: Database.Database, sql: string, ...params: unknown[]): number | null {
-  const row = db.prepare(sql).raw().get(...params) as unknown[] | undefined;
+  const row = db
+    .prepare(sql)
+    .raw()
+    .get(...params) as unknown[] | undefined;
   const v = row?.[0];
   if (v === null || v === undefined) return null;
   return Number(v);

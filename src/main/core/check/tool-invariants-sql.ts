@@ -12,7 +12,8 @@
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable } from './sql.js';
 
-const hasColumn = (db: Database.Database, table: string, column: string): boolean => hasTable(db, table) && columnsOf(db, table).has(column);
+const hasColumn = (db: Database.Database, table: string, column: string): boolean =>
+  hasTable(db, table) && columnsOf(db, table).has(column);
 
 /**
  * One text key per (call_id, trace): `<length of call_id>:<call_id>` then `=<trace_id>` or nothing for a NULL
@@ -73,7 +74,9 @@ export function mcpWithoutLogicalCallWhere(db: Database.Database, within?: strin
     parts.push(`(t.origin = 'mcp' AND (t.model_call_id IS NULL${dangling}))`);
   }
   const k = keyed(db, 'tool_calls', 'tool_calls', 't');
-  parts.push(`(t.origin = 'mcp_proxy' AND (t.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE origin <> 'mcp_proxy' AND call_id IS NOT NULL${narrowed(within)})))`);
+  parts.push(
+    `(t.origin = 'mcp_proxy' AND (t.call_id IS NULL OR ${k.key} NOT IN (SELECT ${k.sub} FROM tool_calls WHERE origin <> 'mcp_proxy' AND call_id IS NOT NULL${narrowed(within)})))`,
+  );
   return `(${parts.join(' OR ')})`;
 }
 
@@ -84,7 +87,9 @@ export function mcpWithoutLogicalCallWhere(db: Database.Database, within?: strin
 export function legacyMcpWithoutLogicalCallWhere(db: Database.Database): string {
   if (!hasColumn(db, 'mcp_calls', 'method')) return '0';
   const linked = hasColumn(db, 'tool_calls', 'mcp_call_id');
-  return "(m.method = 'tools/call'" + (linked ? ' AND m.id NOT IN (SELECT mcp_call_id FROM tool_calls WHERE mcp_call_id IS NOT NULL))' : ')');
+  return (
+    "(m.method = 'tools/call'" + (linked ? ' AND m.id NOT IN (SELECT mcp_call_id FROM tool_calls WHERE mcp_call_id IS NOT NULL))' : ')')
+  );
 }
 
 /** `<alias>.model_call_id` set but naming no model_calls row. '0' when the table cannot tell. */
@@ -108,7 +113,9 @@ export function toolInvariantCounts(db: Database.Database): ToolInvariantCounts 
   const calls = hasTable(db, 'tool_calls');
   const responses = hasTable(db, 'tool_responses');
   const mcp = calls ? count(db, `SELECT COUNT(*) FROM tool_calls t WHERE ${mcpWithoutLogicalCallWhere(db)}`) : 0;
-  const legacy = hasTable(db, 'mcp_calls') ? count(db, `SELECT COUNT(*) FROM mcp_calls m WHERE ${legacyMcpWithoutLogicalCallWhere(db)}`) : 0;
+  const legacy = hasTable(db, 'mcp_calls')
+    ? count(db, `SELECT COUNT(*) FROM mcp_calls m WHERE ${legacyMcpWithoutLogicalCallWhere(db)}`)
+    : 0;
   if (calls && responses) return { ...orphanCountsInOnePass(db), mcpWithoutLogicalCall: mcp + legacy };
   return {
     orphanCalls: calls ? count(db, `SELECT COUNT(*) FROM tool_calls tc WHERE ${orphanCallWhere(db)}`) : 0,
@@ -132,17 +139,30 @@ export function toolInvariantCounts(db: Database.Database): ToolInvariantCounts 
 function orphanCountsInOnePass(db: Database.Database): Omit<ToolInvariantCounts, 'mcpWithoutLogicalCall'> {
   const traced = hasColumn(db, 'tool_calls', 'trace_id') && hasColumn(db, 'tool_responses', 'trace_id');
   const key = traced ? callKey(null) : 'call_id';
-  const row = db.prepare(
-    `WITH u AS MATERIALIZED (SELECT id AS rid, call_id AS id, ${key} AS k, 1 AS c FROM tool_calls UNION ALL SELECT NULL, call_id, ${key}, 0 FROM tool_responses), ` +
-      'byKey AS MATERIALIZED (SELECT k, SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY k), ' +
-      'byId AS (SELECT SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY id) SELECT ' +
-      '(SELECT TOTAL(c) FROM u WHERE id IS NULL), (SELECT TOTAL(1 - c) FROM u WHERE id IS NULL), ' +
-      '(SELECT TOTAL(c) FROM byKey WHERE r = 0), (SELECT TOTAL(c) FROM byId WHERE r = 0), (SELECT TOTAL(r) FROM byKey WHERE c = 0), ' +
-      `(SELECT json_group_array(rid) FROM (SELECT rid FROM u WHERE c = 1 AND (id IS NULL OR k IN (SELECT k FROM byKey WHERE r = 0)) ORDER BY rid LIMIT ${FIRST_ORPHANS}))`,
-  ).raw().get() as unknown[];
-  const [nullCalls, nullResponses, orphanCalls, byCallId, orphanResponses] = row.slice(0, 5).map(Number) as [number, number, number, number, number];
+  const row = db
+    .prepare(
+      `WITH u AS MATERIALIZED (SELECT id AS rid, call_id AS id, ${key} AS k, 1 AS c FROM tool_calls UNION ALL SELECT NULL, call_id, ${key}, 0 FROM tool_responses), ` +
+        'byKey AS MATERIALIZED (SELECT k, SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY k), ' +
+        'byId AS (SELECT SUM(c) AS c, SUM(1 - c) AS r FROM u WHERE id IS NOT NULL GROUP BY id) SELECT ' +
+        '(SELECT TOTAL(c) FROM u WHERE id IS NULL), (SELECT TOTAL(1 - c) FROM u WHERE id IS NULL), ' +
+        '(SELECT TOTAL(c) FROM byKey WHERE r = 0), (SELECT TOTAL(c) FROM byId WHERE r = 0), (SELECT TOTAL(r) FROM byKey WHERE c = 0), ' +
+        `(SELECT json_group_array(rid) FROM (SELECT rid FROM u WHERE c = 1 AND (id IS NULL OR k IN (SELECT k FROM byKey WHERE r = 0)) ORDER BY rid LIMIT ${FIRST_ORPHANS}))`,
+    )
+    .raw()
+    .get() as unknown[];
+  const [nullCalls, nullResponses, orphanCalls, byCallId, orphanResponses] = row.slice(0, 5).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   firstOrphans.set(db, (JSON.parse(String(row[5])) as unknown[]).map(Number));
-  return { orphanCalls: nullCalls + orphanCalls, orphanCallsByCallId: nullCalls + byCallId, orphanResponses: nullResponses + orphanResponses };
+  return {
+    orphanCalls: nullCalls + orphanCalls,
+    orphanCallsByCallId: nullCalls + byCallId,
+    orphanResponses: nullResponses + orphanResponses,
+  };
 }
 
 /** How many of the first orphan calls (by tool_calls.id) the counts remember for the report's evidence. */

@@ -24,9 +24,13 @@ export function checkTools(db: Database.Database): ToolsSection {
     calls: haveCalls ? scalar(db, 'SELECT COUNT(*) FROM tool_calls') : 0,
     responses: haveResponses ? scalar(db, 'SELECT COUNT(*) FROM tool_responses') : 0,
     ...toolInvariantCounts(db),
-    origins: haveCalls && columnsOf(db, 'tool_calls').has('origin')
-      ? (db.prepare('SELECT origin, COUNT(*) AS count FROM tool_calls GROUP BY origin ORDER BY count DESC, origin').all() as { origin: string; count: number }[])
-      : [],
+    origins:
+      haveCalls && columnsOf(db, 'tool_calls').has('origin')
+        ? (db.prepare('SELECT origin, COUNT(*) AS count FROM tool_calls GROUP BY origin ORDER BY count DESC, origin').all() as {
+            origin: string;
+            count: number;
+          }[])
+        : [],
     usage: haveCalls ? toolUsage(db) : [],
   };
 }
@@ -37,10 +41,14 @@ function toolUsage(db: Database.Database): ToolUsageRow[] {
   const decision = cols.has('decision') ? 'decision' : 'NULL';
   const duration = cols.has('duration_ms') ? 'ROUND(AVG(duration_ms), 1)' : 'NULL';
   // An average as people read it (no 0.1 + 0.2 tails), in the text and the JSON alike.
-  return (db.prepare(
-    `SELECT tool_name AS toolName, ${origin} AS origin, ${decision} AS decision, COUNT(*) AS count, ${duration} AS avgMs ` +
-      'FROM tool_calls WHERE tool_name IS NOT NULL GROUP BY tool_name, 2, 3 ORDER BY count DESC, toolName',
-  ).all() as ToolUsageRow[]).map((u) => (typeof u.avgMs === 'number' ? { ...u, avgMs: Number(readableNumber(u.avgMs)) } : u));
+  return (
+    db
+      .prepare(
+        `SELECT tool_name AS toolName, ${origin} AS origin, ${decision} AS decision, COUNT(*) AS count, ${duration} AS avgMs ` +
+          'FROM tool_calls WHERE tool_name IS NOT NULL GROUP BY tool_name, 2, 3 ORDER BY count DESC, toolName',
+      )
+      .all() as ToolUsageRow[]
+  ).map((u) => (typeof u.avgMs === 'number' ? { ...u, avgMs: Number(readableNumber(u.avgMs)) } : u));
 }
 
 /**
@@ -57,7 +65,10 @@ export function orphanCallSamples(db: Database.Database, limit: number): ToolOrp
   const known = limit <= FIRST_ORPHANS ? firstOrphanCallIds(db) : null;
   if (known) {
     const byId = db.prepare(`${select} WHERE tc.id = ?`);
-    return known.slice(0, limit).map((id) => byId.get(id) as ToolOrphan | undefined).filter((o): o is ToolOrphan => o !== undefined);
+    return known
+      .slice(0, limit)
+      .map((id) => byId.get(id) as ToolOrphan | undefined)
+      .filter((o): o is ToolOrphan => o !== undefined);
   }
   return db.prepare(`${select} WHERE ${orphanCallWhere(db)} ORDER BY tc.id LIMIT ${limit}`).all() as ToolOrphan[];
 }

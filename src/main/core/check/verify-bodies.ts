@@ -17,10 +17,20 @@ export interface VerifyOptions {
 
 /** The index section with a verification outcome (or none: null) folded in. */
 export function withVerification(section: ArchiveCheckResult['section'], outcome: Result<VerifySummary> | null): ArchiveSection {
-  if (outcome === null) return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: null };
-  if (!outcome.ok) return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: outcome.error };
+  if (outcome === null)
+    return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: null };
+  if (!outcome.ok)
+    return { ...section, verified: null, failed: null, unreadable: null, failures: [], failuresOmitted: 0, verifyError: outcome.error };
   const s = outcome.value;
-  return { ...section, verified: s.verified, failed: s.failed, unreadable: s.unreadable, failures: s.failures, failuresOmitted: s.failuresOmitted, verifyError: null };
+  return {
+    ...section,
+    verified: s.verified,
+    failed: s.failed,
+    unreadable: s.unreadable,
+    failures: s.failures,
+    failuresOmitted: s.failuresOmitted,
+    verifyError: null,
+  };
 }
 
 export async function verifyForReport(evidence: Evidence, index: ArchiveCheckResult, opts: VerifyOptions): Promise<ArchiveSection> {

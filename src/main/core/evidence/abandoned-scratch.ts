@@ -35,7 +35,10 @@ function processGone(pid: number): boolean {
 }
 
 /** Removes `root`'s folders named `prefix…` whose `marker` names a process that is gone; returns what it removed. */
-export function removeAbandonedScratch(markers: readonly { readonly prefix: string; readonly marker: string }[], root = tmpdir()): string[] {
+export function removeAbandonedScratch(
+  markers: readonly { readonly prefix: string; readonly marker: string }[],
+  root = tmpdir(),
+): string[] {
   const removed: string[] = [];
   let names: string[];
   try {

@@ -47,7 +47,10 @@ export async function openArchiveSlot(req: SlotRequest): Promise<ArchiveSlot> {
     const beside = join(input.dir, basename(input.dbPath).replace(/\.[^.]*$/, '') + '.bodies');
     const error: Failure =
       input.givenAs === 'db'
-        ? fail('BODIES_UNAVAILABLE', `${input.dbPath} was opened alone: no archive ${beside} beside it, so bodies are unavailable (the index rows are still evidence)`)
+        ? fail(
+            'BODIES_UNAVAILABLE',
+            `${input.dbPath} was opened alone: no archive ${beside} beside it, so bodies are unavailable (the index rows are still evidence)`,
+          )
         : fail('ARCHIVE_MISSING', `the body archive ${beside} is absent while ${input.dbPath} records archived bodies`);
     return { state: 'failed', error };
   }
@@ -56,7 +59,10 @@ export async function openArchiveSlot(req: SlotRequest): Promise<ArchiveSlot> {
       const file = join(location.path, generationFileName(archiveState.generationId));
       const entry = await lstatEntry(file); // a symlinked or FIFO generation file is named here, never opened
       if (entry.kind === 'missing') {
-        return { state: 'failed', error: fail('ARCHIVE_MISSING', `the selected generation file ${file} (archive_state.generation_id) is absent`) };
+        return {
+          state: 'failed',
+          error: fail('ARCHIVE_MISSING', `the selected generation file ${file} (archive_state.generation_id) is absent`),
+        };
       }
     }
     const result = await req.open({ location, archiveState, expectedVersion: expectedVersion(generation) });

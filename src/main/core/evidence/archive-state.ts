@@ -11,9 +11,11 @@ export function isUuidV4(bytes: unknown): bytes is Uint8Array {
 }
 
 function int(value: unknown, column: string, min: bigint): number {
-  if (typeof value !== 'bigint') throw new InspectorError('SCHEMA_UNEXPECTED', `archive_state.${column} is not an integer (${typeof value})`);
+  if (typeof value !== 'bigint')
+    throw new InspectorError('SCHEMA_UNEXPECTED', `archive_state.${column} is not an integer (${typeof value})`);
   if (value < min) throw new InspectorError('SCHEMA_UNEXPECTED', `archive_state.${column} is ${value}; it must be at least ${min}`);
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new InspectorError('SCHEMA_UNEXPECTED', `archive_state.${column} is ${value}, beyond any real archive`);
+  if (value > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new InspectorError('SCHEMA_UNEXPECTED', `archive_state.${column} is ${value}, beyond any real archive`);
   return Number(value);
 }
 

@@ -31,16 +31,26 @@ export interface CopyProofReads {
 }
 
 // Both reads hash in background-priority workers: the proof follows the first view and must not take the CPU from it.
-export const DEFAULT_PROOF_READS: CopyProofReads = { hashSource: hashEvidenceFileInBackground, hashCopy: (path, signal) => blake3OfOwnFile(path, signal, true) };
+export const DEFAULT_PROOF_READS: CopyProofReads = {
+  hashSource: hashEvidenceFileInBackground,
+  hashCopy: (path, signal) => blake3OfOwnFile(path, signal, true),
+};
 
 /** Resolves with the source's hashes when the copy is proven; rejects with SNAPSHOT_MISMATCH otherwise (CANCELLED once stopped). */
 export async function proveCopy(req: CopyProofRequest, reads: CopyProofReads = DEFAULT_PROOF_READS): Promise<FileHashes> {
-  const [source, copy] = await Promise.allSettled([reads.hashSource(req.sourcePath, req.seen, req.signal), reads.hashCopy(req.copyPath, req.signal)]);
-  if (req.signal?.aborted) throw new InspectorError('CANCELLED', `the proof of the scratch copy of ${req.sourcePath} was stopped: the evidence was closed`);
+  const [source, copy] = await Promise.allSettled([
+    reads.hashSource(req.sourcePath, req.seen, req.signal),
+    reads.hashCopy(req.copyPath, req.signal),
+  ]);
+  if (req.signal?.aborted)
+    throw new InspectorError('CANCELLED', `the proof of the scratch copy of ${req.sourcePath} was stopped: the evidence was closed`);
   if (source.status === 'rejected' || copy.status === 'rejected') {
     const cause = toFailure(source.status === 'rejected' ? source.reason : (copy as PromiseRejectedResult).reason);
     if (cause.code === 'SNAPSHOT_MISMATCH') throw new InspectorError('SNAPSHOT_MISMATCH', cause.message);
-    throw new InspectorError('SNAPSHOT_MISMATCH', `the scratch copy of ${req.sourcePath} could not be proven against its source (${cause.code}: ${cause.message})`);
+    throw new InspectorError(
+      'SNAPSHOT_MISMATCH',
+      `the scratch copy of ${req.sourcePath} could not be proven against its source (${cause.code}: ${cause.message})`,
+    );
   }
   const s = source.value;
   const c = copy.value;
@@ -67,5 +77,11 @@ export async function provenDbHashes(evidence: Pick<Evidence, 'followUp' | 'hash
   }
   const db = evidence.hashes.db;
   if (db) return { ok: true, value: db };
-  return { ok: false, error: fail('SNAPSHOT_MISMATCH', `the hashes of ${evidence.input.dbPath} are not known (its scratch copy was never proven, or the evidence was closed)`) };
+  return {
+    ok: false,
+    error: fail(
+      'SNAPSHOT_MISMATCH',
+      `the hashes of ${evidence.input.dbPath} are not known (its scratch copy was never proven, or the evidence was closed)`,
+    ),
+  };
 }

@@ -53,7 +53,8 @@ interface Waiting {
 export function startFollowUp(input: FollowUpInput): RunningFollowUp {
   let check: FollowUpPart<'ok'> = input.quickCheck ? { state: 'pending' } : { state: 'skipped' };
   let archive: FollowUpPart<FileHashes | null> = input.hashArchive ? { state: 'pending' } : { state: 'skipped' };
-  let copy: FollowUpPart<FileHashes> = typeof input.copyProof === 'function' ? { state: 'pending' } : { state: 'done', value: input.copyProof };
+  let copy: FollowUpPart<FileHashes> =
+    typeof input.copyProof === 'function' ? { state: 'pending' } : { state: 'done', value: input.copyProof };
   let stopped = false;
   let onStopped: () => void = () => undefined;
   const stoppedNow = new Promise<void>((resolve) => (onStopped = resolve));
@@ -111,7 +112,13 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
   const onMessage = (m: FollowUpToMain): void => {
     switch (m.type) {
       case 'checked':
-        settleCheck(m.damage ? { state: 'failed', error: fail('DB_CORRUPT', `${input.dbPath} fails PRAGMA quick_check: ${m.damage.slice(0, 3).join('; ')}`) } : m.skipped ? { state: 'skipped' } : { state: 'done', value: 'ok' });
+        settleCheck(
+          m.damage
+            ? { state: 'failed', error: fail('DB_CORRUPT', `${input.dbPath} fails PRAGMA quick_check: ${m.damage.slice(0, 3).join('; ')}`) }
+            : m.skipped
+              ? { state: 'skipped' }
+              : { state: 'done', value: 'ok' },
+        );
         return;
       case 'rows': {
         const w = waiting.get(m.id);
@@ -172,7 +179,12 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     }
   };
   // Settles (never rejects) when the work may start; a gate that rejects opens it all the same.
-  const begun: Promise<void> = input.startAfter ? input.startAfter.then(() => undefined, () => undefined) : Promise.resolve();
+  const begun: Promise<void> = input.startAfter
+    ? input.startAfter.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
   if (input.startAfter) void begun.then(startWorker);
   else startWorker();
 
@@ -204,7 +216,11 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     } catch (error) {
       const failure = toFailure(error);
       // Any way the proof fails means the copy is not known to be the evidence: one code for the refusal.
-      if (!stopped) copy = { state: 'failed', error: failure.code === 'SNAPSHOT_MISMATCH' ? failure : fail('SNAPSHOT_MISMATCH', `${input.dbPath}: ${failure.message}`) };
+      if (!stopped)
+        copy = {
+          state: 'failed',
+          error: failure.code === 'SNAPSHOT_MISMATCH' ? failure : fail('SNAPSHOT_MISMATCH', `${input.dbPath}: ${failure.message}`),
+        };
     }
   })();
   const copyProofSettled = Promise.race([copyDone, stoppedNow]);

@@ -29,11 +29,18 @@ export function detectGeneration(db: Database.Database, schema: LedgerSchema, fi
   const ledgerNames = [...KNOWN_LEDGER_TABLES].filter((t) => present(schema, t));
   if (ledgerNames.length === 0) {
     const found = [...schema.tables.keys()].filter((t) => !t.startsWith('sqlite_'));
-    throw new InspectorError('NOT_A_LEDGER', `${fileLabel} has no Capsem ledger tables${found.length ? ` (tables: ${found.slice(0, 8).join(', ')})` : ' (no tables)'}`);
+    throw new InspectorError(
+      'NOT_A_LEDGER',
+      `${fileLabel} has no Capsem ledger tables${found.length ? ` (tables: ${found.slice(0, 8).join(', ')})` : ' (no tables)'}`,
+    );
   }
   for (const name of STRUCTURAL) {
     const why = schema.unsafeLedgerNames.get(name);
-    if (why) throw new InspectorError('SCHEMA_UNEXPECTED', `${fileLabel}: ledger table main.${name} is ${why}; it is never queried, so the ledger cannot be read`);
+    if (why)
+      throw new InspectorError(
+        'SCHEMA_UNEXPECTED',
+        `${fileLabel}: ledger table main.${name} is ${why}; it is never queried, so the ledger cannot be read`,
+      );
   }
   const detected = classify(db, schema, fileLabel);
   requireShape(detected.generation, schema);
@@ -54,5 +61,8 @@ function classify(db: Database.Database, schema: LedgerSchema, fileLabel: string
   }
   const index = schema.tables.get('event_body_blobs');
   if (!index || index.includes('body')) return { generation: 'L0', archiveState: null };
-  throw new InspectorError('SCHEMA_UNEXPECTED', `${fileLabel}: event_body_blobs has no body column and there is no body_blocks table (neither pre-archive nor archive)`);
+  throw new InspectorError(
+    'SCHEMA_UNEXPECTED',
+    `${fileLabel}: event_body_blobs has no body column and there is no body_blocks table (neither pre-archive nor archive)`,
+  );
 }

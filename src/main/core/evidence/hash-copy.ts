@@ -24,17 +24,24 @@ import { startHashOffload } from './hash-offload.js';
 export const OFFLOAD_SHA256_FROM_BYTES = 64 * 1024 * 1024;
 
 /** Reads at a position; once `signal` is aborted the next read throws CANCELLED, which ends the pipeline. */
-const readerOf = (handle: FileHandle, signal?: AbortSignal) => async (buffer: Buffer, position: number): Promise<number> => {
-  if (signal?.aborted) throw new InspectorError('CANCELLED', 'the read was stopped: the evidence was closed');
-  return (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
-};
+const readerOf =
+  (handle: FileHandle, signal?: AbortSignal) =>
+  async (buffer: Buffer, position: number): Promise<number> => {
+    if (signal?.aborted) throw new InspectorError('CANCELLED', 'the read was stopped: the evidence was closed');
+    return (await handle.read(buffer, 0, buffer.length, position)).bytesRead;
+  };
 
 /**
  * Every hash in its own worker at background priority, this thread only reading (hashing that follows the first view:
  * on the app's main thread BLAKE3 of a 1.2 GB session.db and its copy took 0.6 s from the views). Null when a worker
  * cannot be started; the caller then hashes as usual.
  */
-async function hashInBackground(handle: FileHandle, buffers: Buffer[], signal: AbortSignal | undefined, algorithms: readonly ('sha256' | 'blake3')[]): Promise<{ size: number; hex: string[] } | null> {
+async function hashInBackground(
+  handle: FileHandle,
+  buffers: Buffer[],
+  signal: AbortSignal | undefined,
+  algorithms: readonly ('sha256' | 'blake3')[],
+): Promise<{ size: number; hex: string[] } | null> {
   const workers = algorithms.map((algorithm) => startHashOffload(buffers, { background: true, algorithm }));
   if (workers.some((w) => w === null)) {
     for (const w of workers) w?.close();
@@ -42,7 +49,8 @@ async function hashInBackground(handle: FileHandle, buffers: Buffer[], signal: A
   }
   const offloads = workers as NonNullable<(typeof workers)[number]>[];
   try {
-    const consume: ConsumeChunk = (chunk, _position, slot) => Promise.all(offloads.map((o) => o.update(slot, chunk.length))).then(() => undefined);
+    const consume: ConsumeChunk = (chunk, _position, slot) =>
+      Promise.all(offloads.map((o) => o.update(slot, chunk.length))).then(() => undefined);
     const size = await pipelineRead(readerOf(handle, signal), consume, buffers);
     return { size, hex: await Promise.all(offloads.map((o) => o.digest())) };
   } finally {
@@ -51,7 +59,13 @@ async function hashInBackground(handle: FileHandle, buffers: Buffer[], signal: A
 }
 
 /** `size` is the file's size as stat'ed by the caller before reading: it decides whether SHA-256 goes to a worker. */
-async function hashHandle(handle: FileHandle, size: number, write?: (chunk: Buffer, position: number) => Promise<void>, signal?: AbortSignal, background = false): Promise<{ size: number; sha256: string; blake3: string }> {
+async function hashHandle(
+  handle: FileHandle,
+  size: number,
+  write?: (chunk: Buffer, position: number) => Promise<void>,
+  signal?: AbortSignal,
+  background = false,
+): Promise<{ size: number; sha256: string; blake3: string }> {
   const buffers = pipelineBuffers();
   if (background && size >= OFFLOAD_SHA256_FROM_BYTES && !write) {
     const both = await hashInBackground(handle, buffers, signal, ['sha256', 'blake3']);
@@ -97,7 +111,12 @@ export async function hashEvidenceFileInBackground(path: string, seen?: SeenFile
   return hashEvidenceFileAs(path, seen, signal, true);
 }
 
-async function hashEvidenceFileAs(path: string, seen: SeenFile | undefined, signal: AbortSignal | undefined, background: boolean): Promise<FileHashes> {
+async function hashEvidenceFileAs(
+  path: string,
+  seen: SeenFile | undefined,
+  signal: AbortSignal | undefined,
+  background: boolean,
+): Promise<FileHashes> {
   const handle = await openEvidenceFile(path, seen);
   try {
     const before = await handle.stat();
@@ -122,7 +141,8 @@ export async function hashAndCopy(path: string, target: string, seen?: Stats): P
       // Positional writes: chunks may land in any order, each at the offset it was read from.
       const hashes = await hashHandle(source, before.size, async (chunk, position) => {
         let written = 0;
-        while (written < chunk.length) written += (await out.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
+        while (written < chunk.length)
+          written += (await out.write(chunk, written, chunk.length - written, position + written)).bytesWritten;
       });
       await assertUnchanged(path, before, await source.stat(), hashes.size);
       return { path, ...hashes };

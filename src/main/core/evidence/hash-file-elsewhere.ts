@@ -13,7 +13,13 @@ import { DEFAULT_PROOF_READS } from './copy-proof.js';
 import type { HashFileReply, HashFileRequest } from './hash-file-protocol.js';
 import type { SeenFile } from './safe-fs.js';
 
-function hashElsewhere<T>(spawn: SpawnWorker, request: HashFileRequest, take: (reply: HashFileReply) => T | null, here: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+function hashElsewhere<T>(
+  spawn: SpawnWorker,
+  request: HashFileRequest,
+  take: (reply: HashFileReply) => T | null,
+  here: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   if (signal?.aborted) return Promise.reject(cancelled(request.path));
   return new Promise<T>((resolve, reject) => {
     let settled = false;
@@ -25,10 +31,11 @@ function hashElsewhere<T>(spawn: SpawnWorker, request: HashFileRequest, take: (r
     };
     const fallBack = (): void => settle(() => here().then(resolve, reject));
     let stop = (): void => undefined;
-    const onAbort = (): void => settle(() => {
-      stop();
-      reject(cancelled(request.path));
-    });
+    const onAbort = (): void =>
+      settle(() => {
+        stop();
+        reject(cancelled(request.path));
+      });
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const worker = spawn(import.meta.url, 'hash-file-worker', { workerData: request });
@@ -36,7 +43,11 @@ function hashElsewhere<T>(spawn: SpawnWorker, request: HashFileRequest, take: (r
       worker.once('message', (reply: HashFileReply) => {
         if (reply.type === 'failed') return settle(() => reject(new InspectorError(reply.code as ErrorCode, reply.message)));
         const value = take(reply);
-        settle(() => (value === null ? reject(new InspectorError('INTERNAL', `hash-file-worker answered ${reply.type} to ${request.op}`)) : resolve(value)));
+        settle(() =>
+          value === null
+            ? reject(new InspectorError('INTERNAL', `hash-file-worker answered ${reply.type} to ${request.op}`))
+            : resolve(value),
+        );
       });
       worker.once('error', fallBack);
       worker.once('exit', fallBack);
@@ -46,12 +57,19 @@ function hashElsewhere<T>(spawn: SpawnWorker, request: HashFileRequest, take: (r
   });
 }
 
-const cancelled = (path: string): InspectorError => new InspectorError('CANCELLED', `the hash of ${path} was stopped: the evidence was closed`);
+const cancelled = (path: string): InspectorError =>
+  new InspectorError('CANCELLED', `the hash of ${path} was stopped: the evidence was closed`);
 
 /** SHA-256 + BLAKE3 of an evidence file, hashed by a worker `spawn` starts. */
 export function hashEvidenceFileElsewhere(spawn: SpawnWorker, path: string, seen?: SeenFile, signal?: AbortSignal): Promise<FileHashes> {
   const seenIds = seen ? { ino: seen.ino, dev: seen.dev } : null;
-  return hashElsewhere(spawn, { op: 'evidence', path, seen: seenIds }, (r) => (r.type === 'evidence' ? r.hashes : null), () => DEFAULT_PROOF_READS.hashSource(path, seen, signal), signal);
+  return hashElsewhere(
+    spawn,
+    { op: 'evidence', path, seen: seenIds },
+    (r) => (r.type === 'evidence' ? r.hashes : null),
+    () => DEFAULT_PROOF_READS.hashSource(path, seen, signal),
+    signal,
+  );
 }
 
 /** The copy proof's reads (copy-proof.ts), each by a worker `spawn` starts. */
@@ -59,6 +77,12 @@ export function proofReadsElsewhere(spawn: SpawnWorker): CopyProofReads {
   return {
     hashSource: (path, seen, signal) => hashEvidenceFileElsewhere(spawn, path, seen, signal),
     hashCopy: (path, signal) =>
-      hashElsewhere(spawn, { op: 'own', path }, (r) => (r.type === 'own' ? { size: r.size, blake3: r.blake3 } : null), () => DEFAULT_PROOF_READS.hashCopy(path, signal), signal),
+      hashElsewhere(
+        spawn,
+        { op: 'own', path },
+        (r) => (r.type === 'own' ? { size: r.size, blake3: r.blake3 } : null),
+        () => DEFAULT_PROOF_READS.hashCopy(path, signal),
+        signal,
+      ),
   };
 }

@@ -15,7 +15,8 @@ const request = workerData as HashFileRequest;
 const post = (m: HashFileReply): void => port.postMessage(m);
 
 async function answer(): Promise<HashFileReply> {
-  if (request.op === 'evidence') return { type: 'evidence', hashes: await hashEvidenceFileInBackground(request.path, request.seen ?? undefined) };
+  if (request.op === 'evidence')
+    return { type: 'evidence', hashes: await hashEvidenceFileInBackground(request.path, request.seen ?? undefined) };
   return { type: 'own', ...(await blake3OfOwnFile(request.path, undefined, true)) };
 }
 

@@ -26,7 +26,9 @@ export function startHashOffload(buffers: readonly Buffer[], opts: HashWorkerDat
   if (!shared.every((s): s is SharedArrayBuffer => s instanceof SharedArrayBuffer)) return null;
   let worker: Worker;
   try {
-    worker = spawnWorker(import.meta.url, 'hash-worker', { workerData: { background: opts.background === true, algorithm: opts.algorithm ?? 'sha256' } satisfies HashWorkerData });
+    worker = spawnWorker(import.meta.url, 'hash-worker', {
+      workerData: { background: opts.background === true, algorithm: opts.algorithm ?? 'sha256' } satisfies HashWorkerData,
+    });
   } catch {
     return null;
   }

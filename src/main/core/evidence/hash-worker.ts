@@ -27,16 +27,20 @@ const sha256 = (): RunningHash => {
   return { update: (b) => void h.update(b), hex: () => h.digest('hex') };
 };
 // BLAKE3's stream is created asynchronously (the wasm fall-back): messages wait for it in order.
-const ready: Promise<RunningHash> = data.algorithm === 'blake3'
-  ? createBlake3Stream().then((b) => ({ update: (bytes) => b.update(bytes), hex: () => b.digestHex() }))
-  : Promise.resolve(sha256());
+const ready: Promise<RunningHash> =
+  data.algorithm === 'blake3'
+    ? createBlake3Stream().then((b) => ({ update: (bytes) => b.update(bytes), hex: () => b.digestHex() }))
+    : Promise.resolve(sha256());
 let hash: RunningHash | null = null;
 let queue: Promise<void> = ready.then((h) => {
   hash = h;
 });
 
 port.on('message', (m: MainToHashWorker) => {
-  queue = queue.then(() => handle(m), (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
+  queue = queue.then(
+    () => handle(m),
+    (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }),
+  );
 });
 
 function handle(m: MainToHashWorker): void {

@@ -78,17 +78,31 @@ function dbSourceHashes(snapshot: Snapshot, dbPath: string): FileHashes | null {
   return snapshot.sources.find((s) => s.path === dbPath) ?? null;
 }
 
-export async function openEvidence(paths: string[], opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
+export async function openEvidence(
+  paths: string[],
+  opts: OpenEvidenceOptions = {},
+  deps: OpenEvidenceDeps = {},
+): Promise<Result<Evidence>> {
   const classified = await classifyPaths(paths);
   if (!classified.ok) return classified;
   const input = classified.value;
   if (input.kind !== 'session') {
-    return { ok: false, error: fail('BAD_REQUEST', `${input.kind === 'host' ? input.hostDbPath : input.home} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; open it from the library`) };
+    return {
+      ok: false,
+      error: fail(
+        'BAD_REQUEST',
+        `${input.kind === 'host' ? input.hostDbPath : input.home} is a ${input.kind === 'host' ? 'host ledger' : 'Capsem home'}, not a session ledger; open it from the library`,
+      ),
+    };
   }
   return openSession(input, opts, deps);
 }
 
-export async function openSession(input: SessionInput, opts: OpenEvidenceOptions = {}, deps: OpenEvidenceDeps = {}): Promise<Result<Evidence>> {
+export async function openSession(
+  input: SessionInput,
+  opts: OpenEvidenceOptions = {},
+  deps: OpenEvidenceDeps = {},
+): Promise<Result<Evidence>> {
   // The follow-up's file reads (the copy proof's, the archive hash) go where its worker goes (serve: its background host).
   const followUpReads = opts.backgroundWorkers ? proofReadsElsewhere(opts.backgroundWorkers) : DEFAULT_PROOF_READS;
   // The deferral rule (deferChecks and evidence above the threshold) also decides the kernel copy, so it is taken
@@ -120,14 +134,21 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
       throw sqliteFailure(input.dbPath, error);
     }
     const { schema, detected, blocks, recordsBodies } = ledger;
-    slot = await openArchiveSlot({ input, generation: detected.generation, archiveState: detected.archiveState, recordsBodies, open: deps.openArchive ?? defaultArchiveOpener });
+    slot = await openArchiveSlot({
+      input,
+      generation: detected.generation,
+      archiveState: detected.archiveState,
+      recordsBodies,
+      open: deps.openArchive ?? defaultArchiveOpener,
+    });
     const finalSlot = slot;
     const followUp: RunningFollowUp | null = defer
       ? startFollowUp({
           dbCopyPath: snapshot.dbCopyPath,
           dbPath: input.dbPath,
           quickCheck: opts.quickCheck !== false,
-          hashArchive: opts.hashArchive !== false && finalSlot.state === 'open' ? () => followUpReads.hashSource(finalSlot.archive.filePath) : null,
+          hashArchive:
+            opts.hashArchive !== false && finalSlot.state === 'open' ? () => followUpReads.hashSource(finalSlot.archive.filePath) : null,
           // Kernel-copied: proven now, after the open. Otherwise (small set, or no /proc/self/fd) it was proven in
           // the snapshot, as without deferChecks.
           copyProof: snapshot.proveDbCopy ?? dbSourceHashes(snapshot, input.dbPath)!,
@@ -186,7 +207,12 @@ export async function openSession(input: SessionInput, opts: OpenEvidenceOptions
 }
 
 /** An earlier A4 build's tables are named on the overview as the report names them (newest-shape.ts). */
-function withShapeNote(notes: readonly Failure[], generation: Generation, tables: ReadonlyMap<string, readonly string[]>, dbPath: string): readonly Failure[] {
+function withShapeNote(
+  notes: readonly Failure[],
+  generation: Generation,
+  tables: ReadonlyMap<string, readonly string[]>,
+  dbPath: string,
+): readonly Failure[] {
   const gaps = newestShapeGaps(generation, (t) => {
     const columns = tables.get(t);
     return columns ? new Set(columns) : null;

@@ -28,7 +28,8 @@ export function openHardened(path: string, opts: OpenHardenedOptions = {}): Data
     for (const [name, value] of HARDENING_PRAGMAS) {
       db.pragma(`${name}=${value}`);
       const actual = db.pragma(name, { simple: true });
-      if (Number(actual) !== value) throw new InspectorError('INTERNAL', `PRAGMA ${name} reads back ${String(actual)}, expected ${value}, on ${path}`);
+      if (Number(actual) !== value)
+        throw new InspectorError('INTERNAL', `PRAGMA ${name} reads back ${String(actual)}, expected ${value}, on ${path}`);
     }
   } catch (error) {
     db.close();
@@ -65,6 +66,7 @@ export function sqliteFailure(path: string, error: unknown): InspectorError {
   if (code === 'SQLITE_ERROR' && DAMAGED_HEADER_MESSAGES.some((re) => re.test(message))) {
     return new InspectorError('DB_CORRUPT', `${path} is damaged: SQLite cannot read its header or schema (${message})`);
   }
-  if (code === 'SQLITE_READONLY_ROLLBACK') return new InspectorError('HOT_JOURNAL', `${path} needs a rollback journal played back: ${message}`);
+  if (code === 'SQLITE_READONLY_ROLLBACK')
+    return new InspectorError('HOT_JOURNAL', `${path} needs a rollback journal played back: ${message}`);
   return new InspectorError('INTERNAL', `${path}: ${message}${code ? ` (${code})` : ''}`);
 }

@@ -11,13 +11,35 @@ import type { LedgerSchema } from './schema.js';
 type Shape = Readonly<Record<string, readonly string[]>>;
 
 const INDEX_COLUMNS = [
-  'id', 'event_id', 'event_type', 'source_table', 'direction', 'content_type', 'original_bytes', 'stored_bytes',
-  'truncated', 'body_hash', 'block_offset', 'body_offset', 'body_len', 'trace_id', 'turn_id', 'created_at',
+  'id',
+  'event_id',
+  'event_type',
+  'source_table',
+  'direction',
+  'content_type',
+  'original_bytes',
+  'stored_bytes',
+  'truncated',
+  'body_hash',
+  'block_offset',
+  'body_offset',
+  'body_len',
+  'trace_id',
+  'turn_id',
+  'created_at',
 ];
 const ARCHIVE_STATE_COLUMNS = ['singleton', 'archive_id', 'generation_id', 'format_version', 'committed_end', 'revision'];
 const KEYED_EVENT_TABLES = [
-  'net_events', 'model_calls', 'tool_calls', 'tool_responses', 'fs_events', 'exec_events', 'dns_events',
-  'security_rule_events', 'security_decision_events', 'security_ask_events',
+  'net_events',
+  'model_calls',
+  'tool_calls',
+  'tool_responses',
+  'fs_events',
+  'exec_events',
+  'dns_events',
+  'security_rule_events',
+  'security_decision_events',
+  'security_ask_events',
 ];
 
 const A4_SHAPE: Shape = {
@@ -47,7 +69,8 @@ export function requireShape(generation: Generation, schema: LedgerSchema): void
       throw new InspectorError('SCHEMA_UNEXPECTED', `session db missing required table main.${table}${why ? ` (it is ${why})` : ''}`);
     }
     for (const column of columns) {
-      if (!have.includes(column)) throw new InspectorError('SCHEMA_UNEXPECTED', `session db table main.${table} missing required column ${column}`);
+      if (!have.includes(column))
+        throw new InspectorError('SCHEMA_UNEXPECTED', `session db table main.${table} missing required column ${column}`);
     }
   }
 }

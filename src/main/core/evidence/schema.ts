@@ -9,11 +9,33 @@ import { fail } from '../../../shared/errors.js';
 
 /** Every table name any ledger generation is known to have (spec §2.1, §2.3; L0's mcp_calls/snapshot_events). */
 export const KNOWN_LEDGER_TABLES: ReadonlySet<string> = new Set([
-  'net_events', 'model_calls', 'tool_calls', 'tool_responses', 'model_items', 'fs_events', 'exec_events', 'dns_events',
-  'audit_events', 'substitution_events', 'security_rule_runs', 'security_rule_events', 'security_decision_runs',
-  'security_decision_events', 'security_ask_events', 'policy_mutation_events', 'profile_mutation_events', 'host_events',
-  'transport_events', 'transport_schema', 'archive_state', 'ledger_counters', 'ledger_commitments', 'body_blocks',
-  'event_body_blobs', 'mcp_calls', 'snapshot_events',
+  'net_events',
+  'model_calls',
+  'tool_calls',
+  'tool_responses',
+  'model_items',
+  'fs_events',
+  'exec_events',
+  'dns_events',
+  'audit_events',
+  'substitution_events',
+  'security_rule_runs',
+  'security_rule_events',
+  'security_decision_runs',
+  'security_decision_events',
+  'security_ask_events',
+  'policy_mutation_events',
+  'profile_mutation_events',
+  'host_events',
+  'transport_events',
+  'transport_schema',
+  'archive_state',
+  'ledger_counters',
+  'ledger_commitments',
+  'body_blocks',
+  'event_body_blobs',
+  'mcp_calls',
+  'snapshot_events',
 ]);
 
 export interface SchemaObject {
@@ -85,7 +107,10 @@ export function readSchema(db: Database.Database, fileLabel: string): LedgerSche
   const note = (message: string) => notes.push(fail('SCHEMA_UNEXPECTED', `${fileLabel}: ${message}`));
   const shadows = shadowTables(objects);
   const shadowsOf = (vtab: string): string[] =>
-    objects.filter((t) => t.type === 'table' && shadows.get(t.name.toLowerCase()) === vtab).map((t) => t.name).sort();
+    objects
+      .filter((t) => t.type === 'table' && shadows.get(t.name.toLowerCase()) === vtab)
+      .map((t) => t.name)
+      .sort();
 
   for (const o of objects) {
     switch (o.type) {
@@ -109,7 +134,10 @@ export function readSchema(db: Database.Database, fileLabel: string): LedgerSche
           note(`table ${o.name} has generated columns (${generated.join(', ')}); it is never queried`);
           break;
         }
-        tables.set(o.name, columns.filter((c) => c.hidden === 0).map((c) => String(c.name)));
+        tables.set(
+          o.name,
+          columns.filter((c) => c.hidden === 0).map((c) => String(c.name)),
+        );
         if (!KNOWN_LEDGER_TABLES.has(o.name) && !o.name.startsWith('sqlite_')) note(`table ${o.name} is not a known ledger table`);
         break;
       }
@@ -121,7 +149,8 @@ export function readSchema(db: Database.Database, fileLabel: string): LedgerSche
         note(`trigger ${o.name} on ${o.tblName}; ledgers have no triggers (never run: the copy is read-only)`);
         break;
       case 'index':
-        if (!tables.has(o.tblName) && !objects.some((t) => t.type === 'table' && t.name === o.tblName)) note(`index ${o.name} on unknown object ${o.tblName}`);
+        if (!tables.has(o.tblName) && !objects.some((t) => t.type === 'table' && t.name === o.tblName))
+          note(`index ${o.name} on unknown object ${o.tblName}`);
         break;
       default:
         note(`unexpected schema object ${o.type} ${o.name}`);

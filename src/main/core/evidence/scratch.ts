@@ -26,14 +26,15 @@ function installExitHook(): void {
   });
 }
 
-
-
 /** Makes a scratch folder under `root` (default os.tmpdir()); refuses a root inside the evidence folder. */
 export function makeScratchDir(evidenceDir: string, root?: string): string {
   const base = realOrSelf(root ?? tmpdir());
   const evidence = realOrSelf(evidenceDir);
   if (isInside(base, evidence)) {
-    throw new InspectorError('BAD_REQUEST', `scratch folder root ${base} lies inside the evidence folder ${evidence}; nothing is ever written there`);
+    throw new InspectorError(
+      'BAD_REQUEST',
+      `scratch folder root ${base} lies inside the evidence folder ${evidence}; nothing is ever written there`,
+    );
   }
   const dir = mkdtempSync(join(base, SCRATCH_PREFIX));
   chmodSync(dir, 0o700);

@@ -77,10 +77,12 @@ export async function snapshotSqlite(dbPath: string, opts: SnapshotOptions = {})
     // Disposing stops a proof still running: its copy is being removed, and a CLI must not wait for a 1 GiB read.
     const stop = new AbortController();
     const proveDbCopy = (): Promise<FileHashes> =>
-      (proof ??= proveCopy({ sourcePath: dbPath, seen: set.dbStat, copyPath: dbCopyPath, signal: stop.signal }, opts.proofReads).then((hashes) => {
-        db = hashes;
-        return hashes;
-      }));
+      (proof ??= proveCopy({ sourcePath: dbPath, seen: set.dbStat, copyPath: dbCopyPath, signal: stop.signal }, opts.proofReads).then(
+        (hashes) => {
+          db = hashes;
+          return hashes;
+        },
+      ));
     const dir = scratchDir;
     const snapshot: Snapshot = {
       scratchDir: dir,

@@ -35,7 +35,11 @@ export async function preflightSqlite(dbPath: string): Promise<SqliteFileSet> {
   }
   const wal = sidecars.find((s) => s.suffix === '-wal');
   if (db.kind === 'missing' || !db.stat) {
-    if (wal) throw new InspectorError('WAL_WITHOUT_DB', `${basename(dbPath)} is missing beside ${wal.path}; the write-ahead log alone is not a database and is left untouched`);
+    if (wal)
+      throw new InspectorError(
+        'WAL_WITHOUT_DB',
+        `${basename(dbPath)} is missing beside ${wal.path}; the write-ahead log alone is not a database and is left untouched`,
+      );
     throw new InspectorError('NOT_FOUND', `${dbPath} does not exist`);
   }
   if (db.stat.size === 0) {

@@ -37,13 +37,16 @@ export function readWalFacts(path: string): WalFacts {
     const head = Buffer.alloc(HEADER);
     if (readSync(fd, head, 0, HEADER, 0) < HEADER) return none('shorter than its 32-byte header');
     const magic = head.readUInt32BE(0);
-    if (magic !== 0x377f0682 && magic !== 0x377f0683) return none(`no valid frames: the header's magic is 0x${magic.toString(16).padStart(8, '0')}, not a -wal's`);
+    if (magic !== 0x377f0682 && magic !== 0x377f0683)
+      return none(`no valid frames: the header's magic is 0x${magic.toString(16).padStart(8, '0')}, not a -wal's`);
     const bigEndian = magic === 0x377f0683;
     const pageSize = head.readUInt32BE(8);
-    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return none(`no valid frames: page size ${pageSize} in its header`);
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+      return none(`no valid frames: page size ${pageSize} in its header`);
     const s: [number, number] = [0, 0];
     checksum(head.subarray(0, 24), bigEndian, s);
-    if (head.readUInt32BE(24) !== s[0] || head.readUInt32BE(28) !== s[1]) return none('no valid frames: its header checksum does not match');
+    if (head.readUInt32BE(24) !== s[0] || head.readUInt32BE(28) !== s[1])
+      return none('no valid frames: its header checksum does not match');
     const salt1 = head.readUInt32BE(16);
     const salt2 = head.readUInt32BE(20);
     const frame = Buffer.alloc(FRAME_HEADER + pageSize);
@@ -66,8 +69,11 @@ export function readWalFacts(path: string): WalFacts {
     // Frames after the valid ones (old salts from before a checkpoint) are normal reuse of the file, not a problem.
     const past = valid - committed;
     const problem =
-      valid === 0 ? 'no valid frames after its header' :
-      past > 0 ? `${past} frame${past === 1 ? '' : 's'} past the last commit (never committed)` : null;
+      valid === 0
+        ? 'no valid frames after its header'
+        : past > 0
+          ? `${past} frame${past === 1 ? '' : 's'} past the last commit (never committed)`
+          : null;
     return { bytes, committedFrames: committed, framesPastCommit: past, problem };
   } finally {
     closeSync(fd);

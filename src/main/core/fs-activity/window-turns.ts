@@ -12,10 +12,15 @@ const str = (v: unknown): string | null => (v === null || v === undefined || v =
 
 export function windowTurn(db: Database.Database, id: number, timestamp: string | null): Placement {
   if (!hasColumn(db, 'fs_events', 'trace_id') || !hasColumn(db, 'fs_events', 'turn_id')) return NONE;
-  const own = db.prepare('SELECT trace_id AS tr, turn_id AS tu FROM fs_events WHERE id = ?').get(id) as { tr: unknown; tu: unknown } | undefined;
+  const own = db.prepare('SELECT trace_id AS tr, turn_id AS tu FROM fs_events WHERE id = ?').get(id) as
+    | { tr: unknown; tu: unknown }
+    | undefined;
   if (own && str(own.tu) !== null) return { traceId: str(own.tr), turnId: str(own.tu), turnBy: 'row' };
   if (!timestamp || !hasColumn(db, 'fs_events', 'timestamp')) return NONE;
-  const before = db.prepare("SELECT trace_id AS tr, turn_id AS tu FROM fs_events WHERE timestamp <= ? AND id <> ? AND turn_id IS NOT NULL AND turn_id <> '' ORDER BY timestamp DESC LIMIT 1")
+  const before = db
+    .prepare(
+      "SELECT trace_id AS tr, turn_id AS tu FROM fs_events WHERE timestamp <= ? AND id <> ? AND turn_id IS NOT NULL AND turn_id <> '' ORDER BY timestamp DESC LIMIT 1",
+    )
     .get(timestamp, id) as { tr: unknown; tu: unknown } | undefined;
   return before ? { traceId: str(before.tr), turnId: str(before.tu), turnBy: 'time' } : NONE;
 }

@@ -29,21 +29,50 @@ function queries(db: Database.Database, narrow: Narrow = {}): BrokenQuery[] {
   const calls = hasTable(db, 'tool_calls') && hasColumn(db, 'tool_calls', 'trace_id');
   const responses = hasTable(db, 'tool_responses') && hasColumn(db, 'tool_responses', 'trace_id');
   if (responses) {
-    out.push({ kind: 'response_without_call', table: 'tool_responses', alias: 'tr', where: orphanResponseWhere(db, narrow.calls), node: (id) => `tr:${id}`,
-      message: (r) => `tool_responses row ${r.id} answers call_id ${r.callId ?? '?'}, which no tool_calls row of this trace carries` });
+    out.push({
+      kind: 'response_without_call',
+      table: 'tool_responses',
+      alias: 'tr',
+      where: orphanResponseWhere(db, narrow.calls),
+      node: (id) => `tr:${id}`,
+      message: (r) => `tool_responses row ${r.id} answers call_id ${r.callId ?? '?'}, which no tool_calls row of this trace carries`,
+    });
   }
   if (calls) {
-    out.push({ kind: 'call_without_response', table: 'tool_calls', alias: 'tc', where: orphanCallWhere(db, narrow.responses), node: (id) => `tc:${id}`,
-      message: (r) => `tool_calls row ${r.id} (call_id ${r.callId ?? '?'}) has no tool_responses row in this trace` });
+    out.push({
+      kind: 'call_without_response',
+      table: 'tool_calls',
+      alias: 'tc',
+      where: orphanCallWhere(db, narrow.responses),
+      node: (id) => `tc:${id}`,
+      message: (r) => `tool_calls row ${r.id} (call_id ${r.callId ?? '?'}) has no tool_responses row in this trace`,
+    });
   }
-  for (const [table, alias, prefix] of [['tool_calls', 't', 'tc'], ['tool_responses', 'tr', 'tr'], ['model_items', 'mi', 'item']] as const) {
+  for (const [table, alias, prefix] of [
+    ['tool_calls', 't', 'tc'],
+    ['tool_responses', 'tr', 'tr'],
+    ['model_items', 'mi', 'item'],
+  ] as const) {
     if (!hasTable(db, table) || !hasColumn(db, table, 'trace_id') || !hasColumn(db, table, 'model_call_id')) continue;
-    out.push({ kind: 'dangling_model_call_id', table, alias, where: danglingModelCallWhere(db, table, alias), node: (id) => `${prefix}:${id}`,
-      message: (r) => `${table} row ${r.id} names model_call_id ${r.modelCallId ?? '?'}, which no model_calls row has` });
+    out.push({
+      kind: 'dangling_model_call_id',
+      table,
+      alias,
+      where: danglingModelCallWhere(db, table, alias),
+      node: (id) => `${prefix}:${id}`,
+      message: (r) => `${table} row ${r.id} names model_call_id ${r.modelCallId ?? '?'}, which no model_calls row has`,
+    });
   }
   if (calls) {
-    out.push({ kind: 'mcp_without_logical_call', table: 'tool_calls', alias: 't', where: mcpWithoutLogicalCallWhere(db, narrow.calls), node: (id) => `tc:${id}`,
-      message: (r) => `tool_calls row ${r.id} is MCP traffic (call_id ${r.callId ?? '?'}) that no logical tool call of a model turn accounts for` });
+    out.push({
+      kind: 'mcp_without_logical_call',
+      table: 'tool_calls',
+      alias: 't',
+      where: mcpWithoutLogicalCallWhere(db, narrow.calls),
+      node: (id) => `tc:${id}`,
+      message: (r) =>
+        `tool_calls row ${r.id} is MCP traffic (call_id ${r.callId ?? '?'}) that no logical tool call of a model turn accounts for`,
+    });
   }
   return out;
 }
@@ -67,7 +96,10 @@ function keyed(db: Database.Database, traceId: string): { narrow: Narrow; rows: 
   const responses = keys.responsesOfTrace(traceId);
   const callIds = [...calls.map((id) => keys.callIdOfCall(id)), ...responses.map((id) => keys.callIdOfResponse(id))];
   return {
-    narrow: { calls: `id IN (${idList(keys.callsWithCallIds(callIds))})`, responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})` },
+    narrow: {
+      calls: `id IN (${idList(keys.callsWithCallIds(callIds))})`,
+      responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})`,
+    },
     rows: (table) => {
       if (table === 'tool_calls') return idList(calls);
       if (table === 'tool_responses') return idList(responses);
@@ -94,9 +126,17 @@ function findBrokenInTrace(db: Database.Database, traceId: string): TraceBroken 
     counts[q.kind] += Number((db.prepare(`SELECT COUNT(*) AS n ${from}`).get(traceId) as { n: number }).n);
     const room = BROKEN_LIST_CAP - list.length;
     if (room <= 0) continue;
-    const rows = db.prepare(`SELECT ${q.alias}.id AS id, ${callId} AS callId, ${mc} AS modelCallId ${from} ORDER BY ${q.alias}.id LIMIT ${room}`).all(traceId) as { id: number; callId: string | null; modelCallId: number | null }[];
+    const rows = db
+      .prepare(`SELECT ${q.alias}.id AS id, ${callId} AS callId, ${mc} AS modelCallId ${from} ORDER BY ${q.alias}.id LIMIT ${room}`)
+      .all(traceId) as { id: number; callId: string | null; modelCallId: number | null }[];
     for (const r of rows) {
-      list.push({ kind: q.kind, row: { table: q.table, rowid: Number(r.id) }, callId: r.callId === null ? null : String(r.callId), nodeId: q.node(Number(r.id)), message: q.message(r) });
+      list.push({
+        kind: q.kind,
+        row: { table: q.table, rowid: Number(r.id) },
+        callId: r.callId === null ? null : String(r.callId),
+        nodeId: q.node(Number(r.id)),
+        message: q.message(r),
+      });
     }
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -107,7 +147,11 @@ function findBrokenInTrace(db: Database.Database, traceId: string): TraceBroken 
 export function brokenPerTrace(db: Database.Database): Map<string, number> {
   const out = new Map<string, number>();
   for (const q of queries(db)) {
-    const rows = db.prepare(`SELECT ${q.alias}.trace_id AS trace, COUNT(*) AS n FROM ${q.table} ${q.alias} WHERE ${q.alias}.trace_id IS NOT NULL AND ${q.where} GROUP BY 1`).all() as { trace: string; n: number }[];
+    const rows = db
+      .prepare(
+        `SELECT ${q.alias}.trace_id AS trace, COUNT(*) AS n FROM ${q.table} ${q.alias} WHERE ${q.alias}.trace_id IS NOT NULL AND ${q.where} GROUP BY 1`,
+      )
+      .all() as { trace: string; n: number }[];
     for (const r of rows) out.set(String(r.trace), (out.get(String(r.trace)) ?? 0) + Number(r.n));
   }
   return out;

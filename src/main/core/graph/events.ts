@@ -47,7 +47,10 @@ function readEventGroups(db: Database.Database, traceId: string): EventGroup[] {
     const turn = hasColumn(db, table, 'turn_id') ? 'turn_id' : 'NULL';
     const rows = keys?.countedEvents(table)
       ? (counted.get(table) ?? [])
-      : (db.prepare(`SELECT ${turn} AS u, COUNT(*) AS n FROM ${table} WHERE trace_id = ? GROUP BY 1`).all(traceId) as { u: string | null; n: number }[]);
+      : (db.prepare(`SELECT ${turn} AS u, COUNT(*) AS n FROM ${table} WHERE trace_id = ? GROUP BY 1`).all(traceId) as {
+          u: string | null;
+          n: number;
+        }[]);
     for (const r of rows) {
       const turnId = r.u === null ? null : String(r.u);
       const key = `${turnId ?? ''}\0${kind}`;

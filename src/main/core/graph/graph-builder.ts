@@ -3,8 +3,20 @@
 import type { GraphEdge, GraphEdgeKind, GraphNode } from '../../../shared/contract/graph.js';
 
 const NODE_DEFAULTS: Omit<GraphNode, 'id' | 'kind' | 'label'> = {
-  detail: '', row: null, eventId: null, turnId: null, modelCallId: null, callId: null, timestamp: null, durationMs: null,
-  bodies: 0, mcp: null, eventKind: null, count: 0, broken: false, traceId: null,
+  detail: '',
+  row: null,
+  eventId: null,
+  turnId: null,
+  modelCallId: null,
+  callId: null,
+  timestamp: null,
+  durationMs: null,
+  bodies: 0,
+  mcp: null,
+  eventKind: null,
+  count: 0,
+  broken: false,
+  traceId: null,
 };
 
 export class GraphBuilder {

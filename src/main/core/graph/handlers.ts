@@ -10,6 +10,7 @@ type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; re
 export function graphHandlers(registry: EvidenceLookup): Handlers<GraphChannels> {
   return {
     'graph.traces': ({ evidenceId }) => listTraces(dbWithTraceKeys(registry.get(evidenceId))),
-    'graph.trace': ({ evidenceId, traceId, after, limit }) => buildTraceGraph(dbWithTraceKeys(registry.get(evidenceId)), traceId, { after, limit }),
+    'graph.trace': ({ evidenceId, traceId, after, limit }) =>
+      buildTraceGraph(dbWithTraceKeys(registry.get(evidenceId)), traceId, { after, limit }),
   };
 }

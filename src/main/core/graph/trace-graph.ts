@@ -12,7 +12,16 @@ import { eventGroups } from './events.js';
 import { GraphBuilder } from './graph-builder.js';
 import { addModelCalls, addToolCalls, addResponses } from './graph-nodes.js';
 import {
-  bodyCounts, callsEmittedBy, itemsOf, looseCalls, looseItems, looseResponses, modelCallPage, proxiesOf, responsesConsumedBy, responsesTo,
+  bodyCounts,
+  callsEmittedBy,
+  itemsOf,
+  looseCalls,
+  looseItems,
+  looseResponses,
+  modelCallPage,
+  proxiesOf,
+  responsesConsumedBy,
+  responsesTo,
 } from './page-rows.js';
 import { traceTurns, turnNodeId, turnSummaries } from './turns.js';
 
@@ -23,7 +32,10 @@ export interface TracePageOptions {
 
 export function buildTraceGraph(db: Database.Database, traceId: string, opts: TracePageOptions = {}): TraceGraph {
   if (!hasTable(db, 'model_calls') || !hasColumn(db, 'model_calls', 'trace_id')) {
-    throw new InspectorError('BAD_REQUEST', 'this ledger has no model_calls.trace_id column: it predates traces, so there is no identity graph to draw');
+    throw new InspectorError(
+      'BAD_REQUEST',
+      'this ledger has no model_calls.trace_id column: it predates traces, so there is no identity graph to draw',
+    );
   }
   const limit = Math.min(Math.max(1, opts.limit ?? GRAPH_PAGE_DEFAULT), GRAPH_PAGE_MAX);
   const firstPage = opts.after === undefined;
@@ -45,7 +57,10 @@ export function buildTraceGraph(db: Database.Database, traceId: string, opts: Tr
     ...responsesConsumedBy(db, pageIds),
     ...(firstPage ? looseResponses(db, traceId) : []),
   ];
-  const bodies = bodyCounts(db, [...page, ...items, ...logical, ...responses].map((r) => r.event_id).filter((e): e is string => typeof e === 'string' && e !== ''));
+  const bodies = bodyCounts(
+    db,
+    [...page, ...items, ...logical, ...responses].map((r) => r.event_id).filter((e): e is string => typeof e === 'string' && e !== ''),
+  );
 
   const g = new GraphBuilder();
   const onPage = new Set(pageIds);
@@ -64,7 +79,15 @@ export function buildTraceGraph(db: Database.Database, traceId: string, opts: Tr
     // Events attach to turns drawn on this page (every page re-draws its own turns), or to the trace level.
     if (!g.has(turnKey) && !(firstPage && e.turnId === null)) continue;
     const parent = turnNode(e.turnId);
-    const id = g.node({ id: `ev:${e.turnId ?? ''}:${e.kind}`, kind: 'events', label: `${e.kind} ×${e.count}`, detail: e.tables.join(', '), turnId: e.turnId, eventKind: e.kind, count: e.count });
+    const id = g.node({
+      id: `ev:${e.turnId ?? ''}:${e.kind}`,
+      kind: 'events',
+      label: `${e.kind} ×${e.count}`,
+      detail: e.tables.join(', '),
+      turnId: e.turnId,
+      eventKind: e.kind,
+      count: e.count,
+    });
     g.edge(parent, id, 'events');
   }
 

@@ -56,5 +56,10 @@ export type TraceKeysReply =
   /** Sent first after the list: the large traces whose transcript order follows (each as a 'transcript'). */
   | { readonly type: 'transcripts-ahead'; readonly traceIds: readonly string[] }
   /** A large trace's transcript order (transcript/skeleton.ts), made with the keys on the worker's connection. */
-  | { readonly type: 'transcript'; readonly traceId: string; readonly entries: readonly Entry[]; readonly items: readonly (readonly [number, readonly number[]])[] }
+  | {
+      readonly type: 'transcript';
+      readonly traceId: string;
+      readonly entries: readonly Entry[];
+      readonly items: readonly (readonly [number, readonly number[]])[];
+    }
   | { readonly type: 'error'; readonly code: string | null; readonly message: string };

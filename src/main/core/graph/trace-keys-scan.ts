@@ -41,7 +41,12 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
   if (hasTable(db, 'model_items') && hasColumn(db, 'model_items', 'model_call_id')) {
     const index = hasColumn(db, 'model_items', 'item_index') ? 'item_index' : 'NULL';
     const trace = hasColumn(db, 'model_items', 'trace_id') ? 'trace_id' : 'NULL';
-    const rows = db.prepare(`SELECT id, model_call_id, ${index}, ${trace} FROM model_items ORDER BY id`).raw().all() as [number, unknown, unknown, unknown][];
+    const rows = db.prepare(`SELECT id, model_call_id, ${index}, ${trace} FROM model_items ORDER BY id`).raw().all() as [
+      number,
+      unknown,
+      unknown,
+      unknown,
+    ][];
     const ids = new Float64Array(rows.length);
     const modelCallId = new Float64Array(rows.length);
     const itemIndex = new Float64Array(rows.length);
@@ -56,8 +61,12 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
   }
   let looseItems: TraceKeyScan['looseItems'] = null;
   if (items && hasTable(db, 'model_calls') && hasColumn(db, 'model_items', 'trace_id')) {
-    const rows = db.prepare('SELECT mi.id, mi.trace_id FROM model_items mi WHERE NOT EXISTS (SELECT 1 FROM model_calls m WHERE m.id = mi.model_call_id) ORDER BY mi.id')
-      .raw().all() as [number, unknown][];
+    const rows = db
+      .prepare(
+        'SELECT mi.id, mi.trace_id FROM model_items mi WHERE NOT EXISTS (SELECT 1 FROM model_calls m WHERE m.id = mi.model_call_id) ORDER BY mi.id',
+      )
+      .raw()
+      .all() as [number, unknown][];
     looseItems = { ids: Float64Array.from(rows, (r) => Number(r[0])), trace: Int32Array.from(rows, (r) => intern(r[1])) };
   }
   const events: [string, number, number, number][] = [];
@@ -66,7 +75,11 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
   for (const { table } of EVENT_TABLES) {
     if (!hasTable(db, table) || !hasColumn(db, table, 'trace_id')) continue;
     const turn = hasColumn(db, table, 'turn_id') ? 'turn_id' : 'NULL';
-    const rows = db.prepare(`SELECT trace_id, ${turn}, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY 1, 2`).raw().all() as [unknown, unknown, number][];
+    const rows = db.prepare(`SELECT trace_id, ${turn}, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY 1, 2`).raw().all() as [
+      unknown,
+      unknown,
+      number,
+    ][];
     for (const r of rows) events.push([table, intern(r[0]), intern(r[1]), Number(r[2])]);
     eventTables.push(table);
     // Straight into typed arrays, a row at a time: a million rows materialised as JS arrays first would cost the
@@ -75,7 +88,10 @@ export function scanTraceKeys(db: Database.Database): TraceKeyScan {
     const ids = new Float64Array(n);
     const trace = new Int32Array(n);
     let i = 0;
-    for (const r of db.prepare(`SELECT id, trace_id FROM ${table} WHERE trace_id IS NOT NULL ORDER BY id`).raw().iterate() as IterableIterator<[number, unknown]>) {
+    for (const r of db
+      .prepare(`SELECT id, trace_id FROM ${table} WHERE trace_id IS NOT NULL ORDER BY id`)
+      .raw()
+      .iterate() as IterableIterator<[number, unknown]>) {
       if (i >= n) break;
       ids[i] = Number(r[0]);
       trace[i++] = intern(r[1]);

@@ -34,7 +34,13 @@ try {
     const large = list.traces.filter((t) => t.modelCalls + t.toolCalls >= LARGE_TRACE_ROWS);
     port.postMessage({ type: 'transcripts-ahead', traceIds: large.map((t) => t.traceId) } satisfies TraceKeysReply);
     for (const t of large) {
-      port.postMessage({ type: 'trace', traceId: t.traceId, turns: traceTurns(db, t.traceId), broken: brokenInTrace(db, t.traceId), events: eventGroups(db, t.traceId) } satisfies TraceKeysReply);
+      port.postMessage({
+        type: 'trace',
+        traceId: t.traceId,
+        turns: traceTurns(db, t.traceId),
+        broken: brokenInTrace(db, t.traceId),
+        events: eventGroups(db, t.traceId),
+      } satisfies TraceKeysReply);
       const sk = buildTraceSkeleton(db, t.traceId);
       port.postMessage({ type: 'transcript', traceId: t.traceId, entries: sk.entries, items: [...sk.items] } satisfies TraceKeysReply);
     }

@@ -59,7 +59,12 @@ export class TraceKeys {
   private readonly responses: ToolKeys | null;
   private readonly items: Multi<number> | null;
   /** Per model call, its items' positions in the scan's arrays (for their item_index and trace_id). */
-  private readonly itemAt: { readonly at: Multi<number>; readonly index: Float64Array; readonly trace: Int32Array; readonly ids: Float64Array } | null;
+  private readonly itemAt: {
+    readonly at: Multi<number>;
+    readonly index: Float64Array;
+    readonly trace: Int32Array;
+    readonly ids: Float64Array;
+  } | null;
   private readonly looseItems: Multi<string> | null;
   private readonly events = new Map<string, EventCount[]>();
   private readonly eventTables: ReadonlySet<string>;
@@ -79,7 +84,8 @@ export class TraceKeys {
         push(at, mc, i);
       }
       this.items = items;
-      this.itemAt = scan.items.itemIndex && scan.items.trace ? { at, index: scan.items.itemIndex, trace: scan.items.trace, ids: scan.items.ids } : null;
+      this.itemAt =
+        scan.items.itemIndex && scan.items.trace ? { at, index: scan.items.itemIndex, trace: scan.items.trace, ids: scan.items.ids } : null;
     } else {
       this.items = null;
       this.itemAt = null;
@@ -270,7 +276,10 @@ export function idList(ids: readonly number[]): string {
  * list, a trace, lifecycles, id.resolve), so the scan starts when a reader first turns to traces and never costs an
  * open that only looks at tables or the integrity report (a busy machine's report then had the worker beside it).
  */
-export function dbWithTraceKeys(evidence: { readonly db: Database.Database; readonly snapshot: { readonly dbCopyPath: string } }): Database.Database {
+export function dbWithTraceKeys(evidence: {
+  readonly db: Database.Database;
+  readonly snapshot: { readonly dbCopyPath: string };
+}): Database.Database {
   if (evidence.db.open) void warmTraceKeys(evidence.db, evidence.snapshot.dbCopyPath);
   return evidence.db;
 }

@@ -34,12 +34,30 @@ export function listTraces(db: Database.Database): TraceList {
 
 function readTraceList(db: Database.Database): TraceList {
   if (!traced(db, 'model_calls') && !traced(db, 'tool_calls')) {
-    return { traces: [], truncated: false, note: 'this ledger has no trace_id columns (it predates traces): the identity graph cannot be drawn' };
+    return {
+      traces: [],
+      truncated: false,
+      note: 'this ledger has no trace_id columns (it predates traces): the identity graph cannot be drawn',
+    };
   }
   const acc = new Map<string, Acc>();
   const get = (t: string): Acc => {
     let a = acc.get(t);
-    if (!a) acc.set(t, (a = { first: null, last: null, turns: new Set(), modelCalls: 0, toolCalls: 0, toolResponses: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }));
+    if (!a)
+      acc.set(
+        t,
+        (a = {
+          first: null,
+          last: null,
+          turns: new Set(),
+          modelCalls: 0,
+          toolCalls: 0,
+          toolResponses: 0,
+          inputTokens: 0,
+          outputTokens: 0,
+          costUsd: 0,
+        }),
+      );
     return a;
   };
   const span = (a: Acc, lo: unknown, hi: unknown): void => {
@@ -48,11 +66,13 @@ function readTraceList(db: Database.Database): TraceList {
   };
   if (traced(db, 'model_calls')) {
     const ts = colExpr(db, 'model_calls', 'm', 'timestamp');
-    const rows = db.prepare(
-      `SELECT m.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi, TOTAL(${colExpr(db, 'model_calls', 'm', 'input_tokens', '0')}) AS i,
+    const rows = db
+      .prepare(
+        `SELECT m.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi, TOTAL(${colExpr(db, 'model_calls', 'm', 'input_tokens', '0')}) AS i,
               TOTAL(${colExpr(db, 'model_calls', 'm', 'output_tokens', '0')}) AS o, TOTAL(${colExpr(db, 'model_calls', 'm', 'estimated_cost_usd', '0')}) AS c
          FROM model_calls m WHERE m.trace_id IS NOT NULL GROUP BY m.trace_id`,
-    ).all() as { t: string; n: number; lo: unknown; hi: unknown; i: number; o: number; c: number }[];
+      )
+      .all() as { t: string; n: number; lo: unknown; hi: unknown; i: number; o: number; c: number }[];
     for (const r of rows) {
       const a = get(String(r.t));
       a.modelCalls = Number(r.n);
@@ -62,10 +82,16 @@ function readTraceList(db: Database.Database): TraceList {
       span(a, r.lo, r.hi);
     }
   }
-  for (const [table, field] of [['tool_calls', 'toolCalls'], ['tool_responses', 'toolResponses']] as const) {
+  for (const [table, field] of [
+    ['tool_calls', 'toolCalls'],
+    ['tool_responses', 'toolResponses'],
+  ] as const) {
     if (!traced(db, table)) continue;
     const ts = colExpr(db, table, 'x', 'timestamp');
-    const rows = db.prepare(`SELECT x.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi FROM ${table} x WHERE x.trace_id IS NOT NULL GROUP BY x.trace_id`)
+    const rows = db
+      .prepare(
+        `SELECT x.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi FROM ${table} x WHERE x.trace_id IS NOT NULL GROUP BY x.trace_id`,
+      )
       .all() as { t: string; n: number; lo: unknown; hi: unknown }[];
     for (const r of rows) {
       const a = get(String(r.t));
@@ -75,17 +101,30 @@ function readTraceList(db: Database.Database): TraceList {
   }
   for (const table of ['model_calls', 'tool_calls']) {
     if (!traced(db, table) || !hasColumn(db, table, 'turn_id')) continue;
-    const rows = db.prepare(`SELECT DISTINCT trace_id AS t, turn_id AS u FROM ${table} WHERE trace_id IS NOT NULL AND turn_id IS NOT NULL`).all() as { t: string; u: string }[];
+    const rows = db
+      .prepare(`SELECT DISTINCT trace_id AS t, turn_id AS u FROM ${table} WHERE trace_id IS NOT NULL AND turn_id IS NOT NULL`)
+      .all() as { t: string; u: string }[];
     for (const r of rows) get(String(r.t)).turns.add(String(r.u));
   }
   const broken = brokenPerTrace(db);
   const all: TraceSummary[] = [...acc.entries()].map(([traceId, a]) => ({
-    traceId, first: a.first, last: a.last, turns: a.turns.size, modelCalls: a.modelCalls, toolCalls: a.toolCalls, toolResponses: a.toolResponses,
-    inputTokens: a.inputTokens, outputTokens: a.outputTokens, costUsd: a.costUsd, findings: broken.get(traceId) ?? 0,
+    traceId,
+    first: a.first,
+    last: a.last,
+    turns: a.turns.size,
+    modelCalls: a.modelCalls,
+    toolCalls: a.toolCalls,
+    toolResponses: a.toolResponses,
+    inputTokens: a.inputTokens,
+    outputTokens: a.outputTokens,
+    costUsd: a.costUsd,
+    findings: broken.get(traceId) ?? 0,
   }));
   // Time order (as a reviewer reads a session); traces without a time last, then by id for a stable order.
   all.sort((x, y) => (x.first ?? '\uffff').localeCompare(y.first ?? '\uffff') || x.traceId.localeCompare(y.traceId));
-  const untraced = traced(db, 'model_calls') ? Number((db.prepare('SELECT COUNT(*) AS n FROM model_calls WHERE trace_id IS NULL').get() as { n: number }).n) : 0;
+  const untraced = traced(db, 'model_calls')
+    ? Number((db.prepare('SELECT COUNT(*) AS n FROM model_calls WHERE trace_id IS NULL').get() as { n: number }).n)
+    : 0;
   return {
     traces: all.slice(0, TRACE_LIST_CAP),
     truncated: all.length > TRACE_LIST_CAP,

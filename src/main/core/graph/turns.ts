@@ -13,7 +13,14 @@ export const turnNodeId = (turnId: string | null): string => `turn:${turnId ?? T
 
 export const INPUT_PREVIEW = 200;
 
-export interface TurnAcc { turnId: string; first: string | null; firstMc: number; firstTc: number; modelCalls: number; toolCalls: number }
+export interface TurnAcc {
+  turnId: string;
+  first: string | null;
+  firstMc: number;
+  firstTc: number;
+  modelCalls: number;
+  toolCalls: number;
+}
 
 /** Memoised per connection and trace (trace-memo.ts): every page of a trace's graph lists all its turns. */
 export function traceTurns(db: Database.Database, traceId: string): TurnAcc[] {
@@ -29,7 +36,10 @@ function readTraceTurns(db: Database.Database, traceId: string): TurnAcc[] {
     // tool_calls.trace_id has no index in the ledger: its rows of the trace come from the trace keys when they are in.
     const keys = table === 'tool_calls' ? traceKeysOf(db) : null;
     const rowids = keys?.hasCalls() ? `x.id IN (${idList(keys.callsOfTrace(traceId))}) AND ` : '';
-    const rows = db.prepare(`SELECT ${turn} AS u, COUNT(*) AS n, MIN(x.id) AS lo, MIN(NULLIF(${ts}, '')) AS t FROM ${table} x WHERE ${rowids}x.trace_id = ? GROUP BY 1`)
+    const rows = db
+      .prepare(
+        `SELECT ${turn} AS u, COUNT(*) AS n, MIN(x.id) AS lo, MIN(NULLIF(${ts}, '')) AS t FROM ${table} x WHERE ${rowids}x.trace_id = ? GROUP BY 1`,
+      )
       .all(traceId) as { u: string | null; n: number; lo: number; t: string | null }[];
     for (const r of rows) {
       const turnId = r.u === null ? TRACE_LEVEL_TURN : String(r.u);
@@ -53,20 +63,30 @@ function readTraceTurns(db: Database.Database, traceId: string): TurnAcc[] {
 export function turnSummaries(db: Database.Database, turns: readonly TurnAcc[], withInput: ReadonlySet<string>): TurnSummary[] {
   const canInput = hasTable(db, 'model_items') && hasColumn(db, 'model_items', 'content') && hasColumn(db, 'model_items', 'kind');
   const input = canInput
-    ? db.prepare("SELECT substr(content, 1, ?) AS c FROM model_items WHERE model_call_id = ? AND kind = 'request' ORDER BY item_index, id LIMIT 1")
+    ? db.prepare(
+        "SELECT substr(content, 1, ?) AS c FROM model_items WHERE model_call_id = ? AND kind = 'request' ORDER BY item_index, id LIMIT 1",
+      )
     : null;
   // model_items.model_call_id has no index in the ledger (57 ms a turn at a million events): with the trace keys the
   // call's items are rowid probes.
   const keys = traceKeysOf(db);
   const firstRequest = (mc: number): { c: string | null } | undefined => {
     if (!keys?.hasItems()) return input!.get(INPUT_PREVIEW, mc) as { c: string | null } | undefined;
-    return db.prepare(`SELECT substr(content, 1, ?) AS c FROM model_items WHERE id IN (${idList(keys.itemsOf([mc]))}) AND model_call_id = ? AND kind = 'request' ORDER BY item_index, id LIMIT 1`)
+    return db
+      .prepare(
+        `SELECT substr(content, 1, ?) AS c FROM model_items WHERE id IN (${idList(keys.itemsOf([mc]))}) AND model_call_id = ? AND kind = 'request' ORDER BY item_index, id LIMIT 1`,
+      )
       .get(INPUT_PREVIEW, mc) as { c: string | null } | undefined;
   };
   return turns.map((t) => {
     const row = input && withInput.has(t.turnId) && Number.isFinite(t.firstMc) ? firstRequest(t.firstMc) : undefined;
     return {
-      turnId: t.turnId, nodeId: `turn:${t.turnId}`, first: t.first, modelCalls: t.modelCalls, toolCalls: t.toolCalls, input: row?.c ?? null,
+      turnId: t.turnId,
+      nodeId: `turn:${t.turnId}`,
+      first: t.first,
+      modelCalls: t.modelCalls,
+      toolCalls: t.toolCalls,
+      input: row?.c ?? null,
       firstModelCallId: Number.isFinite(t.firstMc) ? t.firstMc : null,
     };
   });

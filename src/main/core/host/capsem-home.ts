@@ -50,7 +50,10 @@ export function locateHostLedger(given: string | undefined, env: Readonly<Record
       for (const candidate of [join(path, 'sessions', 'host.db'), join(path, 'host.db')]) {
         if (kindOf(candidate) === 'file') return { ok: true, value: fromHostDb(candidate) };
       }
-      return { ok: false, error: fail('NOT_FOUND', `host ledger not found: neither ${join(path, 'sessions', 'host.db')} nor ${join(path, 'host.db')} exists`) };
+      return {
+        ok: false,
+        error: fail('NOT_FOUND', `host ledger not found: neither ${join(path, 'sessions', 'host.db')} nor ${join(path, 'host.db')} exists`),
+      };
     }
     case 'other':
       return { ok: false, error: fail('UNSAFE_PATH', `${path} is not a regular file or folder`) };

@@ -19,7 +19,8 @@ export type DecodedMap = { readonly ok: true; readonly fields: SparseFields } | 
  */
 export function decodeSparseMap(bytes: Uint8Array, label: string, notes: Notes): DecodedMap {
   if (bytes.length === 0) return { ok: false, reason: `${label}: empty (0 bytes)` };
-  if (bytes.length > MAX_DETAIL_BYTES) return { ok: false, reason: `${label}: ${bytes.length} bytes exceeds the ${MAX_DETAIL_BYTES}-byte cap` };
+  if (bytes.length > MAX_DETAIL_BYTES)
+    return { ok: false, reason: `${label}: ${bytes.length} bytes exceeds the ${MAX_DETAIL_BYTES}-byte cap` };
   let value: unknown;
   try {
     value = decode(bytes, {

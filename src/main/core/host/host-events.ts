@@ -48,7 +48,10 @@ export function buildSessions(events: readonly HostEvent[], runDir: string, note
     }
     const known = byId.get(e.sessionId);
     if (e.kind === 'session_created') {
-      if (known) notes.push(`session ${e.sessionId} is created again at host_events id ${e.id} (first at id ${known.created.id}); the later creation is listed`);
+      if (known)
+        notes.push(
+          `session ${e.sessionId} is created again at host_events id ${e.id} (first at id ${known.created.id}); the later creation is listed`,
+        );
       byId.set(e.sessionId, { created: e, stopped: null });
     } else if (!known) {
       notes.push(`host_events id ${e.id}: session_stopped for ${e.sessionId}, which was never created; ignored`);

@@ -17,7 +17,12 @@ function modelUsage(f: SparseFields): ModelUsage {
 }
 
 function toolUsage(f: SparseFields): ToolUsage {
-  return { calls: f.u64('calls'), durationMs: f.u64('duration_ms'), bytesSent: f.u64('bytes_sent'), bytesReceived: f.u64('bytes_received') };
+  return {
+    calls: f.u64('calls'),
+    durationMs: f.u64('duration_ms'),
+    bytesSent: f.u64('bytes_sent'),
+    bytesReceived: f.u64('bytes_received'),
+  };
 }
 
 function processUsage(f: SparseFields): ProcessUsage {
@@ -88,9 +93,7 @@ export function readLedgerCounters(root: SparseFields, notes: Notes): LedgerCoun
       byAction: sec.names('by_action', u64),
       byEventType: sec.names('by_event_type', u64),
       byLevel: sec.names('by_level', u64),
-      byRule: sec.names('by_rule', (v, p) =>
-        el(v, p).namesOf((a, ap) => el(a, ap).namesOf((l, lp) => ruleUsage(el(l, lp)))),
-      ),
+      byRule: sec.names('by_rule', (v, p) => el(v, p).namesOf((a, ap) => el(a, ap).namesOf((l, lp) => ruleUsage(el(l, lp))))),
       openAsks: sec.strings('open_asks'),
       openAsksOverflow: sec.u64('open_asks_overflow'),
     },

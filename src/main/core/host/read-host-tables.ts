@@ -48,7 +48,8 @@ export function readHostEventRows(db: Database.Database, source: string): Result
   const columns = columnsOf(db, 'host_events');
   if (columns === null) return { ok: false, error: fail('SCHEMA_UNEXPECTED', `${source} has no host_events table: not a host ledger`) };
   const missing = HOST_EVENT_COLUMNS.filter((c) => !columns.has(c));
-  if (missing.length > 0) return { ok: false, error: fail('SCHEMA_UNEXPECTED', `${source}: host_events is missing column(s) ${missing.join(', ')}`) };
+  if (missing.length > 0)
+    return { ok: false, error: fail('SCHEMA_UNEXPECTED', `${source}: host_events is missing column(s) ${missing.join(', ')}`) };
   const stmt = db.prepare(`SELECT ${HOST_EVENT_COLUMNS.join(', ')} FROM host_events ORDER BY id`).safeIntegers(true);
   const rows: HostEventRow[] = [];
   for (const raw of stmt.iterate() as Iterable<Record<string, unknown>>) {

@@ -27,7 +27,7 @@ export class SparseFields {
   ) {}
 
   private odd(key: string, want: string, got: unknown): void {
-    const shown = typeof got === 'bigint' ? `${got}n` : JSON.stringify(got)?.slice(0, 60) ?? String(got);
+    const shown = typeof got === 'bigint' ? `${got}n` : (JSON.stringify(got)?.slice(0, 60) ?? String(got));
     this.notes.push(`${this.path}.${key}: expected ${want}, found ${shown}; using the default`);
   }
 

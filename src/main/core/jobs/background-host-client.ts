@@ -44,7 +44,8 @@ export function backgroundHost(): BackgroundHost {
   const held = new Set<number>();
 
   const endAll = (why: string): void => {
-    for (const p of pending.values()) p.settle({ ok: false, error: { code: 'INTERNAL', message: `the background host ${why} before the verification reported` } });
+    for (const p of pending.values())
+      p.settle({ ok: false, error: { code: 'INTERNAL', message: `the background host ${why} before the verification reported` } });
     pending.clear();
     for (const w of [...relayed.values()]) w.hostGone(why);
     relayed.clear();
@@ -61,7 +62,12 @@ export function backgroundHost(): BackgroundHost {
     if (host && host.connected) return host;
     const { path, execArgv } = childProcessScript(import.meta.url, 'background-host');
     // detached: a new session, hence its own autogroup on Linux, which the host then lowers as a whole.
-    const child = fork(path, [], { execArgv: [...execArgv], detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    const child = fork(path, [], {
+      execArgv: [...execArgv],
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     host = child;
     let sayReady = (_: string): void => {};
     ready = new Promise<string>((resolve) => {

@@ -18,7 +18,13 @@ export type ToHost =
   | { readonly type: 'start'; readonly jobId: number; readonly spec: VerifyJobSpec; readonly progressMs?: number }
   | { readonly type: 'cancel'; readonly jobId: number }
   /** Start worker `baseName` beside `callerUrl` (a module of this same build) with `workerData`. */
-  | { readonly type: 'worker-spawn'; readonly workerId: number; readonly callerUrl: string; readonly baseName: string; readonly workerData: unknown }
+  | {
+      readonly type: 'worker-spawn';
+      readonly workerId: number;
+      readonly callerUrl: string;
+      readonly baseName: string;
+      readonly workerData: unknown;
+    }
   | { readonly type: 'worker-post'; readonly workerId: number; readonly message: unknown }
   | { readonly type: 'worker-terminate'; readonly workerId: number };
 

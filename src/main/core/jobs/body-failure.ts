@@ -21,15 +21,44 @@ export type BodyFailureKind = 'unreadable' | 'failed';
 
 /** Exhaustive over the closed code set, so a new code must be placed on one side. */
 const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
-  BLOCK_NOT_RECORDED: 'unreadable', ARCHIVE_MISSING: 'unreadable', BODIES_UNAVAILABLE: 'unreadable', INDEX_PAST_END: 'unreadable',
-  TRUNCATED_BLOCK: 'unreadable', SPAN_OUT_OF_RANGE: 'unreadable', BAD_FILE_HEADER: 'unreadable', COMMITTED_EXTENT: 'unreadable',
-  ARCHIVE_IDENTITY_MISMATCH: 'unreadable', BAD_BLOCK_HEADER: 'unreadable', UNSUPPORTED_CODEC: 'unreadable',
-  BODY_HASH_MISMATCH: 'failed', SEGMENT_HASH_MISMATCH: 'failed', DECODE_FAILED: 'failed', DECODED_TOO_LARGE: 'failed', BAD_SEGMENT: 'failed',
+  BLOCK_NOT_RECORDED: 'unreadable',
+  ARCHIVE_MISSING: 'unreadable',
+  BODIES_UNAVAILABLE: 'unreadable',
+  INDEX_PAST_END: 'unreadable',
+  TRUNCATED_BLOCK: 'unreadable',
+  SPAN_OUT_OF_RANGE: 'unreadable',
+  BAD_FILE_HEADER: 'unreadable',
+  COMMITTED_EXTENT: 'unreadable',
+  ARCHIVE_IDENTITY_MISMATCH: 'unreadable',
+  BAD_BLOCK_HEADER: 'unreadable',
+  UNSUPPORTED_CODEC: 'unreadable',
+  BODY_HASH_MISMATCH: 'failed',
+  SEGMENT_HASH_MISMATCH: 'failed',
+  DECODE_FAILED: 'failed',
+  DECODED_TOO_LARGE: 'failed',
+  BAD_SEGMENT: 'failed',
   // Not body-read outcomes; should one reach a tally it counts as failed, never hidden.
-  NOT_FOUND: 'failed', NOT_A_LEDGER: 'failed', LEDGER_TOO_OLD: 'failed', UNSUPPORTED_GENERATION: 'failed', INDEX_REQUIRED: 'failed',
-  UNSAFE_PATH: 'failed', HOT_JOURNAL: 'failed', WAL_WITHOUT_DB: 'failed', DB_CORRUPT: 'failed', SCHEMA_UNEXPECTED: 'failed',
-  SNAPSHOT_MISMATCH: 'failed', NO_SUCH_BODY: 'failed', CHAIN_BROKEN: 'failed', CANCELLED: 'failed', DEADLINE: 'failed',
-  QUERY_REFUSED: 'failed', EXPORT_FAILED: 'failed', EXPORT_DESTINATION: 'failed', BAD_REQUEST: 'failed', BAD_PATTERN: 'failed', INTERNAL: 'failed',
+  NOT_FOUND: 'failed',
+  NOT_A_LEDGER: 'failed',
+  LEDGER_TOO_OLD: 'failed',
+  UNSUPPORTED_GENERATION: 'failed',
+  INDEX_REQUIRED: 'failed',
+  UNSAFE_PATH: 'failed',
+  HOT_JOURNAL: 'failed',
+  WAL_WITHOUT_DB: 'failed',
+  DB_CORRUPT: 'failed',
+  SCHEMA_UNEXPECTED: 'failed',
+  SNAPSHOT_MISMATCH: 'failed',
+  NO_SUCH_BODY: 'failed',
+  CHAIN_BROKEN: 'failed',
+  CANCELLED: 'failed',
+  DEADLINE: 'failed',
+  QUERY_REFUSED: 'failed',
+  EXPORT_FAILED: 'failed',
+  EXPORT_DESTINATION: 'failed',
+  BAD_REQUEST: 'failed',
+  BAD_PATTERN: 'failed',
+  INTERNAL: 'failed',
 };
 
 export function bodyFailureKind(code: ErrorCode): BodyFailureKind {
@@ -68,8 +97,13 @@ export class FailureTally {
 
   result(): PartResult {
     return {
-      verified: this.verified, failed: this.failed, unreadable: this.unreadable, unhashed: this.unhashed, bytes: this.bytes,
-      failures: this.failures, failuresOmitted: this.failuresOmitted,
+      verified: this.verified,
+      failed: this.failed,
+      unreadable: this.unreadable,
+      unhashed: this.unhashed,
+      bytes: this.bytes,
+      failures: this.failures,
+      failuresOmitted: this.failuresOmitted,
       ...(this.unplaced || this.failures.length === 0 ? {} : { failureBlocks: this.blocks }),
     };
   }
@@ -114,6 +148,10 @@ export function bodiesRead(r: { readonly verified: number; readonly failed: numb
 }
 
 /** The contract's three disjoint counts from a tally (see the top of this file). */
-export function disjointCounts(r: { readonly verified: number; readonly failed: number; readonly unreadable: number }): { verified: number; failed: number; unreadable: number } {
+export function disjointCounts(r: { readonly verified: number; readonly failed: number; readonly unreadable: number }): {
+  verified: number;
+  failed: number;
+  unreadable: number;
+} {
   return { verified: r.verified, failed: r.failed - r.unreadable, unreadable: r.unreadable };
 }

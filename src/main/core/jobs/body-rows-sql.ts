@@ -25,9 +25,22 @@ const leanRow = (r: unknown[], named: { eventId: string; sourceTable: string; di
   const bodyLen = num(r[4]);
   // One literal with every field in one order (no spread): 325k of these per GiB, and one shape keeps them cheap.
   return {
-    id: num(r[0]), eventId: named.eventId, sourceTable: named.sourceTable, direction: named.direction, bodyHash: str(r[1]),
-    blockOffset: numOrNull(r[2]), bodyOffset: numOrNull(r[3]), bodyLen,
-    eventType: null, contentType: null, originalBytes: bodyLen, storedBytes: bodyLen, truncated: false, traceId: null, turnId: null, createdAt: null,
+    id: num(r[0]),
+    eventId: named.eventId,
+    sourceTable: named.sourceTable,
+    direction: named.direction,
+    bodyHash: str(r[1]),
+    blockOffset: numOrNull(r[2]),
+    bodyOffset: numOrNull(r[3]),
+    bodyLen,
+    eventType: null,
+    contentType: null,
+    originalBytes: bodyLen,
+    storedBytes: bodyLen,
+    truncated: false,
+    traceId: null,
+    turnId: null,
+    createdAt: null,
   };
 };
 const UNNAMED = { eventId: '', sourceTable: '', direction: '' };
@@ -63,14 +76,22 @@ export interface BlockRowReader {
 
 export function blockRowReader(db: Database.Database, blockOffsets?: readonly number[]): BlockRowReader {
   const cols = selectList(db, VERIFY_COLUMNS);
-  const first = db.prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`).raw(true);
+  const first = db
+    .prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`)
+    .raw(true);
   const next = db
-    .prepare(`SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? AND (body_offset, id) > (?, ?) ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`)
+    .prepare(
+      `SELECT ${cols} FROM event_body_blobs WHERE block_offset = ? AND (body_offset, id) > (?, ?) ORDER BY body_offset, id LIMIT ${ROWS_PER_READ}`,
+    )
     .raw(true);
   const indexed = hasBlockIndex(db);
   const idSpan = indexed ? db.prepare('SELECT MIN(id), MAX(id), COUNT(*) FROM event_body_blobs WHERE block_offset = ?').raw(true) : null;
   const byRowid = indexed
-    ? db.prepare(`SELECT ${cols} FROM event_body_blobs NOT INDEXED WHERE id >= ? AND id <= ? AND block_offset = ? ORDER BY id LIMIT ${ROWS_PER_READ}`).raw(true)
+    ? db
+        .prepare(
+          `SELECT ${cols} FROM event_body_blobs NOT INDEXED WHERE id >= ? AND id <= ? AND block_offset = ? ORDER BY id LIMIT ${ROWS_PER_READ}`,
+        )
+        .raw(true)
     : null;
   function* throughIndex(blockOffset: number): Iterable<BodyIndexRow> {
     let page = first.all(blockOffset) as unknown[][];
@@ -115,7 +136,12 @@ function idSpansOf(db: Database.Database, blockOffsets: readonly number[]): Map<
   const hi = Math.max(...blockOffsets);
   const wanted = new Set(blockOffsets);
   const out = new Map<number, [number, number, number]>();
-  const rows = db.prepare('SELECT block_offset, MIN(id), MAX(id), COUNT(*) FROM event_body_blobs WHERE block_offset BETWEEN ? AND ? GROUP BY block_offset').raw(true).iterate(lo, hi);
+  const rows = db
+    .prepare(
+      'SELECT block_offset, MIN(id), MAX(id), COUNT(*) FROM event_body_blobs WHERE block_offset BETWEEN ? AND ? GROUP BY block_offset',
+    )
+    .raw(true)
+    .iterate(lo, hi);
   for (const r of rows as Iterable<unknown[]>) {
     const offset = num(r[0]);
     if (wanted.has(offset)) out.set(offset, [num(r[1]), num(r[2]), num(r[3])]);
@@ -126,7 +152,9 @@ function idSpansOf(db: Database.Database, blockOffsets: readonly number[]): Map<
 /** Whether some index of event_body_blobs starts with block_offset (so a block's rows and id span are cheap to find). */
 function hasBlockIndex(db: Database.Database): boolean {
   const indexes = db.prepare("SELECT name FROM pragma_index_list('event_body_blobs')").pluck().all() as string[];
-  return indexes.some((name) => (db.prepare('SELECT name FROM pragma_index_info(?) WHERE seqno = 0').pluck().get(name) ?? null) === 'block_offset');
+  return indexes.some(
+    (name) => (db.prepare('SELECT name FROM pragma_index_info(?) WHERE seqno = 0').pluck().get(name) ?? null) === 'block_offset',
+  );
 }
 
 /** The row with `id`, with the event_id, source_table and direction that a failure sentence names. */

@@ -128,8 +128,10 @@ export function prestartedWorkers(): number {
 /** Ends every idle worker now (tests; a caller that knows no verification will come). */
 export async function stopPrestartedWorkers(): Promise<void> {
   const all = idle.splice(0);
-  await Promise.all(all.map(async (e) => {
-    release(e);
-    await e.worker.terminate();
-  }));
+  await Promise.all(
+    all.map(async (e) => {
+      release(e);
+      await e.worker.terminate();
+    }),
+  );
 }

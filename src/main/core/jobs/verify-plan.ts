@@ -56,15 +56,28 @@ export function planVerification(input: VerifyPlanInput): VerifyJobSpec {
   if (!hasTable(db, 'event_body_blobs')) return { tasks: [], itemsTotal: 0, bytesTotal: 0, settled: empty, maxListedFailures: maxListed };
 
   if (!hasTable(db, 'body_blocks')) {
-    if (!hasColumn(db, 'event_body_blobs', 'body')) return { tasks: [], itemsTotal: 0, bytesTotal: 0, settled: empty, maxListedFailures: maxListed };
-    const t = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(body)), 0) AS bytes, MIN(id) AS lo, MAX(id) AS hi FROM event_body_blobs')
+    if (!hasColumn(db, 'event_body_blobs', 'body'))
+      return { tasks: [], itemsTotal: 0, bytesTotal: 0, settled: empty, maxListedFailures: maxListed };
+    const t = db
+      .prepare('SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(body)), 0) AS bytes, MIN(id) AS lo, MAX(id) AS hi FROM event_body_blobs')
       .get() as { n: number; bytes: number; lo: number | null; hi: number | null };
-    const tasks: VerifyTask[] = t.lo === null || t.hi === null ? [] : partitionIdRange(t.lo, t.hi, workersFor(workers, t.bytes, minBytes))
-      .map(([firstId, lastId]) => ({ kind: 'sqlite', dbPath: input.dbCopyPath, firstId, lastId, maxListedFailures: maxListed }));
+    const tasks: VerifyTask[] =
+      t.lo === null || t.hi === null
+        ? []
+        : partitionIdRange(t.lo, t.hi, workersFor(workers, t.bytes, minBytes)).map(([firstId, lastId]) => ({
+            kind: 'sqlite',
+            dbPath: input.dbCopyPath,
+            firstId,
+            lastId,
+            maxListedFailures: maxListed,
+          }));
     return { tasks, itemsTotal: t.n, bytesTotal: t.bytes, settled: empty, maxListedFailures: maxListed };
   }
 
-  const totals = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(body_len), 0) AS bytes FROM event_body_blobs').get() as { n: number; bytes: number };
+  const totals = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(body_len), 0) AS bytes FROM event_body_blobs').get() as {
+    n: number;
+    bytes: number;
+  };
   const base = { itemsTotal: totals.n, bytesTotal: totals.bytes, maxListedFailures: maxListed };
   if (input.archiveUnreadable || !input.archive) {
     const why = input.archiveUnreadable ?? { code: 'ARCHIVE_MISSING', message: 'no body archive was found beside the ledger' };
@@ -77,7 +90,12 @@ export function planVerification(input: VerifyPlanInput): VerifyJobSpec {
   // One worker verifies every block; more claim runs of blocks from a shared counter as they go (partition.ts).
   const claimRuns = count > 1 ? runStarts(blocks, CLAIM_RUN_BYTES) : undefined;
   const tasks: VerifyTask[] = Array.from({ length: count }, () => ({
-    kind: 'archive', dbPath: input.dbCopyPath, archive, blocks, ...(claimRuns ? { claimRuns } : {}), maxListedFailures: maxListed,
+    kind: 'archive',
+    dbPath: input.dbCopyPath,
+    archive,
+    blocks,
+    ...(claimRuns ? { claimRuns } : {}),
+    maxListedFailures: maxListed,
   }));
   return { ...base, tasks, settled: settleUnrecorded(db, maxListed) };
 }
@@ -86,10 +104,12 @@ export function planVerification(input: VerifyPlanInput): VerifyJobSpec {
 function recordedBlocksWithRows(db: Database.Database, generation: Generation): BlockRow[] {
   const lenColumn = generation === 'A1' || !hasColumn(db, 'body_blocks', 'disk_len') ? 'comp_len' : 'disk_len';
   const sealed = hasColumn(db, 'body_blocks', 'sealed_at') ? 'k.sealed_at' : 'NULL';
-  const rows = db.prepare(
-    `SELECT k.block_offset AS blockOffset, k.raw_len AS rawLen, k.${lenColumn} AS diskLen, ${sealed} AS sealedAt FROM body_blocks k ` +
-      'WHERE EXISTS (SELECT 1 FROM event_body_blobs b WHERE b.block_offset = k.block_offset) ORDER BY k.block_offset',
-  ).all() as BlockRow[];
+  const rows = db
+    .prepare(
+      `SELECT k.block_offset AS blockOffset, k.raw_len AS rawLen, k.${lenColumn} AS diskLen, ${sealed} AS sealedAt FROM body_blocks k ` +
+        'WHERE EXISTS (SELECT 1 FROM event_body_blobs b WHERE b.block_offset = k.block_offset) ORDER BY k.block_offset',
+    )
+    .all() as BlockRow[];
   return rows;
 }
 
@@ -102,17 +122,21 @@ function settleUnrecorded(db: Database.Database, maxListed: number) {
   for (const raw of stmt.iterate()) {
     const r = raw as { id: number; eventId: string; sourceTable: string; direction: string; blockOffset: number | null; bodyLen: number };
     tally.bytes += r.bodyLen;
-    tally.fail(bodyFailure(r, {
-      code: 'BLOCK_NOT_RECORDED',
-      message: `event_body_blobs row ${r.id} names a block at offset ${String(r.blockOffset)} that body_blocks does not record`,
-    }));
+    tally.fail(
+      bodyFailure(r, {
+        code: 'BLOCK_NOT_RECORDED',
+        message: `event_body_blobs row ${r.id} names a block at offset ${String(r.blockOffset)} that body_blocks does not record`,
+      }),
+    );
   }
   return tally.result();
 }
 
 function settleAll(db: Database.Database, why: Failure, maxListed: number) {
   const tally = new FailureTally(maxListed);
-  const stmt = db.prepare('SELECT event_id AS eventId, source_table AS sourceTable, direction, body_len AS bodyLen FROM event_body_blobs ORDER BY block_offset, body_offset');
+  const stmt = db.prepare(
+    'SELECT event_id AS eventId, source_table AS sourceTable, direction, body_len AS bodyLen FROM event_body_blobs ORDER BY block_offset, body_offset',
+  );
   for (const raw of stmt.iterate()) {
     const r = raw as { eventId: string; sourceTable: string; direction: string; bodyLen: number };
     tally.bytes += r.bodyLen;

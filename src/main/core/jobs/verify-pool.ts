@@ -80,10 +80,14 @@ export function startVerifyJob(spec: VerifyJobSpec, options: VerifyJobOptions = 
     const worker = takePrestartedWorker() ?? spawnVerifyWorker();
     workers.push(worker);
     live += 1;
-    exited.push(new Promise((resolve) => worker.once('exit', () => {
-      live -= 1;
-      resolve();
-    })));
+    exited.push(
+      new Promise((resolve) =>
+        worker.once('exit', () => {
+          live -= 1;
+          resolve();
+        }),
+      ),
+    );
     worker.on('message', (m: WorkerToMain) => {
       switch (m.type) {
         case 'ready':

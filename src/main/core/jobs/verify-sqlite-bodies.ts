@@ -42,10 +42,12 @@ export async function verifySqliteBodies(input: VerifySqliteBodiesInput): Promis
         tally.verified += 1;
         input.onVerified?.(row, bytes);
       } else {
-        tally.fail(bodyFailure(row, {
-          code: 'BODY_HASH_MISMATCH',
-          message: `event_body_blobs row ${row.id} holds ${bytes.length} bytes hashing to ${actual}, not the ${row.bodyHash} the row names`,
-        }));
+        tally.fail(
+          bodyFailure(row, {
+            code: 'BODY_HASH_MISMATCH',
+            message: `event_body_blobs row ${row.id} holds ${bytes.length} bytes hashing to ${actual}, not the ${row.bodyHash} the row names`,
+          }),
+        );
       }
     }
     input.onProgress?.({ items: bodiesRead(tally), bytes: tally.bytes, failed: tally.failed });

@@ -42,7 +42,12 @@ function throttled(grep: BodyGrep | null): (p: Progress) => void {
 }
 
 /** The blocks of the runs this worker claims, one run at a time, from the job's shared counter. */
-function* claimedBlocks(blocks: readonly BlockRow[], runs: readonly number[], claim: SharedArrayBuffer, onRun: (run: readonly BlockRow[]) => void): Iterable<BlockRow> {
+function* claimedBlocks(
+  blocks: readonly BlockRow[],
+  runs: readonly number[],
+  claim: SharedArrayBuffer,
+  onRun: (run: readonly BlockRow[]) => void,
+): Iterable<BlockRow> {
   const counter = new Int32Array(claim);
   for (;;) {
     const run = Atomics.add(counter, 0, 1);
@@ -95,9 +100,14 @@ async function verifyTask(task: VerifyTask, claim: SharedArrayBuffer | undefined
             : undefined;
           return await verifyBlocks({
             archive: opened.archive,
-            blocks: claiming ? claimedBlocks(task.blocks, claiming, claim!, (run) => rowsOf.prepare(run.map((b) => b.blockOffset))) : task.blocks,
-            rowsOf: (b) => rowsOf(b.blockOffset), namedRow: named,
-            maxListedFailures: task.maxListedFailures, onProgress: throttled(grep), ...(onVerified ? { onVerified } : {}),
+            blocks: claiming
+              ? claimedBlocks(task.blocks, claiming, claim!, (run) => rowsOf.prepare(run.map((b) => b.blockOffset)))
+              : task.blocks,
+            rowsOf: (b) => rowsOf(b.blockOffset),
+            namedRow: named,
+            maxListedFailures: task.maxListedFailures,
+            onProgress: throttled(grep),
+            ...(onVerified ? { onVerified } : {}),
           });
         } finally {
           opened.archive.close();
@@ -109,8 +119,10 @@ async function verifyTask(task: VerifyTask, claim: SharedArrayBuffer | undefined
         await initBlake3();
         const hash = blake3Tagged;
         return await verifySqliteBodies({
-          rows: sqliteBodyRows(db, task.firstId, task.lastId), hash,
-          maxListedFailures: task.maxListedFailures, onProgress: throttled(grep),
+          rows: sqliteBodyRows(db, task.firstId, task.lastId),
+          hash,
+          maxListedFailures: task.maxListedFailures,
+          onProgress: throttled(grep),
           ...(grep ? { onVerified: (row: SqliteBodyRow, bytes: Uint8Array) => grep.search(bytes, () => row) } : {}),
         });
       }

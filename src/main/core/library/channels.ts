@@ -12,7 +12,9 @@ import { libraryView } from './library-view.js';
 import { openLibrarySession } from './open-library-session.js';
 
 export type LibraryHandlers = {
-  readonly [C in keyof LibraryChannels]: (arg: LibraryChannels[C]['arg']) => Promise<LibraryChannels[C]['result']> | LibraryChannels[C]['result'];
+  readonly [C in keyof LibraryChannels]: (
+    arg: LibraryChannels[C]['arg'],
+  ) => Promise<LibraryChannels[C]['result']> | LibraryChannels[C]['result'];
 };
 
 export interface LibraryChannelSet {

@@ -30,12 +30,22 @@ const unknown = (why: string): Known => ({ known: false, why });
 const orUnknown = (k: Keyed | null, why: string): Known => (k ? { known: true, keyed: k } : unknown(why));
 
 function facts(e: Evidence | null, counters: LedgerCounters | null, noLedger: string): Omit<SideFacts, 'info'> {
-  const noCounters = e ? 'this ledger keeps no counters snapshot (ledger_counters is an A4 table)' : 'no final counters were recorded for this session';
+  const noCounters = e
+    ? 'this ledger keeps no counters snapshot (ledger_counters is an A4 table)'
+    : 'no final counters were recorded for this session';
   return {
     counters: counters ? known(flattenCounters(counters)) : unknown(noCounters),
     tables: e ? known(tableRowCounts(e).values) : unknown(noLedger),
-    models: counters ? known(modelsFromCounters(counters)) : e && hasModelTable(e.db) ? known(modelsFromRows(modelUsage(e.db))) : unknown(e ? 'this ledger has no model_calls table' : noLedger),
-    tools: counters ? known(toolsFromCounters(counters)) : e ? orUnknown(toolsFromTables(e.db), 'this ledger has no tool_calls table') : unknown(noLedger),
+    models: counters
+      ? known(modelsFromCounters(counters))
+      : e && hasModelTable(e.db)
+        ? known(modelsFromRows(modelUsage(e.db)))
+        : unknown(e ? 'this ledger has no model_calls table' : noLedger),
+    tools: counters
+      ? known(toolsFromCounters(counters))
+      : e
+        ? orUnknown(toolsFromTables(e.db), 'this ledger has no tool_calls table')
+        : unknown(noLedger),
     domains: e ? orUnknown(domainsFromTables(e.db), 'this ledger has no net_events.domain column') : unknown(noLedger),
   };
 }
@@ -46,15 +56,21 @@ export async function gatherSide(ref: CompareRef, registry: EvidenceOpenings, st
     const notes: string[] = [];
     const counters = ledgerCounters(e.db, notes);
     const info: CompareSideInfo = {
-      ref, sessionId: e.sessionId, evidenceId: e.id, countersFrom: counters ? 'session-ledger' : null,
-      status: null, createdMs: null, stoppedMs: null, notes,
+      ref,
+      sessionId: e.sessionId,
+      evidenceId: e.id,
+      countersFrom: counters ? 'session-ledger' : null,
+      status: null,
+      createdMs: null,
+      stoppedMs: null,
+      notes,
     };
     return { info, ...facts(e, counters, '') };
   }
   const rec = store.session(ref.libraryId, ref.sessionId);
   const notes: string[] = [];
   let e: Evidence | null = null;
-  let noLedger = 'its session ledger is no longer on disk (only the host ledger\'s counters are known)';
+  let noLedger = "its session ledger is no longer on disk (only the host ledger's counters are known)";
   if (rec.location?.hasSessionDb) {
     const opened = await openLibrarySession(store, registry, ref.libraryId, ref.sessionId);
     if (opened.ok) e = registry.get(opened.value.id);
@@ -66,11 +82,21 @@ export async function gatherSide(ref: CompareRef, registry: EvidenceOpenings, st
   // The host ledger's stop event holds the final snapshot; a ledger's own snapshot stands in when it is missing.
   const own = rec.counters ? null : e ? ledgerCounters(e.db, notes) : null;
   const counters = rec.counters ?? own;
-  if (!rec.counters) notes.push(own ? 'the host ledger recorded no final counters; the session ledger\'s own snapshot is shown' : 'no final counters were recorded for this session');
+  if (!rec.counters)
+    notes.push(
+      own
+        ? "the host ledger recorded no final counters; the session ledger's own snapshot is shown"
+        : 'no final counters were recorded for this session',
+    );
   const info: CompareSideInfo = {
-    ref, sessionId: rec.id, evidenceId: e?.id ?? null,
+    ref,
+    sessionId: rec.id,
+    evidenceId: e?.id ?? null,
     countersFrom: rec.counters ? 'host-ledger' : own ? 'session-ledger' : null,
-    status: rec.status, createdMs: rec.createdMs, stoppedMs: rec.stoppedMs, notes,
+    status: rec.status,
+    createdMs: rec.createdMs,
+    stoppedMs: rec.stoppedMs,
+    notes,
   };
   return { info, ...facts(e, counters, noLedger) };
 }

@@ -32,7 +32,12 @@ export function compareFacts(a: SideFacts, b: SideFacts): CompareView {
   return { a: a.info, b: b.info, sections: ids.map((id) => section(id, a[id], b[id])) };
 }
 
-export async function compareSessions(refA: CompareRef, refB: CompareRef, registry: EvidenceOpenings, store: LibraryStore): Promise<CompareView> {
+export async function compareSessions(
+  refA: CompareRef,
+  refB: CompareRef,
+  registry: EvidenceOpenings,
+  store: LibraryStore,
+): Promise<CompareView> {
   const a = await gatherSide(refA, registry, store);
   const b = await gatherSide(refB, registry, store);
   return compareFacts(a, b);

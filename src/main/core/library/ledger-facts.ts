@@ -40,7 +40,9 @@ export function toolsFromTables(db: Database.Database): Keyed | null {
   const where = hasOrigin
     ? `WHERE origin IN ('native', 'mcp', 'builtin', 'local')${hasMethod ? " AND (origin <> 'mcp' OR method = 'tools/call')" : ''}`
     : '';
-  const rows = db.prepare(`SELECT tool_name AS name, COUNT(*) AS n FROM tool_calls ${where} GROUP BY tool_name ORDER BY n DESC, name`).all() as { name: unknown; n: number }[];
+  const rows = db
+    .prepare(`SELECT tool_name AS name, COUNT(*) AS n FROM tool_calls ${where} GROUP BY tool_name ORDER BY n DESC, name`)
+    .all() as { name: unknown; n: number }[];
   return { values: new Map(rows.map((r) => [String(r.name), String(r.n)])), truncated: false };
 }
 

@@ -9,11 +9,37 @@ import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
 import { idList, traceKeysOf } from '../graph/trace-keys.js';
 
-const COLUMNS = ['event_id', 'call_id', 'timestamp', 'model_call_id', 'tool_name', 'origin', 'server_name', 'transport', 'method', 'status', 'decision',
-  'policy_mode', 'policy_action', 'policy_rule', 'policy_reason', 'duration_ms', 'arguments', 'response_preview', 'error_message', 'credential_ref', 'trace_id', 'turn_id'] as const;
+const COLUMNS = [
+  'event_id',
+  'call_id',
+  'timestamp',
+  'model_call_id',
+  'tool_name',
+  'origin',
+  'server_name',
+  'transport',
+  'method',
+  'status',
+  'decision',
+  'policy_mode',
+  'policy_action',
+  'policy_rule',
+  'policy_reason',
+  'duration_ms',
+  'arguments',
+  'response_preview',
+  'error_message',
+  'credential_ref',
+  'trace_id',
+  'turn_id',
+] as const;
 type Raw = Record<(typeof COLUMNS)[number], unknown> & { id: number; orphan: number; mcp: number; mc_exists: number };
 
-interface ResponseAgg { responses: number; isError: boolean; consumedBy: Set<number> }
+interface ResponseAgg {
+  responses: number;
+  isError: boolean;
+  consumedBy: Set<number>;
+}
 
 function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, ResponseAgg> {
   const out = new Map<string, ResponseAgg>();
@@ -28,7 +54,11 @@ function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, 
   const byKeys = keys?.hasResponses() ? `tr.id IN (${idList(keys.responsesWithCallIds(callIds))}) AND ` : '';
   for (let i = 0; i < callIds.length; i += 500) {
     const part = callIds.slice(i, i + 500);
-    const found = db.prepare(`SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`).all(...part) as { call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
+    const found = db
+      .prepare(
+        `SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`,
+      )
+      .all(...part) as { call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
     for (const r of found) {
       const key = sameTrace ? `${r.call_id}\0${r.trace_id ?? '\u0001'}` : String(r.call_id);
       const a = out.get(key) ?? { responses: 0, isError: false, consumedBy: new Set<number>() };
@@ -46,11 +76,18 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
   const limit = Math.min(Math.max(1, arg.limit ?? 200), LIFECYCLE_PAGE_MAX);
   const where = filterWhere(db, arg.filters);
   const x = flaggedExpr(db, arg.filters);
-  const mcExists = hasTable(db, 'model_calls') && hasColumn(db, 'tool_calls', 'model_call_id') ? 'EXISTS (SELECT 1 FROM model_calls m WHERE m.id = t.model_call_id)' : '0';
+  const mcExists =
+    hasTable(db, 'model_calls') && hasColumn(db, 'tool_calls', 'model_call_id')
+      ? 'EXISTS (SELECT 1 FROM model_calls m WHERE m.id = t.model_call_id)'
+      : '0';
   const cols = COLUMNS.map((c) => colOr(db, 'tool_calls', 't', c)).join(', ');
   const after = arg.after ?? Number.MIN_SAFE_INTEGER;
-  const raw = db.prepare(`SELECT t.id AS id, ${cols}, ${x.orphan} AS orphan, ${x.mcp} AS mcp, ${mcExists} AS mc_exists FROM tool_calls t
-    WHERE ${where.sql} AND t.id > ? ORDER BY t.id LIMIT ?`).all(...where.params, after, limit + 1) as Raw[];
+  const raw = db
+    .prepare(
+      `SELECT t.id AS id, ${cols}, ${x.orphan} AS orphan, ${x.mcp} AS mcp, ${mcExists} AS mc_exists FROM tool_calls t
+    WHERE ${where.sql} AND t.id > ? ORDER BY t.id LIMIT ?`,
+    )
+    .all(...where.params, after, limit + 1) as Raw[];
   const page = raw.slice(0, limit);
   const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM tool_calls t WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
   const agg = responsesFor(db, page);
@@ -58,15 +95,35 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
   const rows: LifecycleRow[] = page.map((r) => {
     const a = agg.get(sameTrace ? `${String(r.call_id)}\0${r.trace_id === null ? '\u0001' : String(r.trace_id)}` : String(r.call_id));
     return {
-      id: Number(r.id), eventId: strOrNull(r.event_id), callId: String(r.call_id), timestamp: strOrNull(r.timestamp) || null,
-      modelCallId: numOrNull(r.model_call_id), modelCallExists: r.model_call_id === null || Number(r.mc_exists) === 1,
-      toolName: String(r.tool_name ?? ''), origin: strOrNull(r.origin), serverName: strOrNull(r.server_name), transport: strOrNull(r.transport), method: strOrNull(r.method),
-      status: strOrNull(r.status), decision: strOrNull(r.decision), policyMode: strOrNull(r.policy_mode), policyAction: strOrNull(r.policy_action),
-      policyRule: strOrNull(r.policy_rule), policyReason: strOrNull(r.policy_reason), durationMs: numOrNull(r.duration_ms),
-      arguments: preview(r.arguments, 400), responsePreview: preview(r.response_preview, 400), errorMessage: preview(r.error_message, 400),
-      isError: a?.isError ?? false, responses: a?.responses ?? 0, consumedBy: a ? [...a.consumedBy].sort((p, q) => p - q) : [],
-      credentialRef: strOrNull(r.credential_ref), traceId: strOrNull(r.trace_id), turnId: strOrNull(r.turn_id),
-      orphan: Number(r.orphan) === 1, mcpWithoutLogicalCall: Number(r.mcp) === 1,
+      id: Number(r.id),
+      eventId: strOrNull(r.event_id),
+      callId: String(r.call_id),
+      timestamp: strOrNull(r.timestamp) || null,
+      modelCallId: numOrNull(r.model_call_id),
+      modelCallExists: r.model_call_id === null || Number(r.mc_exists) === 1,
+      toolName: String(r.tool_name ?? ''),
+      origin: strOrNull(r.origin),
+      serverName: strOrNull(r.server_name),
+      transport: strOrNull(r.transport),
+      method: strOrNull(r.method),
+      status: strOrNull(r.status),
+      decision: strOrNull(r.decision),
+      policyMode: strOrNull(r.policy_mode),
+      policyAction: strOrNull(r.policy_action),
+      policyRule: strOrNull(r.policy_rule),
+      policyReason: strOrNull(r.policy_reason),
+      durationMs: numOrNull(r.duration_ms),
+      arguments: preview(r.arguments, 400),
+      responsePreview: preview(r.response_preview, 400),
+      errorMessage: preview(r.error_message, 400),
+      isError: a?.isError ?? false,
+      responses: a?.responses ?? 0,
+      consumedBy: a ? [...a.consumedBy].sort((p, q) => p - q) : [],
+      credentialRef: strOrNull(r.credential_ref),
+      traceId: strOrNull(r.trace_id),
+      turnId: strOrNull(r.turn_id),
+      orphan: Number(r.orphan) === 1,
+      mcpWithoutLogicalCall: Number(r.mcp) === 1,
     };
   });
   return { rows, total, nextAfter: raw.length > limit ? Number(page[page.length - 1]!.id) : null };

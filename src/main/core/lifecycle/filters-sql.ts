@@ -21,7 +21,10 @@ export function flaggedExpr(db: Database.Database, f?: LifecycleFilters): { orph
   let within: { responses?: string; calls?: string } = {};
   if (keys?.hasCalls() && keys.hasResponses()) {
     const callIds = keys.callsOfTrace(f!.trace!).map((id) => keys.callIdOfCall(id));
-    within = { responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})`, calls: `id IN (${idList(keys.callsWithCallIds(callIds))})` };
+    within = {
+      responses: `id IN (${idList(keys.responsesWithCallIds(callIds))})`,
+      calls: `id IN (${idList(keys.callsWithCallIds(callIds))})`,
+    };
   }
   return {
     orphan: `EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.id = t.id AND ${orphanCallWhere(db, within.responses)})`,

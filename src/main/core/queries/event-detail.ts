@@ -6,11 +6,24 @@ import { rowidNumber, toCell } from './cells.js';
 import { hasColumn, hasTable, quoteIdent, tableSchema, tableSchemas } from './schema.js';
 
 /** Where an event_id is looked for first: the tables a reviewer means by "the event". */
-const PREFERRED = ['net_events', 'model_calls', 'tool_calls', 'tool_responses', 'exec_events', 'dns_events', 'fs_events', 'security_rule_events', 'security_decision_events', 'security_ask_events'];
+const PREFERRED = [
+  'net_events',
+  'model_calls',
+  'tool_calls',
+  'tool_responses',
+  'exec_events',
+  'dns_events',
+  'fs_events',
+  'security_rule_events',
+  'security_decision_events',
+  'security_ask_events',
+];
 const RELATED_PER_TABLE = 5;
 
 function eventTables(db: Database.Database): string[] {
-  const withId = [...tableSchemas(db).values()].filter((t) => t.hasEventId && t.hasRowid && t.name !== 'event_body_blobs').map((t) => t.name);
+  const withId = [...tableSchemas(db).values()]
+    .filter((t) => t.hasEventId && t.hasRowid && t.name !== 'event_body_blobs')
+    .map((t) => t.name);
   return [...PREFERRED.filter((t) => withId.includes(t)), ...withId.filter((t) => !PREFERRED.includes(t))];
 }
 
@@ -24,7 +37,16 @@ export function bodiesOf(db: Database.Database, eventId: string): BodyMeta[] {
               ${c('truncated', '0')} AS truncated, ${c('body_hash', "''")} AS bodyHash
          FROM event_body_blobs WHERE event_id = ? ORDER BY source_table, direction, id`,
     )
-    .all(eventId) as { sourceTable: string; direction: string; eventType: string | null; contentType: string | null; originalBytes: number; storedBytes: number; truncated: number; bodyHash: string }[];
+    .all(eventId) as {
+    sourceTable: string;
+    direction: string;
+    eventType: string | null;
+    contentType: string | null;
+    originalBytes: number;
+    storedBytes: number;
+    truncated: number;
+    bodyHash: string;
+  }[];
   return rows.map((r) => ({
     eventId,
     sourceTable: String(r.sourceTable),
@@ -41,7 +63,9 @@ export function bodiesOf(db: Database.Database, eventId: string): BodyMeta[] {
 function relatedRows(db: Database.Database, eventId: string, self: RowRef | null): RowRef[] {
   const out: RowRef[] = [];
   for (const t of eventTables(db)) {
-    const ids = db.prepare(`SELECT _rowid_ AS r FROM ${quoteIdent(t)} WHERE event_id = ? ORDER BY _rowid_ LIMIT ?`).all(eventId, RELATED_PER_TABLE) as { r: number }[];
+    const ids = db
+      .prepare(`SELECT _rowid_ AS r FROM ${quoteIdent(t)} WHERE event_id = ? ORDER BY _rowid_ LIMIT ?`)
+      .all(eventId, RELATED_PER_TABLE) as { r: number }[];
     for (const { r } of ids) if (!(self && self.table === t && self.rowid === r)) out.push({ table: t, rowid: r });
   }
   return out;
@@ -50,7 +74,11 @@ function relatedRows(db: Database.Database, eventId: string, self: RowRef | null
 export function eventByRow(db: Database.Database, table: string, rowid: number): EventDetail {
   const schema = tableSchema(db, table);
   const cols = schema.columns.map((c) => quoteIdent(c.name)).join(', ');
-  const row = db.prepare(`SELECT ${cols} FROM ${quoteIdent(table)} WHERE _rowid_ = ?`).raw(true).safeIntegers(true).get(rowid) as unknown[] | undefined;
+  const row = db
+    .prepare(`SELECT ${cols} FROM ${quoteIdent(table)} WHERE _rowid_ = ?`)
+    .raw(true)
+    .safeIntegers(true)
+    .get(rowid) as unknown[] | undefined;
   if (!row) throw new InspectorError('BAD_REQUEST', `${table} has no row with rowid ${rowid}`);
   const cells = row.map(toCell);
   const idIndex = schema.columns.findIndex((c) => c.name === 'event_id');
@@ -68,7 +96,10 @@ export function eventByRow(db: Database.Database, table: string, rowid: number):
 
 export function eventById(db: Database.Database, eventId: string): EventDetail {
   for (const t of eventTables(db)) {
-    const hit = db.prepare(`SELECT _rowid_ AS r FROM ${quoteIdent(t)} WHERE event_id = ? ORDER BY _rowid_ LIMIT 1`).safeIntegers(true).get(eventId) as { r: bigint } | undefined;
+    const hit = db
+      .prepare(`SELECT _rowid_ AS r FROM ${quoteIdent(t)} WHERE event_id = ? ORDER BY _rowid_ LIMIT 1`)
+      .safeIntegers(true)
+      .get(eventId) as { r: bigint } | undefined;
     if (hit) return eventByRow(db, t, rowidNumber(hit.r));
   }
   // Bodies can outlive their rows (or name rows of tables this ledger lacks): still show them.

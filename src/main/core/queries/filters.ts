@@ -13,7 +13,8 @@ export function filterSql(table: TableSchema, filters: readonly ColumnFilter[] |
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const f of filters ?? []) {
-    if (!table.columns.some((c) => c.name === f.column)) throw new InspectorError('BAD_REQUEST', `table ${table.name} has no column ${f.column} to filter on`);
+    if (!table.columns.some((c) => c.name === f.column))
+      throw new InspectorError('BAD_REQUEST', `table ${table.name} has no column ${f.column} to filter on`);
     const col = quoteIdent(f.column);
     const needsValue = f.op !== 'null' && f.op !== 'notnull';
     if (needsValue && f.value === undefined) throw new InspectorError('BAD_REQUEST', `the ${f.op} filter on ${f.column} needs a value`);

@@ -37,17 +37,34 @@ export function startGrepJob(
   const evidenceId = evidence.id;
   let total = 0;
   let forwarded = 0;
-  const handle = startGrep(evidence, { pattern: patternOf(arg), table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES }, {
-    runner,
-    onProgress: (p) => emit({ name: 'job.progress', payload: { jobId, kind: 'grep', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed } }),
-    onMatches: (batch) => {
-      total += batch.length;
-      const room = Math.max(0, MAX_FORWARDED_MATCHES - forwarded);
-      const matches: SearchMatch[] = batch.slice(0, room);
-      forwarded += matches.length;
-      emit({ name: 'job.matches', payload: { jobId, evidenceId, matches, total } });
+  const handle = startGrep(
+    evidence,
+    { pattern: patternOf(arg), table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES },
+    {
+      runner,
+      onProgress: (p) =>
+        emit({
+          name: 'job.progress',
+          payload: {
+            jobId,
+            kind: 'grep',
+            evidenceId,
+            itemsDone: p.itemsDone,
+            itemsTotal: p.itemsTotal,
+            bytesDone: p.bytesDone,
+            bytesTotal: p.bytesTotal,
+            failed: p.failed,
+          },
+        }),
+      onMatches: (batch) => {
+        total += batch.length;
+        const room = Math.max(0, MAX_FORWARDED_MATCHES - forwarded);
+        const matches: SearchMatch[] = batch.slice(0, room);
+        forwarded += matches.length;
+        emit({ name: 'job.matches', payload: { jobId, evidenceId, matches, total } });
+      },
     },
-  });
+  );
   void handle.result.then((r) => {
     const outcome: JobOutcome = r.ok ? { ok: true, value: view(r.value) } : { ok: false, error: r.error };
     emit({ name: 'job.done', payload: { jobId, kind: 'grep', evidenceId, outcome } });

@@ -23,7 +23,14 @@ function linkFor(code: FindingCode): FindingLink | null {
     case 'NULL_MODEL':
       return { kind: 'table', table: 'model_calls', filters: [{ column: 'model', op: 'null' }] };
     case 'NULL_TOKENS':
-      return { kind: 'table', table: 'model_calls', filters: [{ column: 'input_tokens', op: 'null' }, { column: 'output_tokens', op: 'null' }] };
+      return {
+        kind: 'table',
+        table: 'model_calls',
+        filters: [
+          { column: 'input_tokens', op: 'null' },
+          { column: 'output_tokens', op: 'null' },
+        ],
+      };
     case 'NULL_REQUEST_PREVIEW':
       return { kind: 'table', table: 'model_calls', filters: [{ column: 'request_body_preview', op: 'null' }] };
     case 'ZERO_COST':
@@ -63,12 +70,31 @@ export function toIntegrityView(r: CheckReport): IntegrityReportView {
       ...(r.archive.verified === null || r.archive.failed === null
         ? { verified: null, failed: null, unreadable: null }
         : disjointCounts({ verified: r.archive.verified, failed: r.archive.failed, unreadable: r.archive.unreadable ?? 0 })),
-      failures: r.archive.failures.map((f) => ({ eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message })),
+      failures: r.archive.failures.map((f) => ({
+        eventId: f.eventId,
+        sourceTable: f.sourceTable,
+        direction: f.direction,
+        code: f.code,
+        message: f.message,
+      })),
     },
     overflow: { windows: r.overflow.windows, heldBack: r.overflow.heldBack },
-    tools: { calls: r.tools.calls, responses: r.tools.responses, orphanCalls: r.tools.orphanCalls, orphanResponses: r.tools.orphanResponses, mcpWithoutLogicalCall: r.tools.mcpWithoutLogicalCall },
+    tools: {
+      calls: r.tools.calls,
+      responses: r.tools.responses,
+      orphanCalls: r.tools.orphanCalls,
+      orphanResponses: r.tools.orphanResponses,
+      mcpWithoutLogicalCall: r.tools.mcpWithoutLogicalCall,
+    },
     providers: { aiNetEvents: r.providers.aiNetEvents, modelCalls: r.providers.modelCalls },
-    findings: r.findings.map((f) => ({ severity: f.severity, code: f.code, message: f.message, causes: f.causes ?? [], evidence: f.evidence ?? [], link: linkFor(f.code) })),
+    findings: r.findings.map((f) => ({
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      causes: f.causes ?? [],
+      evidence: f.evidence ?? [],
+      link: linkFor(f.code),
+    })),
     walOnlyFrom: r.wal?.firstRowidOnlyInWal ?? {},
   };
 }

@@ -38,7 +38,10 @@ export function modelUsageFromRows(rows: readonly unknown[][]): ModelUsage[] {
 export function decisionSql(db: Database.Database): { source: string; sql: string }[] {
   return ['net_events', 'dns_events', 'tool_calls']
     .filter((source) => hasColumn(db, source, 'decision'))
-    .map((source) => ({ source, sql: `SELECT COALESCE(decision, '(none)') AS decision, COUNT(*) AS n FROM ${quoteIdent(source)} GROUP BY 1 ORDER BY n DESC` }));
+    .map((source) => ({
+      source,
+      sql: `SELECT COALESCE(decision, '(none)') AS decision, COUNT(*) AS n FROM ${quoteIdent(source)} GROUP BY 1 ORDER BY n DESC`,
+    }));
 }
 
 export function decisionsFromRows(source: string, rows: readonly unknown[][]): DecisionCount[] {
@@ -50,7 +53,10 @@ export interface OverviewScans {
   readonly decisions: readonly DecisionCount[];
 }
 
-type ScanState = { readonly status: 'pending' } | { readonly status: 'done'; readonly value: OverviewScans } | { readonly status: 'failed'; readonly error: Failure };
+type ScanState =
+  | { readonly status: 'pending' }
+  | { readonly status: 'done'; readonly value: OverviewScans }
+  | { readonly status: 'failed'; readonly error: Failure };
 
 const states = new WeakMap<Evidence, ScanState>();
 
@@ -81,7 +87,10 @@ export function overviewScans(evidence: Evidence): ScanState {
   const p = plan(evidence.db);
   const followUp = evidence.followUp;
   if (!followUp) {
-    const done: ScanState = { status: 'done', value: p.map(p.statements.map((sql) => evidence.db.prepare(sql).raw().all() as unknown[][])) };
+    const done: ScanState = {
+      status: 'done',
+      value: p.map(p.statements.map((sql) => evidence.db.prepare(sql).raw().all() as unknown[][])),
+    };
     states.set(evidence, done);
     return done;
   }

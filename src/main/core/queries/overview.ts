@@ -6,7 +6,16 @@
  */
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { DecisionCount, EvidenceSummary, FileHashView, FollowUpStatus, ModelUsage, Overview, OverviewFollowUp, TimeSpanCoverage } from '../../../shared/contract.js';
+import type {
+  DecisionCount,
+  EvidenceSummary,
+  FileHashView,
+  FollowUpStatus,
+  ModelUsage,
+  Overview,
+  OverviewFollowUp,
+  TimeSpanCoverage,
+} from '../../../shared/contract.js';
 import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Evidence, FollowUpPart } from '../evidence/types.js';
@@ -67,13 +76,21 @@ export function buildOverview(evidence: Evidence, summary: EvidenceSummary): Ove
   const archive = evidence.hashes.archive;
   const f = evidence.followUp;
   const followUp: OverviewFollowUp | null = f
-    ? { quickCheck: partStatus(f.quickCheck()), archiveHash: partStatus(f.archiveHash()), copyProof: partStatus(f.copyProof()), scans: scanStatus(scans) }
+    ? {
+        quickCheck: partStatus(f.quickCheck()),
+        archiveHash: partStatus(f.archiveHash()),
+        copyProof: partStatus(f.copyProof()),
+        scans: scanStatus(scans),
+      }
     : null;
   return {
     evidence: summary,
     // The marker alone does not pin an A4 ledger's shape (ledger-format.md §2.1): an earlier build says so here too.
-    generationLabel: GENERATION_LABELS[evidence.generation] +
-      (newestShapeGaps(evidence.generation, (t) => (evidence.tables.has(t) ? new Set(evidence.tables.get(t)) : null)) ? ", an earlier A4 build's tables (Capsem's current build would refuse it)" : ''),
+    generationLabel:
+      GENERATION_LABELS[evidence.generation] +
+      (newestShapeGaps(evidence.generation, (t) => (evidence.tables.has(t) ? new Set(evidence.tables.get(t)) : null))
+        ? ", an earlier A4 build's tables (Capsem's current build would refuse it)"
+        : ''),
     hashes: { db: db ? hashView(db) : null, archive: archive ? hashView(archive) : null, others },
     timeSpan: view.timeSpan,
     timeSpanCoverage: view.timeSpanCoverage,

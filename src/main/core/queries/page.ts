@@ -32,7 +32,8 @@ function plan(db: Database.Database, req: PageRequest): Plan {
   const keyIndex = schema.columns.findIndex((c) => c.name === req.sort!.column);
   const col = schema.columns[keyIndex];
   if (!col) throw new InspectorError('BAD_REQUEST', `table ${req.table} has no column ${req.sort.column}`);
-  if (!col.sortable) throw new InspectorError('BAD_REQUEST', `column ${req.table}.${col.name} is not indexed; sorting it would scan the whole table`);
+  if (!col.sortable)
+    throw new InspectorError('BAD_REQUEST', `column ${req.table}.${col.name} is not indexed; sorting it would scan the whole table`);
   const isRowidAlias = col.primaryKey && col.type.toUpperCase() === 'INTEGER';
   return { schema, key: isRowidAlias ? null : quoteIdent(col.name), keyIndex, dir };
 }
@@ -56,9 +57,27 @@ function rangesAfter(p: Plan, dir: SortDirection, from: PageCursor | null): Rang
   // SQLite sorts NULL lowest: ascending, the NULL rows come first; descending, last.
   const nullsFirst = dir === 'asc';
   const value = from === null ? null : fromCell(from.value);
-  if (from === null) return nullsFirst ? [{ kind: 'null', after: null }, { kind: 'beyond', value: null }] : [{ kind: 'beyond', value: null }, { kind: 'null', after: null }];
-  if (value === null) return nullsFirst ? [{ kind: 'null', after: from.rowid }, { kind: 'beyond', value: null }] : [{ kind: 'null', after: from.rowid }];
-  const valued: Range[] = [{ kind: 'equal', value, after: from.rowid }, { kind: 'beyond', value }];
+  if (from === null)
+    return nullsFirst
+      ? [
+          { kind: 'null', after: null },
+          { kind: 'beyond', value: null },
+        ]
+      : [
+          { kind: 'beyond', value: null },
+          { kind: 'null', after: null },
+        ];
+  if (value === null)
+    return nullsFirst
+      ? [
+          { kind: 'null', after: from.rowid },
+          { kind: 'beyond', value: null },
+        ]
+      : [{ kind: 'null', after: from.rowid }];
+  const valued: Range[] = [
+    { kind: 'equal', value, after: from.rowid },
+    { kind: 'beyond', value },
+  ];
   return nullsFirst ? valued : [...valued, { kind: 'null', after: null }];
 }
 
@@ -119,7 +138,14 @@ function prepared(db: Database.Database, sql: string): Database.Statement {
 }
 
 /** Reads up to `want` rows strictly after `from` in order `dir`. */
-function readForward(db: Database.Database, p: Plan, dir: SortDirection, from: PageCursor | null, want: number, where: { sql: string; params: readonly unknown[] }): unknown[][] {
+function readForward(
+  db: Database.Database,
+  p: Plan,
+  dir: SortDirection,
+  from: PageCursor | null,
+  want: number,
+  where: { sql: string; params: readonly unknown[] },
+): unknown[][] {
   const out: unknown[][] = [];
   for (const range of rangesAfter(p, dir, from)) {
     if (out.length >= want) break;

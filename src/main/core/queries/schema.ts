@@ -52,7 +52,8 @@ function readTable(db: Database.Database, name: string): TableSchema {
     if (lead?.name) indexed.add(lead.name);
   }
   const pkCols = cols.filter((c) => c.pk > 0);
-  const sql = (db.prepare(`SELECT sql FROM sqlite_schema WHERE type='table' AND name=?`).get(name) as { sql: string | null } | undefined)?.sql ?? '';
+  const sql =
+    (db.prepare(`SELECT sql FROM sqlite_schema WHERE type='table' AND name=?`).get(name) as { sql: string | null } | undefined)?.sql ?? '';
   const hasRowid = !/WITHOUT\s+ROWID/i.test(sql);
   // An INTEGER PRIMARY KEY is the rowid itself: the cheapest sort of all.
   const rowidAlias = hasRowid && pkCols.length === 1 && pkCols[0]!.type.toUpperCase() === 'INTEGER' ? pkCols[0]!.name : null;
@@ -71,7 +72,9 @@ export function tableSchemas(db: Database.Database): Map<string, TableSchema> {
   let map = cache.get(db);
   if (!map) {
     map = new Map();
-    const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+    const names = db.prepare(`SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as {
+      name: string;
+    }[];
     const allow = allowed.get(db);
     for (const { name } of names) if (!allow || allow.has(name)) map.set(name, readTable(db, name));
     cache.set(db, map);
@@ -90,7 +93,11 @@ export function hasTable(db: Database.Database, name: string): boolean {
 }
 
 export function hasColumn(db: Database.Database, table: string, column: string): boolean {
-  return tableSchemas(db).get(table)?.columns.some((c) => c.name === column) ?? false;
+  return (
+    tableSchemas(db)
+      .get(table)
+      ?.columns.some((c) => c.name === column) ?? false
+  );
 }
 
 export function countRows(db: Database.Database, table: string): number {
@@ -126,5 +133,8 @@ export function seedRowCounts(db: Database.Database, counts: ReadonlyMap<string,
   if (tableLists.has(db)) return;
   const schemas = listTableSchemas(db);
   if (!schemas.every((t) => counts.has(t.name))) return;
-  tableLists.set(db, schemas.map((t) => ({ ...t, rowCount: counts.get(t.name)! })));
+  tableLists.set(
+    db,
+    schemas.map((t) => ({ ...t, rowCount: counts.get(t.name)! })),
+  );
 }

@@ -28,13 +28,21 @@ export function seekPage(db: Database.Database, req: SeekRequest): SeekPage {
   const position = Math.min(Math.max(0, req.position), Math.max(0, total - 1));
   const fraction = total > 1 ? position / (total - 1) : 0;
   const page = (after: PageCursor | null): ReturnType<typeof readPage> =>
-    readPage(db, { evidenceId: req.evidenceId, table: req.table, sort: req.sort, filters: req.filters, limit: req.limit, ...(after ? { after } : {}) });
+    readPage(db, {
+      evidenceId: req.evidenceId,
+      table: req.table,
+      sort: req.sort,
+      filters: req.filters,
+      limit: req.limit,
+      ...(after ? { after } : {}),
+    });
   const sortKey = req.sort ? schema.columns.find((c) => c.name === req.sort!.column) : undefined;
   // Refused as readPage refuses it, before any sample is read.
   if (req.sort && !sortKey?.sortable) return { ...page(null), position: 0, exact: true };
   if (position === 0) return { ...page(null), position: 0, exact: true };
   // The first and last rowid: one step down each edge of the table's b-tree.
-  const edges = db.prepare(`SELECT (SELECT ${R} FROM ${name} ORDER BY ${R} LIMIT 1) AS lo, (SELECT ${R} FROM ${name} ORDER BY ${R} DESC LIMIT 1) AS hi`)
+  const edges = db
+    .prepare(`SELECT (SELECT ${R} FROM ${name} ORDER BY ${R} LIMIT 1) AS lo, (SELECT ${R} FROM ${name} ORDER BY ${R} DESC LIMIT 1) AS hi`)
     .get() as { lo: number | null; hi: number | null };
   const { lo, hi } = edges;
   if (lo === null || hi === null) return { ...page(null), position: 0, exact: true };
@@ -50,15 +58,26 @@ export function seekPage(db: Database.Database, req: SeekRequest): SeekPage {
   // Samples: the first row at or after each of SEEK_SAMPLES evenly spaced rowids (matching the filters).
   const where = filterSql(schema, req.filters);
   const key = rowidOrder ? R : quoteIdent(sortKey!.name);
-  const probe = db.prepare(`SELECT ${key} AS v FROM ${name} WHERE ${R} >= ?${where.sql ? ` AND ${where.sql}` : ''} ORDER BY ${R} LIMIT 1`).raw(true).safeIntegers(true);
+  const probe = db
+    .prepare(`SELECT ${key} AS v FROM ${name} WHERE ${R} >= ?${where.sql ? ` AND ${where.sql}` : ''} ORDER BY ${R} LIMIT 1`)
+    .raw(true)
+    .safeIntegers(true);
   const values: unknown[] = [];
   for (let i = 0; i < SEEK_SAMPLES; i++) {
-    const row = probe.get(Math.round(Number(lo) + (i * (Number(hi) - Number(lo))) / (SEEK_SAMPLES - 1)), ...where.params) as unknown[] | undefined;
+    const row = probe.get(Math.round(Number(lo) + (i * (Number(hi) - Number(lo))) / (SEEK_SAMPLES - 1)), ...where.params) as
+      | unknown[]
+      | undefined;
     if (row) values.push(row[0]);
   }
   if (values.length === 0) return { ...page(null), position: 0, exact: false };
   // Ordered as SQLite orders them (NULL lowest, numbers before text, text by BINARY), not as JavaScript would.
-  const ordered = (db.prepare(`SELECT value AS v FROM json_each(?) ORDER BY 1`).raw(true).safeIntegers(true).all(JSON.stringify(values.map(jsonable))) as unknown[][]).map((r) => r[0]);
+  const ordered = (
+    db
+      .prepare(`SELECT value AS v FROM json_each(?) ORDER BY 1`)
+      .raw(true)
+      .safeIntegers(true)
+      .all(JSON.stringify(values.map(jsonable))) as unknown[][]
+  ).map((r) => r[0]);
   const sampled = desc ? [...ordered].reverse() : ordered;
   const value = sampled[Math.min(sampled.length - 1, Math.round(fraction * (sampled.length - 1)))];
   // Every row of that value: from before its first rowid in this direction.

@@ -36,7 +36,9 @@ function onRun(handle: (msg: SqlChildRun) => void): void {
 }
 
 function clip(cell: Cell): Cell {
-  return typeof cell === 'string' && cell.length > MAX_CELL_CHARS ? `${cell.slice(0, MAX_CELL_CHARS)}… [${cell.length - MAX_CELL_CHARS} more characters not shown]` : cell;
+  return typeof cell === 'string' && cell.length > MAX_CELL_CHARS
+    ? `${cell.slice(0, MAX_CELL_CHARS)}… [${cell.length - MAX_CELL_CHARS} more characters not shown]`
+    : cell;
 }
 
 export function runQuery(msg: SqlChildRun): SqlChildReply {
@@ -50,8 +52,13 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
     db.pragma('mmap_size = 0');
     db.pragma('query_only = ON');
     const stmt = db.prepare(msg.sql);
-    if (!stmt.readonly) return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement would change the database; the SQL console only reads' } };
-    if (!stmt.reader) return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement returns no rows; only queries run here' } };
+    if (!stmt.readonly)
+      return {
+        type: 'error',
+        error: { code: 'QUERY_REFUSED', message: 'the statement would change the database; the SQL console only reads' },
+      };
+    if (!stmt.reader)
+      return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement returns no rows; only queries run here' } };
     stmt.safeIntegers(true).raw(true);
     const columns = stmt.columns().map((c) => c.name);
     const rows: Cell[][] = [];

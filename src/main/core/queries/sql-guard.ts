@@ -5,11 +5,49 @@
  * fake a keyword.
  */
 const REFUSED_WORDS = new Set([
-  'attach', 'detach', 'insert', 'update', 'delete', 'create', 'drop', 'alter', 'vacuum', 'reindex', 'analyze',
-  'begin', 'commit', 'rollback', 'savepoint', 'release', 'load_extension',
+  'attach',
+  'detach',
+  'insert',
+  'update',
+  'delete',
+  'create',
+  'drop',
+  'alter',
+  'vacuum',
+  'reindex',
+  'analyze',
+  'begin',
+  'commit',
+  'rollback',
+  'savepoint',
+  'release',
+  'load_extension',
 ]);
 const FIRST_WORDS = new Set(['select', 'with', 'values', 'explain', 'pragma']);
-const READ_PRAGMAS = new Set(['table_info', 'table_xinfo', 'table_list', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list', 'quick_check', 'integrity_check', 'page_count', 'page_size', 'freelist_count', 'schema_version', 'user_version', 'application_id', 'encoding', 'journal_mode', 'compile_options', 'function_list', 'pragma_list', 'collation_list', 'database_list']);
+const READ_PRAGMAS = new Set([
+  'table_info',
+  'table_xinfo',
+  'table_list',
+  'index_list',
+  'index_info',
+  'index_xinfo',
+  'foreign_key_list',
+  'quick_check',
+  'integrity_check',
+  'page_count',
+  'page_size',
+  'freelist_count',
+  'schema_version',
+  'user_version',
+  'application_id',
+  'encoding',
+  'journal_mode',
+  'compile_options',
+  'function_list',
+  'pragma_list',
+  'collation_list',
+  'database_list',
+]);
 
 /** Replaces comments and quoted strings/identifiers by spaces (keeps positions irrelevant; we only scan words). */
 export function stripSqlNoise(sql: string): string {
@@ -54,7 +92,8 @@ export function refusalReason(sql: string): string | null {
   const words = bare.match(/[a-z_][a-z0-9_$]*/g) ?? [];
   if (words.length === 0) return 'the query is empty';
   const first = words[0]!;
-  if (!FIRST_WORDS.has(first)) return `only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA queries run here, not ${first.toUpperCase()}`;
+  if (!FIRST_WORDS.has(first))
+    return `only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA queries run here, not ${first.toUpperCase()}`;
   for (const w of words) {
     if (REFUSED_WORDS.has(w)) return `${w.toUpperCase()} is refused: the SQL console only reads the evidence copy`;
   }

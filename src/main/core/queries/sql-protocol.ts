@@ -12,7 +12,12 @@ export interface SqlChildRun {
 
 export type SqlChildReply =
   | { readonly type: 'ready' }
-  | { readonly type: 'result'; readonly columns: readonly string[]; readonly rows: readonly (readonly Cell[])[]; readonly truncated: boolean }
+  | {
+      readonly type: 'result';
+      readonly columns: readonly string[];
+      readonly rows: readonly (readonly Cell[])[];
+      readonly truncated: boolean;
+    }
   | { readonly type: 'error'; readonly error: Failure };
 
 /** Longest text kept per cell in console results; longer values are cut and say so. */

@@ -110,7 +110,11 @@ export class SqlConsole {
 
   run(dbPath: string, opts: SqlRunOptions): Promise<Result<SqlResult>> {
     if (this.disposed) return Promise.resolve({ ok: false, error: { code: 'CANCELLED', message: 'the SQL console was closed' } });
-    if (this.running.has(opts.runId)) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `a query with run id ${opts.runId} is already running` } });
+    if (this.running.has(opts.runId))
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'BAD_REQUEST', message: `a query with run id ${opts.runId} is already running` },
+      });
     const deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
     const startupLimitMs = this.options.startupLimitMs ?? DEFAULT_STARTUP_LIMIT_MS;
     const child = this.takeChild();
@@ -132,20 +136,41 @@ export class SqlConsole {
       const onMessage = (m: SqlChildReply): void => {
         if (m.type === 'ready') return;
         if (m.type === 'error') return finish({ ok: false, error: m.error }, true);
-        finish({ ok: true, value: { columns: m.columns, rows: m.rows, truncated: m.truncated, elapsedMs: Math.round(performance.now() - started) } }, true);
+        finish(
+          {
+            ok: true,
+            value: { columns: m.columns, rows: m.rows, truncated: m.truncated, elapsedMs: Math.round(performance.now() - started) },
+          },
+          true,
+        );
       };
       const onExit = (code: number | null, signal: string | null): void =>
-        failWith({ code: 'INTERNAL', message: `the SQL process ended unexpectedly (${signal ?? `exit ${code}`}); the query may need more memory than allowed` });
+        failWith({
+          code: 'INTERNAL',
+          message: `the SQL process ended unexpectedly (${signal ?? `exit ${code}`}); the query may need more memory than allowed`,
+        });
       child.listener = { reply: onMessage, exit: onExit };
       this.running.set(opts.runId, { finish: (r) => finish(r, false) });
-      timer = setTimeout(() => failWith({ code: 'INTERNAL', message: `the SQL process did not start within ${startupLimitMs} ms` }), startupLimitMs);
+      timer = setTimeout(
+        () => failWith({ code: 'INTERNAL', message: `the SQL process did not start within ${startupLimitMs} ms` }),
+        startupLimitMs,
+      );
       void child.ready.then((ready) => {
         if (done || !ready) return; // cancelled meanwhile, or onExit answers
         clearTimeout(timer);
         // The query's own clock starts here, once the child can take it.
         started = performance.now();
-        timer = setTimeout(() => failWith({ code: 'DEADLINE', message: `the query ran past its ${deadlineMs} ms deadline and was stopped` }), deadlineMs);
-        const msg: SqlChildRun = { type: 'run', dbPath, sql: opts.sql, params: opts.params ?? {}, maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS };
+        timer = setTimeout(
+          () => failWith({ code: 'DEADLINE', message: `the query ran past its ${deadlineMs} ms deadline and was stopped` }),
+          deadlineMs,
+        );
+        const msg: SqlChildRun = {
+          type: 'run',
+          dbPath,
+          sql: opts.sql,
+          params: opts.params ?? {},
+          maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS,
+        };
         child.handle.send(msg);
       });
     });

@@ -10,7 +10,8 @@ import { quoteIdent, tableSchema } from './schema.js';
 export function countMatching(db: Database.Database, table: string, filters: readonly ColumnFilter[]): MatchCount {
   const schema = tableSchema(db, table);
   const where = filterSql(schema, filters);
-  const row = db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${quoteIdent(schema.name)} WHERE ${where.sql} LIMIT ?)`)
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${quoteIdent(schema.name)} WHERE ${where.sql} LIMIT ?)`)
     .get(...where.params, MATCH_COUNT_CAP + 1) as { n: number };
   const n = Number(row.n);
   return { count: Math.min(n, MATCH_COUNT_CAP), capped: n > MATCH_COUNT_CAP };

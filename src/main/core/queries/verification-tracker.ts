@@ -31,13 +31,28 @@ export class VerificationTracker {
     if (this.jobs.get(evidenceId) !== jobId) return;
     if (e.name === 'job.progress') {
       const p = e.payload;
-      this.states.set(evidenceId, { state: 'running', jobId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed });
+      this.states.set(evidenceId, {
+        state: 'running',
+        jobId,
+        itemsDone: p.itemsDone,
+        itemsTotal: p.itemsTotal,
+        bytesDone: p.bytesDone,
+        bytesTotal: p.bytesTotal,
+        failed: p.failed,
+      });
       return;
     }
     // Grep jobs stream matches on the same bus; only a verification's end changes what is proven.
     if (e.name !== 'job.done') return;
     const o = e.payload.outcome;
-    if (o.ok) this.states.set(evidenceId, { state: 'done', total: o.value.total, verified: o.value.verified, failed: o.value.failed, unreadable: o.value.unreadable });
+    if (o.ok)
+      this.states.set(evidenceId, {
+        state: 'done',
+        total: o.value.total,
+        verified: o.value.verified,
+        failed: o.value.failed,
+        unreadable: o.value.unreadable,
+      });
     else if (o.error.code === 'CANCELLED') this.states.set(evidenceId, { state: 'cancelled' });
     else this.states.set(evidenceId, { state: 'failed', code: o.error.code, message: o.error.message });
   }

@@ -11,7 +11,11 @@ import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import type { JobProgress } from '../jobs/verify-types.js';
 
-export function startEvidenceVerify(e: Evidence, onProgress: (p: JobProgress) => void, runner: VerifyRunner = inProcessVerifyRunner): VerifyJobHandle {
+export function startEvidenceVerify(
+  e: Evidence,
+  onProgress: (p: JobProgress) => void,
+  runner: VerifyRunner = inProcessVerifyRunner,
+): VerifyJobHandle {
   const index = checkArchiveIndex(archiveCheckInput(e));
   const spec = planVerification({
     db: e.db,

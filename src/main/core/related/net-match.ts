@@ -42,7 +42,10 @@ function hostMatches(provider: string | null, domain: string | null): boolean {
 function bodyHashes(db: Database.Database, table: string, eventIds: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (eventIds.length === 0 || !has(db, 'event_body_blobs', 'event_id', 'source_table', 'direction', 'body_hash')) return out;
-  const rows = db.prepare(`SELECT event_id AS e, direction AS d, body_hash AS h FROM event_body_blobs WHERE event_id IN (${marks(eventIds.length)}) AND source_table = ?`)
+  const rows = db
+    .prepare(
+      `SELECT event_id AS e, direction AS d, body_hash AS h FROM event_body_blobs WHERE event_id IN (${marks(eventIds.length)}) AND source_table = ?`,
+    )
     .all(...eventIds, table) as { e: string; d: string; h: string }[];
   for (const r of rows) out.set(`${r.e}\0${r.d}`, String(r.h));
   return out;
@@ -56,9 +59,23 @@ interface Side {
   readonly method: string | null;
   readonly event: string | null;
 }
-const side = (r: Rec): Side => ({ rec: r, ms: isoMs(r.timestamp), trace: str(r.trace_id), path: str(r.path), method: str(r.method), event: str(r.event_id) });
+const side = (r: Rec): Side => ({
+  rec: r,
+  ms: isoMs(r.timestamp),
+  trace: str(r.trace_id),
+  path: str(r.path),
+  method: str(r.method),
+  event: str(r.event_id),
+});
 
-function judge(mc: Side, net: Side, provider: string | null, domain: string | null, mcH: Map<string, string>, netH: Map<string, string>): NetEvidence[] | null {
+function judge(
+  mc: Side,
+  net: Side,
+  provider: string | null,
+  domain: string | null,
+  mcH: Map<string, string>,
+  netH: Map<string, string>,
+): NetEvidence[] | null {
   // Two known traces that differ rule the pair out: an exchange belongs to the trace that caused it.
   if (mc.trace && net.trace && mc.trace !== net.trace) return null;
   const got: NetEvidence[] = [];
@@ -80,15 +97,33 @@ const score = (e: readonly NetEvidence[]): number => e.reduce((n, x) => n + WEIG
 
 function decide(self: Side, pairs: { other: Side; row: RelatedRow; evidence: NetEvidence[] | null }[], what: string): NetMatch {
   const ok = pairs.filter((p): p is typeof p & { evidence: NetEvidence[] } => p.evidence !== null);
-  const dist = (p: { other: Side }): number => (self.ms !== null && p.other.ms !== null ? Math.abs(p.other.ms - self.ms) : Number.MAX_SAFE_INTEGER);
+  const dist = (p: { other: Side }): number =>
+    self.ms !== null && p.other.ms !== null ? Math.abs(p.other.ms - self.ms) : Number.MAX_SAFE_INTEGER;
   ok.sort((a, b) => score(b.evidence) - score(a.evidence) || dist(a) - dist(b) || a.row.rowid - b.row.rowid);
   const best = ok[0];
-  if (!best) return { row: null, matched: [], deltaMs: null, candidates: pairs.length, ties: [], note: `no ${what} in the time window matched on host, path or body hash (${pairs.length} looked at)` };
-  const ties = ok.slice(1).filter((p) => score(p.evidence) === score(best.evidence)).map((p) => p.row);
+  if (!best)
+    return {
+      row: null,
+      matched: [],
+      deltaMs: null,
+      candidates: pairs.length,
+      ties: [],
+      note: `no ${what} in the time window matched on host, path or body hash (${pairs.length} looked at)`,
+    };
+  const ties = ok
+    .slice(1)
+    .filter((p) => score(p.evidence) === score(best.evidence))
+    .map((p) => p.row);
   const deltaMs = self.ms !== null && best.other.ms !== null ? Math.round(best.other.ms - self.ms) : null;
   return {
-    row: best.row, matched: best.evidence, deltaMs, candidates: pairs.length, ties,
-    note: ties.length ? `${ties.length + 1} ${what}s match equally; the nearest in time is shown` : `matched on ${best.evidence.join(', ')}`,
+    row: best.row,
+    matched: best.evidence,
+    deltaMs,
+    candidates: pairs.length,
+    ties,
+    note: ties.length
+      ? `${ties.length + 1} ${what}s match equally; the nearest in time is shown`
+      : `matched on ${best.evidence.join(', ')}`,
   };
 }
 
@@ -96,13 +131,34 @@ function decide(self: Side, pairs: { other: Side; row: RelatedRow; evidence: Net
 export function netForModelCall(db: Database.Database, mc: Rec): NetMatch | null {
   if (!has(db, 'net_events', 'timestamp')) return null;
   const self = side(mc);
-  if (self.ms === null) return { row: null, matched: [], deltaMs: null, candidates: 0, ties: [], note: 'the model call has no readable timestamp, so no time window to search' };
-  const cands = db.prepare('SELECT _rowid_ AS __rowid, * FROM net_events WHERE timestamp >= ? AND timestamp <= ? ORDER BY timestamp LIMIT ?')
+  if (self.ms === null)
+    return {
+      row: null,
+      matched: [],
+      deltaMs: null,
+      candidates: 0,
+      ties: [],
+      note: 'the model call has no readable timestamp, so no time window to search',
+    };
+  const cands = db
+    .prepare('SELECT _rowid_ AS __rowid, * FROM net_events WHERE timestamp >= ? AND timestamp <= ? ORDER BY timestamp LIMIT ?')
     .all(lowerBound(self.ms - BEFORE_MS), upperBound(self.ms + AFTER_MS), MAX_CANDIDATES) as Rec[];
   const mcH = bodyHashes(db, 'model_calls', self.event ? [self.event] : []);
-  const netH = bodyHashes(db, 'net_events', cands.map((c) => str(c.event_id)).filter((e): e is string => e !== null));
+  const netH = bodyHashes(
+    db,
+    'net_events',
+    cands.map((c) => str(c.event_id)).filter((e): e is string => e !== null),
+  );
   const provider = str(mc.provider);
-  return decide(self, cands.map((c) => ({ other: side(c), row: relatedRow('net_events', c, self.trace), evidence: judge(self, side(c), provider, str(c.domain), mcH, netH) })), 'net_events row');
+  return decide(
+    self,
+    cands.map((c) => ({
+      other: side(c),
+      row: relatedRow('net_events', c, self.trace),
+      evidence: judge(self, side(c), provider, str(c.domain), mcH, netH),
+    })),
+    'net_events row',
+  );
 }
 
 /** The model call a net_events row carried, if any (most net rows carry none: that is no finding). */
@@ -113,14 +169,33 @@ export function modelCallForNet(db: Database.Database, net: Rec): NetMatch | nul
   const lo = lowerBound(self.ms - AFTER_MS);
   const hi = upperBound(self.ms + BEFORE_MS);
   // By trace when the net row has one (index on model_calls.trace_id), else by provider and time (index on both).
-  const cands = self.trace && has(db, 'model_calls', 'trace_id')
-    ? db.prepare('SELECT _rowid_ AS __rowid, * FROM model_calls WHERE trace_id = ? AND timestamp >= ? AND timestamp <= ? LIMIT ?').all(self.trace, lo, hi, MAX_CANDIDATES) as Rec[]
-    : has(db, 'model_calls', 'provider')
-      ? (db.prepare('SELECT DISTINCT provider AS p FROM model_calls').all() as { p: string }[]).flatMap((p) =>
-        db.prepare('SELECT _rowid_ AS __rowid, * FROM model_calls WHERE provider = ? AND timestamp >= ? AND timestamp <= ? LIMIT ?').all(p.p, lo, hi, MAX_CANDIDATES) as Rec[])
-      : [];
+  const cands =
+    self.trace && has(db, 'model_calls', 'trace_id')
+      ? (db
+          .prepare('SELECT _rowid_ AS __rowid, * FROM model_calls WHERE trace_id = ? AND timestamp >= ? AND timestamp <= ? LIMIT ?')
+          .all(self.trace, lo, hi, MAX_CANDIDATES) as Rec[])
+      : has(db, 'model_calls', 'provider')
+        ? (db.prepare('SELECT DISTINCT provider AS p FROM model_calls').all() as { p: string }[]).flatMap(
+            (p) =>
+              db
+                .prepare('SELECT _rowid_ AS __rowid, * FROM model_calls WHERE provider = ? AND timestamp >= ? AND timestamp <= ? LIMIT ?')
+                .all(p.p, lo, hi, MAX_CANDIDATES) as Rec[],
+          )
+        : [];
   const netH = bodyHashes(db, 'net_events', self.event ? [self.event] : []);
-  const mcH = bodyHashes(db, 'model_calls', cands.map((c) => str(c.event_id)).filter((e): e is string => e !== null));
+  const mcH = bodyHashes(
+    db,
+    'model_calls',
+    cands.map((c) => str(c.event_id)).filter((e): e is string => e !== null),
+  );
   const domain = str(net.domain);
-  return decide(self, cands.map((c) => ({ other: side(c), row: relatedRow('model_calls', c, self.trace), evidence: judge(side(c), self, str(c.provider), domain, mcH, netH) })), 'model call');
+  return decide(
+    self,
+    cands.map((c) => ({
+      other: side(c),
+      row: relatedRow('model_calls', c, self.trace),
+      evidence: judge(side(c), self, str(c.provider), domain, mcH, netH),
+    })),
+    'model call',
+  );
 }

@@ -18,14 +18,33 @@ function modelCallGroups(db: Database.Database, mc: Rec, findings: RelatedFindin
   if (has(db, 'model_items', 'model_call_id')) {
     // By trace first when the items carry it: model_items is indexed on (trace_id, ...), not on model_call_id.
     const byTrace = trace !== null && has(db, 'model_items', 'trace_id');
-    const found = selectRows(db, 'model_items', byTrace ? 'trace_id = ? AND model_call_id = ?' : 'model_call_id = ?', byTrace ? [trace, id] : [id], 'item_index, id');
+    const found = selectRows(
+      db,
+      'model_items',
+      byTrace ? 'trace_id = ? AND model_call_id = ?' : 'model_call_id = ?',
+      byTrace ? [trace, id] : [id],
+      'item_index, id',
+    );
     groups.push(group('model_items', 'Items (in order)', 'model_items', found, trace));
   }
-  if (has(db, 'tool_calls', 'model_call_id')) groups.push(group('tool_calls', 'Tool calls it emitted', 'tool_calls', selectRows(db, 'tool_calls', 'model_call_id = ?', [id], 'id'), trace));
+  if (has(db, 'tool_calls', 'model_call_id'))
+    groups.push(
+      group('tool_calls', 'Tool calls it emitted', 'tool_calls', selectRows(db, 'tool_calls', 'model_call_id = ?', [id], 'id'), trace),
+    );
   if (has(db, 'tool_responses', 'model_call_id')) {
-    const g = group('tool_responses', 'Tool responses it carried back', 'tool_responses', selectRows(db, 'tool_responses', 'model_call_id = ?', [id], 'id'), trace);
+    const g = group(
+      'tool_responses',
+      'Tool responses it carried back',
+      'tool_responses',
+      selectRows(db, 'tool_responses', 'model_call_id = ?', [id], 'id'),
+      trace,
+    );
     groups.push(g);
-    for (const r of g.rows.filter((x) => x.crossTrace)) findings.push({ kind: 'cross_trace_response', message: `it carried back response #${r.rowid} of trace ${r.traceId}, not of its own trace` });
+    for (const r of g.rows.filter((x) => x.crossTrace))
+      findings.push({
+        kind: 'cross_trace_response',
+        message: `it carried back response #${r.rowid} of trace ${r.traceId}, not of its own trace`,
+      });
   }
   return groups;
 }
@@ -86,7 +105,16 @@ export function relatedOf(db: Database.Database, table: string, rowid: number): 
   }
   groups.push(...eventGroups(db, eventId, { table, rowid }, trace));
   return {
-    table, rowid, eventId, traceId: trace, turnId: str(row.turn_id), modelCallId, callId: str(row.call_id),
-    groups: groups.filter((g) => g.total > 0 || g.kind === 'tool_responses' || g.kind === 'model_items'), netMatch, bodies, findings,
+    table,
+    rowid,
+    eventId,
+    traceId: trace,
+    turnId: str(row.turn_id),
+    modelCallId,
+    callId: str(row.call_id),
+    groups: groups.filter((g) => g.total > 0 || g.kind === 'tool_responses' || g.kind === 'model_items'),
+    netMatch,
+    bodies,
+    findings,
   };
 }

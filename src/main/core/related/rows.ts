@@ -34,22 +34,45 @@ export function labelOf(table: string, r: Rec): string {
     case 'exec_events':
       return `${clip(r.command)}${r.exit_code !== null && r.exit_code !== undefined ? ` → exit ${s(r.exit_code)}` : ''}`;
     default:
-      return [r.event_type, r.rule_id, r.effective_decision ?? r.status].filter((x) => x !== null && x !== undefined && x !== '').map(s).join(' · ') || `${table} #${r.__rowid}`;
+      return (
+        [r.event_type, r.rule_id, r.effective_decision ?? r.status]
+          .filter((x) => x !== null && x !== undefined && x !== '')
+          .map(s)
+          .join(' · ') || `${table} #${r.__rowid}`
+      );
   }
 }
 
 export function relatedRow(table: string, r: Rec, selfTrace: string | null): RelatedRow {
   const traceId = r.trace_id === null || r.trace_id === undefined ? null : String(r.trace_id);
   const turnId = r.turn_id === null || r.turn_id === undefined ? null : String(r.turn_id);
-  return { table, rowid: Number(r.__rowid), label: labelOf(table, r), traceId, turnId, crossTrace: selfTrace !== null && traceId !== null && traceId !== selfTrace };
+  return {
+    table,
+    rowid: Number(r.__rowid),
+    label: labelOf(table, r),
+    traceId,
+    turnId,
+    crossTrace: selfTrace !== null && traceId !== null && traceId !== selfTrace,
+  };
 }
 
 /** Rows of `table` matching `where` (SQL over our own column names), in `order`, at most RELATED_CAP, and the total. */
-export function selectRows(db: Database.Database, table: string, where: string, params: readonly unknown[], order = '_rowid_'): { rows: Rec[]; total: number } {
+export function selectRows(
+  db: Database.Database,
+  table: string,
+  where: string,
+  params: readonly unknown[],
+  order = '_rowid_',
+): { rows: Rec[]; total: number } {
   if (!hasTable(db, table)) return { rows: [], total: 0 };
   const t = quoteIdent(table);
-  const rows = db.prepare(`SELECT _rowid_ AS __rowid, * FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT ?`).all(...params, RELATED_CAP) as Rec[];
-  const total = rows.length < RELATED_CAP ? rows.length : Number((db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE ${where}`).get(...params) as { n: number }).n);
+  const rows = db
+    .prepare(`SELECT _rowid_ AS __rowid, * FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT ?`)
+    .all(...params, RELATED_CAP) as Rec[];
+  const total =
+    rows.length < RELATED_CAP
+      ? rows.length
+      : Number((db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE ${where}`).get(...params) as { n: number }).n);
   return { rows, total };
 }
 
@@ -58,12 +81,19 @@ export function oneRow(db: Database.Database, table: string, rowid: number): Rec
   return (db.prepare(`SELECT _rowid_ AS __rowid, * FROM ${quoteIdent(table)} WHERE _rowid_ = ?`).get(rowid) as Rec | undefined) ?? null;
 }
 
-export function group(kind: RelatedGroupKind, title: string, table: string, found: { rows: Rec[]; total: number }, selfTrace: string | null): RelatedGroup {
+export function group(
+  kind: RelatedGroupKind,
+  title: string,
+  table: string,
+  found: { rows: Rec[]; total: number },
+  selfTrace: string | null,
+): RelatedGroup {
   return { kind, title, rows: found.rows.map((r) => relatedRow(table, r, selfTrace)), total: found.total };
 }
 
 /** Whether every named column exists (older ledgers lack trace_id, turn_id, event_id...). */
-export const has = (db: Database.Database, table: string, ...cols: string[]): boolean => hasTable(db, table) && cols.every((c) => hasColumn(db, table, c));
+export const has = (db: Database.Database, table: string, ...cols: string[]): boolean =>
+  hasTable(db, table) && cols.every((c) => hasColumn(db, table, c));
 
 export const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 export const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));

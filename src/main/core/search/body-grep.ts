@@ -64,7 +64,8 @@ export class BodyGrep {
       this.pending.push({
         eventId: key.eventId,
         source: { kind: 'body', sourceTable: key.sourceTable, direction: key.direction },
-        offset, length,
+        offset,
+        length,
         ...matchContext(bytes, offset, length, this.spec.contextBytes),
         ...(pattern ? { pattern } : {}),
       });
@@ -81,6 +82,9 @@ export class BodyGrep {
   }
 
   private wanted(key: BodyKey): boolean {
-    return (this.spec.table === null || key.sourceTable === this.spec.table) && (this.spec.direction === null || key.direction === this.spec.direction);
+    return (
+      (this.spec.table === null || key.sourceTable === this.spec.table) &&
+      (this.spec.direction === null || key.direction === this.spec.direction)
+    );
   }
 }

@@ -28,8 +28,9 @@ const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 export function grepColumns(db: Database.Database, spec: GrepSpec, visit: (m: GrepMatch) => boolean): ColumnGrepResult {
   const matcher = compileMatcher(spec.pattern);
   const fixed = spec.pattern.kind === 'fixed' ? spec.pattern : null;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[])
-    .filter((t) => spec.table === null || t === spec.table);
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]
+  ).filter((t) => spec.table === null || t === spec.table);
   let columns = 0;
   let values = 0;
   for (const table of tables) {
@@ -42,7 +43,10 @@ export function grepColumns(db: Database.Database, spec: GrepSpec, visit: (m: Gr
       columns += 1;
       const where = fixed ? (fixed.ignoreCase ? ' AND instr(lower(v), lower(?)) > 0' : ' AND instr(v, ?) > 0') : '';
       const sql = `SELECT rowid, ${hasEventId ? 'event_id' : "''"}, v FROM (SELECT rowid, ${hasEventId ? 'event_id, ' : ''}${quote(col.name)} AS v FROM ${quote(table)}) WHERE typeof(v) = 'text'${where}`;
-      const rows = db.prepare(sql).raw(true).iterate(...(fixed ? [fixed.text] : [])) as Iterable<[number | bigint, unknown, string]>;
+      const rows = db
+        .prepare(sql)
+        .raw(true)
+        .iterate(...(fixed ? [fixed.text] : [])) as Iterable<[number | bigint, unknown, string]>;
       for (const [rowid, eventId, value] of rows) {
         values += 1;
         const bytes = Buffer.from(value, 'utf8');
@@ -51,7 +55,10 @@ export function grepColumns(db: Database.Database, spec: GrepSpec, visit: (m: Gr
           go = visit({
             eventId: typeof eventId === 'string' ? eventId : '',
             source: { kind: 'column', table, column: col.name, rowid: Number(rowid) },
-            offset, length, ...matchContext(bytes, offset, length, spec.contextBytes), ...(pattern ? { pattern } : {}),
+            offset,
+            length,
+            ...matchContext(bytes, offset, length, spec.contextBytes),
+            ...(pattern ? { pattern } : {}),
           });
           return go;
         });

@@ -63,7 +63,8 @@ export function spreadCounts(source: string): string {
       if (q && last !== null && last !== '|') {
         const min = Number(q[1]);
         const max = q[2] === undefined ? min : q[3] === '' ? Infinity : Number(q[3]);
-        if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT)) throw new InspectorError('BAD_PATTERN', `the count in ${q[0]} is above ${MAX_COUNT}`);
+        if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT))
+          throw new InspectorError('BAD_PATTERN', `the count in ${q[0]} is above ${MAX_COUNT}`);
         top()[top().length - 1] = spread(last, min, max, q[4] ?? '');
         i += q[0].length;
       } else {
@@ -82,7 +83,9 @@ function spread(atom: string, min: number, max: number, lazy: string): string {
   const parts: string[] = [];
   for (let left = min; left > 0; left -= MAX_COUNT_PER_QUANTIFIER) parts.push(`${atom}{${Math.min(left, MAX_COUNT_PER_QUANTIFIER)}}`);
   if (max === Infinity) parts.push(`${atom}*${lazy}`);
-  else for (let left = max - min; left > 0; left -= MAX_COUNT_PER_QUANTIFIER) parts.push(`${atom}{0,${Math.min(left, MAX_COUNT_PER_QUANTIFIER)}}${lazy}`);
+  else
+    for (let left = max - min; left > 0; left -= MAX_COUNT_PER_QUANTIFIER)
+      parts.push(`${atom}{0,${Math.min(left, MAX_COUNT_PER_QUANTIFIER)}}${lazy}`);
   return parts.length > 0 ? `(?:${parts.join('')})` : '(?:)';
 }
 
@@ -111,7 +114,10 @@ export function linearRegExp(source: string, flags = ''): RegExp {
   if (/[^ims]/.test(flags)) throw new InspectorError('BAD_PATTERN', `unsupported regular expression flags '${flags}'`);
   const spreadOut = spreadCounts(source);
   if (!runsInLinearTime(spreadOut, flags)) {
-    throw new InspectorError('BAD_PATTERN', `the regular expression /${source}/ needs backtracking (a backreference, a lookaround or counted repeats nested too deep), which could hang on a large body; rewrite it without`);
+    throw new InspectorError(
+      'BAD_PATTERN',
+      `the regular expression /${source}/ needs backtracking (a backreference, a lookaround or counted repeats nested too deep), which could hang on a large body; rewrite it without`,
+    );
   }
   return new RegExp(spreadOut, flags + 'g');
 }

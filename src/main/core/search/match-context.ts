@@ -4,7 +4,12 @@ import { MAX_MATCH_TEXT } from './grep-types.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
-export function matchContext(bytes: Uint8Array, offset: number, length: number, radius: number): { before: string; match: string; after: string } {
+export function matchContext(
+  bytes: Uint8Array,
+  offset: number,
+  length: number,
+  radius: number,
+): { before: string; match: string; after: string } {
   const end = offset + length;
   return {
     before: decoder.decode(bytes.subarray(Math.max(0, offset - radius), offset)),

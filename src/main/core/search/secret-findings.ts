@@ -38,13 +38,24 @@ export interface Destination {
 
 /** Where each event went: net_events.domain, else the model call's provider as a host. Cached per event. */
 export function destinationLookup(db: Database.Database): (eventId: string) => Destination {
-  const has = (table: string, column: string): boolean => (db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) ?? null) !== null;
-  const net = has('net_events', 'event_id') && has('net_events', 'domain')
-    ? db.prepare(`SELECT domain, ${has('net_events', 'credential_ref') ? 'credential_ref' : 'NULL'} FROM net_events WHERE event_id = ? LIMIT 1`).raw(true)
-    : null;
-  const model = has('model_calls', 'event_id') && has('model_calls', 'provider')
-    ? db.prepare(`SELECT provider, ${has('model_calls', 'credential_ref') ? 'credential_ref' : 'NULL'} FROM model_calls WHERE event_id = ? LIMIT 1`).raw(true)
-    : null;
+  const has = (table: string, column: string): boolean =>
+    (db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) ?? null) !== null;
+  const net =
+    has('net_events', 'event_id') && has('net_events', 'domain')
+      ? db
+          .prepare(
+            `SELECT domain, ${has('net_events', 'credential_ref') ? 'credential_ref' : 'NULL'} FROM net_events WHERE event_id = ? LIMIT 1`,
+          )
+          .raw(true)
+      : null;
+  const model =
+    has('model_calls', 'event_id') && has('model_calls', 'provider')
+      ? db
+          .prepare(
+            `SELECT provider, ${has('model_calls', 'credential_ref') ? 'credential_ref' : 'NULL'} FROM model_calls WHERE event_id = ? LIMIT 1`,
+          )
+          .raw(true)
+      : null;
   const cache = new Map<string, Destination>();
   return (eventId) => {
     const hit = cache.get(eventId);
@@ -52,7 +63,8 @@ export function destinationLookup(db: Database.Database): (eventId: string) => D
     let found: Destination = { host: null, substituted: false };
     const n = eventId && net ? (net.get(eventId) as [unknown, unknown] | undefined) : undefined;
     const m = eventId && model ? (model.get(eventId) as [unknown, unknown] | undefined) : undefined;
-    if (n && typeof n[0] === 'string') found = { host: n[0].toLowerCase(), substituted: n[1] !== null || (m !== undefined && m[1] !== null) };
+    if (n && typeof n[0] === 'string')
+      found = { host: n[0].toLowerCase(), substituted: n[1] !== null || (m !== undefined && m[1] !== null) };
     else if (m && typeof m[0] === 'string') found = { host: PROVIDER_HOSTS[m[0].toLowerCase()] ?? null, substituted: m[1] !== null };
     if (cache.size < 100_000) cache.set(eventId, found);
     return found;

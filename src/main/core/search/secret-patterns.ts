@@ -56,7 +56,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     source: 'gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{82}',
     providerHosts: ['github.com', 'githubusercontent.com'],
     example: 'ghp_Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2',
-    reason: 'GitHub personal, OAuth, user-to-server, server-to-server and refresh tokens (ghp_ gho_ ghu_ ghs_ ghr_), and fine-grained github_pat_ tokens',
+    reason:
+      'GitHub personal, OAuth, user-to-server, server-to-server and refresh tokens (ghp_ gho_ ghu_ ghs_ ghr_), and fine-grained github_pat_ tokens',
   },
   {
     name: 'npm-token',

@@ -42,6 +42,7 @@ export function buildInspector(opts: InspectorOptions): InspectorService {
     sqlChildSpawner: opts.sqlChildSpawner,
     // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
     // the page (serve) or the windows (the desktop app).
-    integrityReport: async (evidence, verification) => toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps)),
+    integrityReport: async (evidence, verification) =>
+      toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps)),
   });
 }

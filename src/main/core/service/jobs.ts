@@ -18,7 +18,13 @@ export function toVerifySummaryView(s: VerifySummary): VerifySummaryView {
   return {
     total: s.bodies,
     ...disjointCounts(s),
-    failures: s.failures.map((f) => ({ eventId: f.eventId, sourceTable: f.sourceTable, direction: f.direction, code: f.code, message: f.message })),
+    failures: s.failures.map((f) => ({
+      eventId: f.eventId,
+      sourceTable: f.sourceTable,
+      direction: f.direction,
+      code: f.code,
+      message: f.message,
+    })),
   };
 }
 
@@ -38,9 +44,24 @@ export class JobBoard {
   startVerify(evidence: Evidence): string {
     const jobId = `job-${randomBytes(8).toString('hex')}`;
     const evidenceId = evidence.id;
-    const handle = startEvidenceVerify(evidence, (p) =>
-      this.emit({ name: 'job.progress', payload: { jobId, kind: 'verify', evidenceId, itemsDone: p.itemsDone, itemsTotal: p.itemsTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, failed: p.failed } }),
-    this.runner);
+    const handle = startEvidenceVerify(
+      evidence,
+      (p) =>
+        this.emit({
+          name: 'job.progress',
+          payload: {
+            jobId,
+            kind: 'verify',
+            evidenceId,
+            itemsDone: p.itemsDone,
+            itemsTotal: p.itemsTotal,
+            bytesDone: p.bytesDone,
+            bytesTotal: p.bytesTotal,
+            failed: p.failed,
+          },
+        }),
+      this.runner,
+    );
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {
       this.cancels.delete(jobId);

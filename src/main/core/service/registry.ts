@@ -33,7 +33,9 @@ export function findBundledSample(start = dirname(fileURLToPath(import.meta.url)
   for (let dir = start, i = 0; i < 8; i++, dir = dirname(dir)) {
     const root = join(dir, 'resources', 'sample');
     if (existsSync(root) && statSync(root).isDirectory()) {
-      const sessions = readdirSync(root).filter((n) => existsSync(join(root, n, 'session.db'))).sort();
+      const sessions = readdirSync(root)
+        .filter((n) => existsSync(join(root, n, 'session.db')))
+        .sort();
       return sessions.length ? join(root, sessions[0]!) : null;
     }
   }
@@ -61,7 +63,11 @@ export class EvidenceRegistry {
     // the follow-up that runs it starts once the first view was answered.
     const gate = firstViewGate(this.options.firstViewGate ?? {});
     if (this.options.firstViewGate === null) gate.release();
-    const opened = await (this.options.open ?? openEvidence)(paths, { deferChecks: true, followUpAfter: gate.passed, ...this.options.openOptions });
+    const opened = await (this.options.open ?? openEvidence)(paths, {
+      deferChecks: true,
+      followUpAfter: gate.passed,
+      ...this.options.openOptions,
+    });
     if (!opened.ok) {
       gate.release();
       onClose?.();
@@ -102,7 +108,11 @@ export class EvidenceRegistry {
 
   openSample(): Promise<Result<EvidenceSummary>> {
     const dir = this.options.sampleDir === undefined ? findBundledSample() : this.options.sampleDir;
-    if (!dir) return Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: 'no bundled sample ledger was found under resources/sample/' } });
+    if (!dir)
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'NOT_FOUND', message: 'no bundled sample ledger was found under resources/sample/' },
+      });
     return this.open([dir], 'sample');
   }
 

@@ -104,11 +104,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   // Reports that have arrived (the verdict reads them without waiting), and evidence whose follow-up may run.
   const reportsDone = new Map<string, IntegrityReportView | 'failed'>();
   const followUpStarted = new Set<string>();
-  const jobs = new JobBoard(emit, (evidenceId, summary) => {
-    verifications.set(evidenceId, summary);
-    reports.delete(evidenceId);
-    reportsDone.delete(evidenceId);
-  }, opts.verifyRunner);
+  const jobs = new JobBoard(
+    emit,
+    (evidenceId, summary) => {
+      verifications.set(evidenceId, summary);
+      reports.delete(evidenceId);
+      reportsDone.delete(evidenceId);
+    },
+    opts.verifyRunner,
+  );
   const reportFor = (evidenceId: string): Promise<IntegrityReportView> => {
     // Not refused after a failed quick_check: the report is where the damage is shown.
     const e = registry.getEvenIfDamaged(evidenceId);
@@ -194,7 +198,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       return null;
     },
     // Both need every table's row count: wait (without holding this thread) for the count the open started.
-    'overview': async ({ evidenceId }) => {
+    overview: async ({ evidenceId }) => {
       await rowCountsSettled(registry.get(evidenceId).db);
       return buildOverview(registry.get(evidenceId), registry.summary(evidenceId));
     },
@@ -216,7 +220,11 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const bytes = bodyBytes(cache, e, key);
       const start = Math.min(offset, bytes.byteLength);
       const end = Math.min(bytes.byteLength, start + Math.min(length, MAX_WINDOW));
-      const meta = e.db.prepare('SELECT original_bytes AS o, truncated AS t FROM event_body_blobs WHERE event_id = ? AND source_table = ? AND direction = ? LIMIT 1').get(key.eventId, key.sourceTable, key.direction) as { o: number; t: number } | undefined;
+      const meta = e.db
+        .prepare(
+          'SELECT original_bytes AS o, truncated AS t FROM event_body_blobs WHERE event_id = ? AND source_table = ? AND direction = ? LIMIT 1',
+        )
+        .get(key.eventId, key.sourceTable, key.direction) as { o: number; t: number } | undefined;
       return {
         key,
         status: 'verified',
@@ -254,7 +262,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       sql.cancel(runId);
       return null;
     },
-    'search': ({ evidenceId, query, kinds, limit }) => search(registry.get(evidenceId).db, query, kinds, limit),
+    search: ({ evidenceId, query, kinds, limit }) => search(registry.get(evidenceId).db, query, kinds, limit),
   };
 
   return {

@@ -11,8 +11,15 @@ import type { Entry } from './entry.js';
 export type { Entry } from './entry.js';
 
 export const EVENT_KIND: Readonly<Record<string, TranscriptLineKind>> = {
-  net_events: 'net', dns_events: 'dns', fs_events: 'file', exec_events: 'exec', audit_events: 'process', substitution_events: 'credential',
-  security_rule_events: 'security_rule', security_decision_events: 'security_decision', security_ask_events: 'security_ask',
+  net_events: 'net',
+  dns_events: 'dns',
+  fs_events: 'file',
+  exec_events: 'exec',
+  audit_events: 'process',
+  substitution_events: 'credential',
+  security_rule_events: 'security_rule',
+  security_decision_events: 'security_decision',
+  security_ask_events: 'security_ask',
 };
 const TABLE_RANK = new Map(Object.keys(EVENT_KIND).map((t, i) => [t, i]));
 
@@ -25,7 +32,14 @@ interface Anchor {
   readonly after: Entry[];
 }
 
-interface Turn { readonly key: string; readonly turnId: string | null; firstMc: number; firstTc: number; readonly anchors: Anchor[]; readonly pre: EvKey[] }
+interface Turn {
+  readonly key: string;
+  readonly turnId: string | null;
+  firstMc: number;
+  firstTc: number;
+  readonly anchors: Anchor[];
+  readonly pre: EvKey[];
+}
 
 const f = (kind: TranscriptFinding['kind'], message: string): TranscriptFinding => ({ kind, message });
 /** One shared empty list: a session transcript of a million-event ledger has ~800,000 entries, most without findings. */
@@ -70,8 +84,7 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
       const list = emittedBy.get(c.mc);
       if (list) list.push(a);
       else emittedBy.set(c.mc, [a]);
-    }
-    else loose.push({ call: c, a });
+    } else loose.push({ call: c, a });
   }
   for (const t of turns.values()) {
     const withCalls: Anchor[] = [];
@@ -105,7 +118,15 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
   // Loops rather than push(...spread): any one of these lists can be tens of thousands long.
   const out: Entry[] = [{ kind: 'trace', table: null, id: 0, traceId, turn: null, depth: 0, findings: [] }];
   for (const t of ordered) {
-    out.push({ kind: 'turn', table: null, id: Number.isFinite(t.firstMc) ? t.firstMc : 0, traceId, turn: t.turnId, depth: 0, findings: [] });
+    out.push({
+      kind: 'turn',
+      table: null,
+      id: Number.isFinite(t.firstMc) ? t.firstMc : 0,
+      traceId,
+      turn: t.turnId,
+      depth: 0,
+      findings: [],
+    });
     for (const e of t.pre) out.push(evEntry(traceId, e, 1));
     // What a call caused hangs one level under it (a model call's HTTP exchange, a tool call's exec and files).
     for (const a of t.anchors) {
@@ -123,24 +144,71 @@ function mcEntry(traceId: string, m: McKey): Entry {
   const findings: TranscriptFinding[] = [];
   if (m.nullModel) findings.push(f('null_model', `model_calls row ${m.id} names no model`));
   if (m.nullTokens) findings.push(f('null_tokens', `model_calls row ${m.id} has NULL token counts`));
-  return { kind: 'model_call', table: 'model_calls', id: m.id, traceId, turn: m.turn, depth: 1, findings: findings.length ? findings : NONE };
+  return {
+    kind: 'model_call',
+    table: 'model_calls',
+    id: m.id,
+    traceId,
+    turn: m.turn,
+    depth: 1,
+    findings: findings.length ? findings : NONE,
+  };
 }
 
-function tcEntry(traceId: string, c: TcKey, foldedRows: readonly number[], answered: ReadonlySet<string>, exists: (id: number | null) => boolean): Entry {
+function tcEntry(
+  traceId: string,
+  c: TcKey,
+  foldedRows: readonly number[],
+  answered: ReadonlySet<string>,
+  exists: (id: number | null) => boolean,
+): Entry {
   const findings: TranscriptFinding[] = [];
-  if (c.callId === null || !answered.has(c.callId)) findings.push(f('call_without_response', `tool_calls row ${c.id} (call_id ${c.callId ?? 'NULL'}) has no tool_responses row in this trace`));
-  if (c.mc !== null && !exists(c.mc)) findings.push(f('dangling_model_call_id', `tool_calls row ${c.id} names model_call_id ${c.mc}, which no model_calls row has`));
+  if (c.callId === null || !answered.has(c.callId))
+    findings.push(
+      f('call_without_response', `tool_calls row ${c.id} (call_id ${c.callId ?? 'NULL'}) has no tool_responses row in this trace`),
+    );
+  if (c.mc !== null && !exists(c.mc))
+    findings.push(f('dangling_model_call_id', `tool_calls row ${c.id} names model_call_id ${c.mc}, which no model_calls row has`));
   if ((c.origin === 'mcp' && (c.mc === null || !exists(c.mc))) || c.origin === 'mcp_proxy') {
-    findings.push(f('mcp_without_logical_call', `tool_calls row ${c.id} is MCP traffic (call_id ${c.callId ?? 'NULL'}) that no logical tool call of a model turn accounts for`));
+    findings.push(
+      f(
+        'mcp_without_logical_call',
+        `tool_calls row ${c.id} is MCP traffic (call_id ${c.callId ?? 'NULL'}) that no logical tool call of a model turn accounts for`,
+      ),
+    );
   }
-  return { kind: 'tool_call', table: 'tool_calls', id: c.id, traceId, turn: c.turn, depth: 2, findings: findings.length ? findings : NONE, ...(foldedRows.length ? { folded: foldedRows } : {}) };
+  return {
+    kind: 'tool_call',
+    table: 'tool_calls',
+    id: c.id,
+    traceId,
+    turn: c.turn,
+    depth: 2,
+    findings: findings.length ? findings : NONE,
+    ...(foldedRows.length ? { folded: foldedRows } : {}),
+  };
 }
 
 function trEntry(traceId: string, r: TrKey, calledIds: ReadonlySet<string>, exists: (id: number | null) => boolean): Entry {
   const findings: TranscriptFinding[] = [];
-  if (r.callId === null || !calledIds.has(r.callId)) findings.push(f('response_without_call', `tool_responses row ${r.id} answers call_id ${r.callId ?? 'NULL'}, which no tool_calls row of this trace carries`));
-  if (r.mc !== null && !exists(r.mc)) findings.push(f('dangling_model_call_id', `tool_responses row ${r.id} names model_call_id ${r.mc}, which no model_calls row has`));
-  return { kind: 'tool_response', table: 'tool_responses', id: r.id, traceId, turn: r.turn, depth: 3, findings: findings.length ? findings : NONE };
+  if (r.callId === null || !calledIds.has(r.callId))
+    findings.push(
+      f(
+        'response_without_call',
+        `tool_responses row ${r.id} answers call_id ${r.callId ?? 'NULL'}, which no tool_calls row of this trace carries`,
+      ),
+    );
+  if (r.mc !== null && !exists(r.mc))
+    findings.push(f('dangling_model_call_id', `tool_responses row ${r.id} names model_call_id ${r.mc}, which no model_calls row has`));
+  return {
+    kind: 'tool_response',
+    table: 'tool_responses',
+    id: r.id,
+    traceId,
+    turn: r.turn,
+    depth: 3,
+    findings: findings.length ? findings : NONE,
+  };
 }
 
 function evEntry(traceId: string, e: EvKey, depth: number): Entry {
@@ -168,7 +236,9 @@ function settle(anchors: Anchor[]): void {
 function placeEvents(turns: readonly Turn[], events: readonly EvKey[]): void {
   const byTurn = new Map(turns.map((t) => [t.key, t]));
   const all = turns.flatMap((t) => t.anchors);
-  const sorted = [...events].sort((x, y) => (x.t ?? Infinity) - (y.t ?? Infinity) || (TABLE_RANK.get(x.table) ?? 0) - (TABLE_RANK.get(y.table) ?? 0) || x.id - y.id);
+  const sorted = [...events].sort(
+    (x, y) => (x.t ?? Infinity) - (y.t ?? Infinity) || (TABLE_RANK.get(x.table) ?? 0) - (TABLE_RANK.get(y.table) ?? 0) || x.id - y.id,
+  );
   for (const e of sorted) {
     const own = e.turn !== null ? byTurn.get(e.turn) : undefined;
     const anchors = own ? own.anchors : all;

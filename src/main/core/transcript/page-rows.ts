@@ -48,11 +48,14 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
   for (const [table, ids] of want) {
     const m = new Map<number, Row>();
     for (const part of chunks([...ids])) {
-      for (const r of db.prepare(`SELECT * FROM ${table} WHERE id IN (${marks(part.length)})`).all(...part) as Row[]) m.set(Number(r.id), r);
+      for (const r of db.prepare(`SELECT * FROM ${table} WHERE id IN (${marks(part.length)})`).all(...part) as Row[])
+        m.set(Number(r.id), r);
     }
     byTable.set(table, m);
   }
-  const eventIds = [...byTable.values()].flatMap((m) => [...m.values()].map((r) => r.event_id)).filter((v): v is string => typeof v === 'string' && v !== '');
+  const eventIds = [...byTable.values()]
+    .flatMap((m) => [...m.values()].map((r) => r.event_id))
+    .filter((v): v is string => typeof v === 'string' && v !== '');
   const bodies = new Map<string, TranscriptBody[]>();
   if (eventIds.length && hasTable(db, 'event_body_blobs') && hasColumn(db, 'event_body_blobs', 'event_id')) {
     const hash = hasColumn(db, 'event_body_blobs', 'body_hash') ? 'body_hash' : 'NULL';
@@ -61,7 +64,10 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
       const q = `SELECT event_id AS e, source_table AS t, direction AS d, ${hash} AS h, ${stored} AS n FROM event_body_blobs WHERE event_id IN (${marks(part.length)}) ORDER BY id`;
       for (const r of db.prepare(q).all(...part) as { e: string; t: string; d: string; h: string | null; n: number }[]) {
         const k = `${r.e}\0${r.t}`;
-        bodies.set(k, [...(bodies.get(k) ?? []), { sourceTable: String(r.t), direction: String(r.d), bodyHash: r.h === null ? null : String(r.h), storedBytes: Number(r.n) }]);
+        bodies.set(k, [
+          ...(bodies.get(k) ?? []),
+          { sourceTable: String(r.t), direction: String(r.d), bodyHash: r.h === null ? null : String(r.h), storedBytes: Number(r.n) },
+        ]);
       }
     }
   }
@@ -70,14 +76,20 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
   const itemIds = mcIds.flatMap((id) => itemsOf.get(id) ?? []);
   if (itemIds.length) {
     const got = new Map<number, Row>();
-    for (const part of chunks(itemIds)) for (const r of db.prepare(`SELECT * FROM model_items WHERE id IN (${marks(part.length)})`).all(...part) as Row[]) got.set(Number(r.id), r);
-    for (const id of mcIds) items.set(id, (itemsOf.get(id) ?? []).map((i) => got.get(i)).filter((r): r is Row => r !== undefined));
+    for (const part of chunks(itemIds))
+      for (const r of db.prepare(`SELECT * FROM model_items WHERE id IN (${marks(part.length)})`).all(...part) as Row[])
+        got.set(Number(r.id), r);
+    for (const id of mcIds)
+      items.set(
+        id,
+        (itemsOf.get(id) ?? []).map((i) => got.get(i)).filter((r): r is Row => r !== undefined),
+      );
   }
   const decoder = new TextDecoder('utf-8', { fatal: false });
   return {
     db,
     row: (table, id) => byTable.get(table)?.get(id) ?? null,
-    bodies: (eventId, table) => (typeof eventId === 'string' ? bodies.get(`${eventId}\0${table}`) ?? [] : []),
+    bodies: (eventId, table) => (typeof eventId === 'string' ? (bodies.get(`${eventId}\0${table}`) ?? []) : []),
     items: (id) => items.get(id) ?? [],
     bodyText(eventId, table, direction) {
       if (typeof eventId !== 'string') return null;

@@ -44,10 +44,15 @@ function fromStream(body: string): ResponseText {
   for (const d of sseData(body)) {
     const j = parse(d);
     if (j === undefined) continue;
-    for (const v of [get(j, 'delta', 'text'), get(j, 'choices', 0, 'delta', 'content'), get(j, 'candidates', 0, 'content', 'parts', 0, 'text')]) {
+    for (const v of [
+      get(j, 'delta', 'text'),
+      get(j, 'choices', 0, 'delta', 'content'),
+      get(j, 'candidates', 0, 'content', 'parts', 0, 'text'),
+    ]) {
       if (typeof v === 'string') text += v;
     }
-    for (const v of [get(j, 'delta', 'thinking'), get(j, 'choices', 0, 'delta', 'reasoning_content')]) if (typeof v === 'string') thinking += v;
+    for (const v of [get(j, 'delta', 'thinking'), get(j, 'choices', 0, 'delta', 'reasoning_content')])
+      if (typeof v === 'string') thinking += v;
   }
   return { text, thinking };
 }

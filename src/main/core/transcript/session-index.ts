@@ -29,7 +29,11 @@ function eventCounts(db: Database.Database): Map<string, number> {
   for (const { table } of EVENT_TABLES) {
     if (!hasTable(db, table) || !hasColumn(db, table, 'trace_id')) continue;
     if (keys?.countedEvents(table)) continue;
-    for (const [t, n] of db.prepare(`SELECT trace_id, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY trace_id`).raw().all() as [unknown, number][]) add(String(t), Number(n));
+    for (const [t, n] of db.prepare(`SELECT trace_id, COUNT(*) FROM ${table} WHERE trace_id IS NOT NULL GROUP BY trace_id`).raw().all() as [
+      unknown,
+      number,
+    ][])
+      add(String(t), Number(n));
   }
   return out;
 }

@@ -130,6 +130,7 @@ export function transcriptSkeleton(db: Database.Database, traceId: string): Skel
 // The trace-keys worker orders large traces ahead; their orders arrive here.
 receiveTranscriptsAhead({
   expect: expectSkeletons,
-  seed: (db, traceId, entries, items) => seedSkeleton(db, traceId, { entries, note: null, items: new Map(items.map(([k, v]) => [k, [...v]])) }),
+  seed: (db, traceId, entries, items) =>
+    seedSkeleton(db, traceId, { entries, note: null, items: new Map(items.map(([k, v]) => [k, [...v]])) }),
   drop: dropExpected,
 });

@@ -6,12 +6,39 @@ import { colOr, isoMs } from '../graph/sql-columns.js';
 import { idList, traceKeysOf } from '../graph/trace-keys.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 
-export interface McKey { readonly id: number; readonly turn: string | null; readonly t: number | null; readonly nullModel: boolean; readonly nullTokens: boolean }
-export interface TcKey { readonly id: number; readonly mc: number | null; readonly callId: string | null; readonly turn: string | null; readonly t: number | null; readonly origin: string | null }
-export interface TrKey { readonly id: number; readonly callId: string | null; readonly mc: number | null; readonly turn: string | null }
+export interface McKey {
+  readonly id: number;
+  readonly turn: string | null;
+  readonly t: number | null;
+  readonly nullModel: boolean;
+  readonly nullTokens: boolean;
+}
+export interface TcKey {
+  readonly id: number;
+  readonly mc: number | null;
+  readonly callId: string | null;
+  readonly turn: string | null;
+  readonly t: number | null;
+  readonly origin: string | null;
+}
+export interface TrKey {
+  readonly id: number;
+  readonly callId: string | null;
+  readonly mc: number | null;
+  readonly turn: string | null;
+}
 /** A model_items row: which model call it belongs to and where in its order. */
-export interface ItemKey { readonly id: number; readonly mc: number; readonly index: number }
-export interface EvKey { readonly table: string; readonly id: number; readonly turn: string | null; readonly t: number | null }
+export interface ItemKey {
+  readonly id: number;
+  readonly mc: number;
+  readonly index: number;
+}
+export interface EvKey {
+  readonly table: string;
+  readonly id: number;
+  readonly turn: string | null;
+  readonly t: number | null;
+}
 
 export interface TraceRows {
   readonly mcs: McKey[];
@@ -29,7 +56,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 /** A row's time in ms: RFC 3339 text (`timestamp`) or the security tables' `timestamp_unix_ms`. */
 function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v: unknown) => number | null } {
   if (hasColumn(db, table, 'timestamp')) return { expr: 'x.timestamp', ms: isoMs };
-  if (hasColumn(db, table, 'timestamp_unix_ms')) return { expr: 'x.timestamp_unix_ms', ms: (v) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : null) };
+  if (hasColumn(db, table, 'timestamp_unix_ms'))
+    return { expr: 'x.timestamp_unix_ms', ms: (v) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : null) };
   return { expr: 'NULL', ms: () => null };
 }
 
@@ -40,7 +68,11 @@ function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v:
  * event tables) are read by `id IN (…)` from the keys, still with `trace_id = ?`: the same rows, without scanning
  * whole tables. Items are then those of the trace's own model calls (the only ones a page of it shows).
  */
-export function readTraceRows(db: Database.Database, traceId: string | null, opts: { readonly sideRows?: boolean } = {}): Map<string, TraceRows> {
+export function readTraceRows(
+  db: Database.Database,
+  traceId: string | null,
+  opts: { readonly sideRows?: boolean } = {},
+): Map<string, TraceRows> {
   /** false: only the model calls, tool calls and responses (what decides turns and findings), no items or events. */
   const sideRows = opts.sideRows ?? true;
   const out = new Map<string, TraceRows>();
@@ -66,14 +98,24 @@ export function readTraceRows(db: Database.Database, traceId: string | null, opt
     const ids = keyed(table);
     if (ids !== null && ids.length === 0) return [];
     const only = ids === null ? '' : `x.id IN (${idList(ids)}) AND `;
-    return db.prepare(`SELECT x.id AS id, x.trace_id AS trace_id, ${cols.join(', ')} FROM ${table} x WHERE ${only}${where} ORDER BY x.id`).all(...args) as Record<string, unknown>[];
+    return db
+      .prepare(`SELECT x.id AS id, x.trace_id AS trace_id, ${cols.join(', ')} FROM ${table} x WHERE ${only}${where} ORDER BY x.id`)
+      .all(...args) as Record<string, unknown>[];
   };
 
   if (traced(db, 'model_calls')) {
     const time = timeExpr(db, 'model_calls');
-    const nullTokens = hasColumn(db, 'model_calls', 'input_tokens') && hasColumn(db, 'model_calls', 'output_tokens') ? '(x.input_tokens IS NULL OR x.output_tokens IS NULL)' : '0';
+    const nullTokens =
+      hasColumn(db, 'model_calls', 'input_tokens') && hasColumn(db, 'model_calls', 'output_tokens')
+        ? '(x.input_tokens IS NULL OR x.output_tokens IS NULL)'
+        : '0';
     const nullModel = hasColumn(db, 'model_calls', 'model') ? "(x.model IS NULL OR x.model = '')" : '0';
-    for (const r of select('model_calls', [colOr(db, 'model_calls', 'x', 'turn_id'), `${time.expr} AS ts`, `${nullModel} AS nm`, `${nullTokens} AS nt`])) {
+    for (const r of select('model_calls', [
+      colOr(db, 'model_calls', 'x', 'turn_id'),
+      `${time.expr} AS ts`,
+      `${nullModel} AS nm`,
+      `${nullTokens} AS nt`,
+    ])) {
       of(r.trace_id).mcs.push({ id: Number(r.id), turn: str(r.turn_id), t: time.ms(r.ts), nullModel: r.nm === 1, nullTokens: r.nt === 1 });
     }
   }
@@ -81,7 +123,14 @@ export function readTraceRows(db: Database.Database, traceId: string | null, opt
     const time = timeExpr(db, 'tool_calls');
     const cols = ['turn_id', 'model_call_id', 'call_id', 'origin'].map((c) => colOr(db, 'tool_calls', 'x', c));
     for (const r of select('tool_calls', [...cols, `${time.expr} AS ts`])) {
-      of(r.trace_id).tcs.push({ id: Number(r.id), mc: num(r.model_call_id), callId: str(r.call_id), turn: str(r.turn_id), t: time.ms(r.ts), origin: str(r.origin) });
+      of(r.trace_id).tcs.push({
+        id: Number(r.id),
+        mc: num(r.model_call_id),
+        callId: str(r.call_id),
+        turn: str(r.turn_id),
+        t: time.ms(r.ts),
+        origin: str(r.origin),
+      });
     }
   }
   if (traced(db, 'tool_responses')) {
@@ -93,7 +142,10 @@ export function readTraceRows(db: Database.Database, traceId: string | null, opt
   // model_call_id has no index; this one read (model_items' UNIQUE index starts with trace_id) lets a page fetch its
   // model calls' items by rowid. Items filed under another trace than their model call are not told.
   if (!sideRows) return out;
-  const itemKeys = traceId !== null && hasColumn(db, 'model_items', 'item_index') ? keys?.itemKeysOf(out.get(traceId)?.mcs.map((m) => m.id) ?? [], traceId) ?? null : null;
+  const itemKeys =
+    traceId !== null && hasColumn(db, 'model_items', 'item_index')
+      ? (keys?.itemKeysOf(out.get(traceId)?.mcs.map((m) => m.id) ?? [], traceId) ?? null)
+      : null;
   if (itemKeys && traced(db, 'model_items')) {
     // The keys hold each item's model call, item_index and trace: no model_items row is read to order the trace.
     if (itemKeys.length) {

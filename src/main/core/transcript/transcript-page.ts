@@ -14,12 +14,18 @@ import { modelCallExists, transcriptSkeleton } from './skeleton.js';
 
 function toLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   switch (e.kind) {
-    case 'trace': return traceLine(seq, e, ctx);
-    case 'turn': return turnLine(seq, e, ctx);
-    case 'model_call': return modelCallLine(seq, e, ctx);
-    case 'tool_call': return toolCallLine(seq, e, ctx);
-    case 'tool_response': return toolResponseLine(seq, e, ctx);
-    default: return eventLine(seq, e, ctx);
+    case 'trace':
+      return traceLine(seq, e, ctx);
+    case 'turn':
+      return turnLine(seq, e, ctx);
+    case 'model_call':
+      return modelCallLine(seq, e, ctx);
+    case 'tool_call':
+      return toolCallLine(seq, e, ctx);
+    case 'tool_response':
+      return toolResponseLine(seq, e, ctx);
+    default:
+      return eventLine(seq, e, ctx);
   }
 }
 
@@ -53,7 +59,17 @@ export function transcriptTotal(evidence: Evidence, traceId: string | null): num
  * trace view keeps it), its total and findings from the session index (session-index.ts), so the session's story
  * is never held in memory whole.
  */
-function sessionSlice(evidence: Evidence, offset: number, limit: number): { entries: Entry[]; items: Map<number, readonly number[]>; total: number; findings: Partial<Record<TranscriptFindingKind, number>>; note: string | null } {
+function sessionSlice(
+  evidence: Evidence,
+  offset: number,
+  limit: number,
+): {
+  entries: Entry[];
+  items: Map<number, readonly number[]>;
+  total: number;
+  findings: Partial<Record<TranscriptFindingKind, number>>;
+  note: string | null;
+} {
   const index = sessionIndex(evidence.db, modelCallExists(evidence.db));
   const entries: Entry[] = [];
   const items = new Map<number, readonly number[]>();
@@ -61,7 +77,8 @@ function sessionSlice(evidence: Evidence, offset: number, limit: number): { entr
     const traceId = index.traceIds[i]!;
     const sk = transcriptSkeleton(evidence.db, traceId);
     const expected = index.starts[i + 1]! - index.starts[i]!;
-    if (sk.entries.length !== expected) throw new InspectorError('INTERNAL', `trace ${traceId} told ${sk.entries.length} lines where the session index counted ${expected}`);
+    if (sk.entries.length !== expected)
+      throw new InspectorError('INTERNAL', `trace ${traceId} told ${sk.entries.length} lines where the session index counted ${expected}`);
     for (const e of sk.entries.slice(from, from + n)) {
       entries.push(e);
       // Each model call's items as its own trace tells them (another trace may file items under the same call).
@@ -81,7 +98,15 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
     const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
     const s = sessionSlice(evidence, offset, limit);
     const ctx = loadPageRows(evidence, s.entries, s.items);
-    return { traceId: null, sessionId: evidence.sessionId, total, offset, lines: s.entries.map((e, i) => toLine(offset + i, e, ctx)), findings: s.findings, note: s.note };
+    return {
+      traceId: null,
+      sessionId: evidence.sessionId,
+      total,
+      offset,
+      lines: s.entries.map((e, i) => toLine(offset + i, e, ctx)),
+      findings: s.findings,
+      note: s.note,
+    };
   }
   const sk = transcriptSkeleton(evidence.db, opts.traceId);
   const total = sk.entries.length;

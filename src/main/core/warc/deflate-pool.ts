@@ -76,7 +76,8 @@ export class DeflatePool {
       const settle = slot.pending.get(reply.id);
       if (!settle) return;
       slot.pending.delete(reply.id);
-      if (reply.error !== undefined || !reply.buffer || !reply.sizes) settle({ ok: false, error: new Error(`gzip worker: ${reply.error ?? 'empty reply'}`) });
+      if (reply.error !== undefined || !reply.buffer || !reply.sizes)
+        settle({ ok: false, error: new Error(`gzip worker: ${reply.error ?? 'empty reply'}`) });
       else settle({ ok: true, value: { members: Buffer.from(reply.buffer), sizes: reply.sizes } });
     });
     worker.on('error', (error) => failAll(error));

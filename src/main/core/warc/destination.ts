@@ -9,8 +9,6 @@ import { fail } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
 import { isInside as inside, realOrSelf } from '../path-inside.js';
 
-
-
 /** Folders the export must stay out of: the evidence folder, the folder of session.db, and the archive's. */
 function evidenceFolders(evidence: Evidence): string[] {
   const folders = [evidence.input.dir, dirname(evidence.input.dbPath)];
@@ -32,7 +30,8 @@ export function evidenceFolderHolding(evidence: Evidence, destination: string): 
 
 /** The absolute final path, or EXPORT_DESTINATION with a sentence naming the problem. */
 export function checkDestination(evidence: Evidence, destination: string): Result<string> {
-  if (!destination || destination.endsWith('/')) return { ok: false, error: fail('EXPORT_DESTINATION', `export destination ${JSON.stringify(destination)} does not name a file`) };
+  if (!destination || destination.endsWith('/'))
+    return { ok: false, error: fail('EXPORT_DESTINATION', `export destination ${JSON.stringify(destination)} does not name a file`) };
   const absolute = resolve(destination);
   const folder = dirname(absolute);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
@@ -41,7 +40,13 @@ export function checkDestination(evidence: Evidence, destination: string): Resul
   const realFolder = realpathSync(folder);
   for (const evidenceFolder of evidenceFolders(evidence)) {
     if (inside(realFolder, evidenceFolder)) {
-      return { ok: false, error: fail('EXPORT_DESTINATION', `export destination ${absolute} lies inside the evidence folder ${evidenceFolder}; choose a folder outside it`) };
+      return {
+        ok: false,
+        error: fail(
+          'EXPORT_DESTINATION',
+          `export destination ${absolute} lies inside the evidence folder ${evidenceFolder}; choose a folder outside it`,
+        ),
+      };
     }
   }
   const finalPath = resolve(realFolder, basename(absolute));

@@ -36,7 +36,11 @@ function zeroCounts(): Record<SkipReason, number> {
   return Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>;
 }
 
-export async function exportWarc(evidence: Evidence, options: ExportOptions, source: BodySource = evidenceBodySource(evidence)): Promise<Result<ExportSummary>> {
+export async function exportWarc(
+  evidence: Evidence,
+  options: ExportOptions,
+  source: BodySource = evidenceBodySource(evidence),
+): Promise<Result<ExportSummary>> {
   const destination = checkDestination(evidence, options.destination);
   if (!destination.ok) return destination;
   // warcinfo carries session.db's hashes: a deferred open knows them only once its copy proof is done.
@@ -92,7 +96,14 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
       contentType: 'application/warc-fields',
       block,
     });
-    const opening = openingFields({ session, exportDate, digest: algorithm, generation: evidence.generation, db: dbHashes.value, archive: evidence.hashes.archive });
+    const opening = openingFields({
+      session,
+      exportDate,
+      digest: algorithm,
+      generation: evidence.generation,
+      db: dbHashes.value,
+      archive: evidence.hashes.archive,
+    });
     await writer.write(warcinfo('opening', fieldBlock(opening)));
     await pacer.advance(1, 0, checkCancel);
 
@@ -110,7 +121,14 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
       } else {
         counts[outcome.reason] += 1;
         if (sample.length < SKIP_SAMPLE) {
-          sample.push({ rowId: row.id, eventId: row.eventId, sourceTable: row.sourceTable, direction: row.direction, reason: outcome.reason, detail: outcome.detail });
+          sample.push({
+            rowId: row.id,
+            eventId: row.eventId,
+            sourceTable: row.sourceTable,
+            direction: row.direction,
+            reason: outcome.reason,
+            detail: outcome.detail,
+          });
         }
       }
       await pacer.advance(1, row.bodyLen, checkCancel);
@@ -159,9 +177,10 @@ export async function exportWarc(evidence: Evidence, options: ExportOptions, sou
         fileSha256: reread.value.sha256,
         fileBlake3: reread.value.blake3,
         blockBytes: writer.blockBytes,
-        sourceNote: evidence.generation === 'L0'
-          ? 'This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.'
-          : null,
+        sourceNote:
+          evidence.generation === 'L0'
+            ? 'This is an L0 ledger: its generation has no body archive, so the bodies were read from event_body_blobs.body in session.db.'
+            : null,
       },
     };
   } catch (error) {
@@ -198,7 +217,8 @@ function spoolPlacement(evidence: Evidence): SpoolPlacement {
 }
 
 function describeFailure(error: unknown, signal: AbortSignal | undefined, finalPath: string): Failure {
-  if (error instanceof Cancelled || signal?.aborted) return fail('CANCELLED', `export to ${finalPath} was cancelled; nothing was written under that name`);
+  if (error instanceof Cancelled || signal?.aborted)
+    return fail('CANCELLED', `export to ${finalPath} was cancelled; nothing was written under that name`);
   const failure = toFailure(error);
   if (failure.code !== 'INTERNAL') return failure;
   const errno = (error as NodeJS.ErrnoException | null)?.code;

@@ -61,8 +61,15 @@ export function startExportWorker(request: WorkerExportRequest, onProgress?: (pr
         return;
     }
   });
-  worker.on('error', (e) => settle({ ok: false, error: fail('EXPORT_FAILED', `export worker failed: ${e.message}; nothing was written under the final name`) }));
-  worker.on('exit', (code) => settle({ ok: false, error: fail('EXPORT_FAILED', `export worker exited (code ${code}) before finishing; nothing was written under the final name`) }));
+  worker.on('error', (e) =>
+    settle({ ok: false, error: fail('EXPORT_FAILED', `export worker failed: ${e.message}; nothing was written under the final name`) }),
+  );
+  worker.on('exit', (code) =>
+    settle({
+      ok: false,
+      error: fail('EXPORT_FAILED', `export worker exited (code ${code}) before finishing; nothing was written under the final name`),
+    }),
+  );
 
   worker.postMessage({ type: 'start', ...request } satisfies MainToExportWorker);
   return {
@@ -70,7 +77,11 @@ export function startExportWorker(request: WorkerExportRequest, onProgress?: (pr
     cancel() {
       if (settled) return;
       worker.postMessage({ type: 'cancel' } satisfies MainToExportWorker);
-      graceTimer = setTimeout(() => settle({ ok: false, error: fail('CANCELLED', 'export cancelled (worker stopped); nothing was written under the final name') }), CANCEL_GRACE_MS);
+      graceTimer = setTimeout(
+        () =>
+          settle({ ok: false, error: fail('CANCELLED', 'export cancelled (worker stopped); nothing was written under the final name') }),
+        CANCEL_GRACE_MS,
+      );
     },
   };
 }

@@ -55,16 +55,27 @@ export function inflateOneMember(member: Buffer, maxOutput: number): MemberInfla
   let bytes: Buffer;
   let consumed: number;
   try {
-    const result = inflateRawSync(member.subarray(header), { info: true, maxOutputLength: Math.max(1, maxOutput) }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    const result = inflateRawSync(member.subarray(header), { info: true, maxOutputLength: Math.max(1, maxOutput) }) as unknown as {
+      buffer: Buffer;
+      engine: { bytesWritten: number };
+    };
     bytes = result.buffer;
     consumed = result.engine.bytesWritten;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return bad(code === 'ERR_BUFFER_TOO_LARGE' ? `inflates to more than the ${maxOutput} bytes planned` : `does not inflate: ${(error as Error).message}`);
+    return bad(
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `inflates to more than the ${maxOutput} bytes planned`
+        : `does not inflate: ${(error as Error).message}`,
+    );
   }
   const trailerAt = header + consumed;
   if (member.length - trailerAt !== 8) {
-    return bad(member.length - trailerAt < 8 ? 'ends inside its gzip trailer' : `has ${member.length - trailerAt - 8} bytes after its gzip trailer (a second member or padding)`);
+    return bad(
+      member.length - trailerAt < 8
+        ? 'ends inside its gzip trailer'
+        : `has ${member.length - trailerAt - 8} bytes after its gzip trailer (a second member or padding)`,
+    );
   }
   if (member.readUInt32LE(trailerAt) !== crc32(bytes)) return bad('has a gzip CRC-32 that does not match its inflated bytes');
   if (member.readUInt32LE(trailerAt + 4) !== bytes.length % 2 ** 32) return bad('has a gzip ISIZE that does not match its inflated length');

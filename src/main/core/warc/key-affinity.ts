@@ -34,7 +34,9 @@ interface ColumnRow {
 /** The affinity the spool must give `event_id` of `table`, or null when only the per-row query is exact. */
 export function spoolKeyAffinity(db: Database.Database, table: string): KeyAffinity | null {
   // Table names resolve case-insensitively in SQL, so the schema row is found the same way.
-  const schema = db.prepare("SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')").all(table) as SchemaRow[];
+  const schema = db
+    .prepare("SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')")
+    .all(table) as SchemaRow[];
   if (schema.length !== 1) return null;
   const { type, sql } = schema[0]!;
   if (type !== 'table' || typeof sql !== 'string') return null;

@@ -121,7 +121,8 @@ export class MemberWriter {
     const outcome = await head.result;
     if (!outcome.ok) throw outcome.error;
     const { members, sizes } = outcome.value;
-    if (sizes.length !== head.entries.length) throw new Error(`gzip worker returned ${sizes.length} members for ${head.entries.length} records`);
+    if (sizes.length !== head.entries.length)
+      throw new Error(`gzip worker returned ${sizes.length} members for ${head.entries.length} records`);
     this.output.write(members);
     await this.noteWritten(head.entries, sizes);
   }

@@ -59,6 +59,12 @@ export class ProgressPacer {
     const now = Date.now();
     if (!force && now - this.lastReport < this.intervalMs) return;
     this.lastReport = now;
-    this.onProgress({ phase: this.phase, recordsDone: this.recordsDone, recordsTotal: this.recordsTotal, bytesDone: this.bytesDone, bytesTotal: this.bytesTotal });
+    this.onProgress({
+      phase: this.phase,
+      recordsDone: this.recordsDone,
+      recordsTotal: this.recordsTotal,
+      bytesDone: this.bytesDone,
+      bytesTotal: this.bytesTotal,
+    });
   }
 }

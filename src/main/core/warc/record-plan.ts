@@ -40,7 +40,11 @@ export class RecordPlan {
   /** `memberBytes`: the gzip member as written; `recordBytes`: the uncompressed record inside it. */
   add(recordId: string, print: Buffer, memberBytes: number, recordBytes: number): void {
     for (const n of [memberBytes, recordBytes]) {
-      if (!Number.isSafeInteger(n) || n < 0 || n > U32_MAX) throw new InspectorError('EXPORT_FAILED', `record ${recordId}: a record or gzip member of ${n} bytes is larger than the export handles (4 GiB)`);
+      if (!Number.isSafeInteger(n) || n < 0 || n > U32_MAX)
+        throw new InspectorError(
+          'EXPORT_FAILED',
+          `record ${recordId}: a record or gzip member of ${n} bytes is larger than the export handles (4 GiB)`,
+        );
     }
     const index = this.recordCount;
     if (index === this.memberLengths.length) this.grow();

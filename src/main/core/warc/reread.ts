@@ -45,7 +45,12 @@ function refuse(tempPath: string, what: string): RereadResult {
   return { ok: false, error: fail('EXPORT_FAILED', `re-read of ${tempPath}: ${what}; the export was not published`) };
 }
 
-export async function rereadAgainstPlan(tempPath: string, plan: RecordPlan, digester: BlockDigester, options: RereadOptions = {}): Promise<RereadResult> {
+export async function rereadAgainstPlan(
+  tempPath: string,
+  plan: RecordPlan,
+  digester: BlockDigester,
+  options: RereadOptions = {},
+): Promise<RereadResult> {
   const fileBytes = statSync(tempPath).size;
   if (options.expectedBytes !== undefined && fileBytes !== options.expectedBytes) {
     return refuse(tempPath, `the file holds ${fileBytes} bytes, ${options.expectedBytes} were written`);
@@ -68,7 +73,10 @@ export async function rereadAgainstPlan(tempPath: string, plan: RecordPlan, dige
       fileHasher.update(member);
       const name = `record ${index} (${plan.idAt(index)}, gzip member at offset ${at})`;
       if (member.length < planned) {
-        return refuse(tempPath, `the file ends at ${at + member.length}, inside ${name} (${planned} bytes planned); ${index} records parsed, ${plan.count} planned`);
+        return refuse(
+          tempPath,
+          `the file ends at ${at + member.length}, inside ${name} (${planned} bytes planned); ${index} records parsed, ${plan.count} planned`,
+        );
       }
       const inflated = inflateOneMember(member, plan.recordBytesAt(index));
       if (!inflated.ok) return refuse(tempPath, `${name} ${inflated.reason}`);
@@ -91,7 +99,13 @@ export async function rereadAgainstPlan(tempPath: string, plan: RecordPlan, dige
 }
 
 /** One member's bytes through warcio: exactly one record, as planned, and nothing after it. Null when it holds. */
-async function checkRecord(bytes: Buffer, memberOffset: number, index: number, plan: RecordPlan, digester: BlockDigester): Promise<string | null> {
+async function checkRecord(
+  bytes: Buffer,
+  memberOffset: number,
+  index: number,
+  plan: RecordPlan,
+  digester: BlockDigester,
+): Promise<string | null> {
   // `null`: not compressed (the gzip layer is already undone), so warcio reads the record bytes as they are.
   const source = new AsyncIterReader([bytes], null);
   const parser = new WARCParser(source, { keepHeadersCase: true, parseHttp: false });
@@ -120,6 +134,7 @@ async function checkRecord(bytes: Buffer, memberOffset: number, index: number, p
   if ((await source.readSize(1)).length > 0) return 'holds bytes after its record (one record per member)';
 
   const print = fingerprint(memberOffset, canonicalHeaderText(record.warcHeaders.statusline, headers));
-  if (!plan.matches(index, print)) return `differs from the planned record ${plan.idAt(index)} (version line, header fields or gzip member offset)`;
+  if (!plan.matches(index, print))
+    return `differs from the planned record ${plan.idAt(index)} (version line, header fields or gzip member offset)`;
   return null;
 }

@@ -55,7 +55,8 @@ export function recordForRow(ctx: RowContext, row: BodyIndexRow): RowOutcome {
   let contentType = row.contentType ?? 'application/octet-stream';
   if (row.contentType === SECURITY_MSGPACK_TYPE) {
     const converted = securityPayloadToJson(read.bytes);
-    if (!converted.ok) return { kind: 'skip', reason: 'corrupt-body', detail: `event_body_blobs row ${row.id}: security payload: ${converted.reason}` };
+    if (!converted.ok)
+      return { kind: 'skip', reason: 'corrupt-body', detail: `event_body_blobs row ${row.id}: security payload: ${converted.reason}` };
     block = converted.json;
     contentType = 'application/json';
   }

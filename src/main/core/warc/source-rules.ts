@@ -24,7 +24,8 @@ function simple(table: string, columns: string, uri: TableRule['uri'], dateFrom:
 }
 
 // The event's actor, else its run's (rows folded into a run keep their shape in security_decision_runs).
-const DECISION_JOIN = 'SELECT COALESCE(e.actor, r.actor) AS part1, e.timestamp_unix_ms AS time FROM security_decision_events e LEFT JOIN security_decision_runs r ON r.id = e.run_id';
+const DECISION_JOIN =
+  'SELECT COALESCE(e.actor, r.actor) AS part1, e.timestamp_unix_ms AS time FROM security_decision_events e LEFT JOIN security_decision_runs r ON r.id = e.run_id';
 const DECISION_COLUMNS = 'actor AS part1, timestamp_unix_ms AS time';
 
 export const RULES: Readonly<Record<string, TableRule>> = {
@@ -33,7 +34,12 @@ export const RULES: Readonly<Record<string, TableRule>> = {
   tool_calls: simple('tool_calls', 'tool_name AS part1, timestamp AS time', (n) => `capsem://tool/${n}`, 'text'),
   tool_responses: simple('tool_responses', 'call_id AS part1', (c) => `capsem://tool-response/${c}`, 'created-at'),
   exec_events: simple('exec_events', 'exec_id AS part1, timestamp AS time', (x) => `capsem://exec/${x}`, 'text'),
-  security_rule_events: simple('security_rule_events', 'rule_id AS part1, timestamp_unix_ms AS time', (r) => `capsem://security/${r}`, 'unix-ms'),
+  security_rule_events: simple(
+    'security_rule_events',
+    'rule_id AS part1, timestamp_unix_ms AS time',
+    (r) => `capsem://security/${r}`,
+    'unix-ms',
+  ),
   security_decision_events: {
     scan: [
       DECISION_JOIN.replace('SELECT ', 'SELECT e.event_id AS k, ') + ' ORDER BY e.id',
@@ -44,7 +50,12 @@ export const RULES: Readonly<Record<string, TableRule>> = {
     uri: (a) => `capsem://security-decision/${a}`,
     dateFrom: 'unix-ms',
   },
-  security_ask_events: simple('security_ask_events', 'ask_id AS part1, timestamp_unix_ms AS time', (a) => `capsem://security-ask/${a}`, 'unix-ms'),
+  security_ask_events: simple(
+    'security_ask_events',
+    'ask_id AS part1, timestamp_unix_ms AS time',
+    (a) => `capsem://security-ask/${a}`,
+    'unix-ms',
+  ),
 };
 
 export function ruleFor(sourceTable: string): TableRule | undefined {

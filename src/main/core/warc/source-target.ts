@@ -76,11 +76,22 @@ export class SourceTargetResolver {
 
   resolve(row: BodyIndexRow): TargetResult {
     const rule = ruleFor(row.sourceTable);
-    if (!rule) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: source table ${row.sourceTable} is not one the export knows` };
+    if (!rule)
+      return {
+        ok: false,
+        reason: 'missing-source-row',
+        detail: `${describe(row)}: source table ${row.sourceTable} is not one the export knows`,
+      };
     const lookup = this.lookupFor(row.sourceTable, rule);
-    if (!lookup) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: table ${row.sourceTable} lacks the columns the export needs` };
+    if (!lookup)
+      return {
+        ok: false,
+        reason: 'missing-source-row',
+        detail: `${describe(row)}: table ${row.sourceTable} lacks the columns the export needs`,
+      };
     const source = lookup(row.eventId);
-    if (!source) return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: no ${row.sourceTable} row has event_id ${row.eventId}` };
+    if (!source)
+      return { ok: false, reason: 'missing-source-row', detail: `${describe(row)}: no ${row.sourceTable} row has event_id ${row.eventId}` };
 
     let date: string | null;
     let timeText: unknown;
@@ -99,10 +110,15 @@ export class SourceTargetResolver {
         break;
     }
     if (date === null) {
-      return { ok: false, reason: 'unreadable-timestamp', detail: `${describe(row)}: time ${JSON.stringify(textOf(timeText))} is not a valid ledger ${rule.dateFrom === 'unix-ms' ? 'millisecond value' : 'timestamp'}` };
+      return {
+        ok: false,
+        reason: 'unreadable-timestamp',
+        detail: `${describe(row)}: time ${JSON.stringify(textOf(timeText))} is not a valid ledger ${rule.dateFrom === 'unix-ms' ? 'millisecond value' : 'timestamp'}`,
+      };
     }
     const uri = rule.uri(textOf(source.part1), textOf(source.part2));
-    if (/[\r\n]/.test(uri)) return { ok: false, reason: 'unrepresentable-uri', detail: `${describe(row)}: target URI ${JSON.stringify(uri)} contains CR or LF` };
+    if (/[\r\n]/.test(uri))
+      return { ok: false, reason: 'unrepresentable-uri', detail: `${describe(row)}: target URI ${JSON.stringify(uri)} contains CR or LF` };
     return { ok: true, uri, date };
   }
 

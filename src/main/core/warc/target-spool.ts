@@ -75,7 +75,8 @@ export class TargetSpool {
       } catch {
         continue; // a folder that does not exist cannot contain the spool
       }
-      if (isInside(root, real)) throw new InspectorError('EXPORT_FAILED', `the WARC export's working folder ${root} lies inside ${real}; nothing is written there`);
+      if (isInside(root, real))
+        throw new InspectorError('EXPORT_FAILED', `the WARC export's working folder ${root} lies inside ${real}; nothing is written there`);
     }
     const dir = mkdtempSync(join(root, SPOOL_PREFIX));
     removeOnExit(dir);

@@ -1,7 +1,13 @@
 /** Types of the WARC 1.1 export job (spec/warc-export.md). */
 
 /** The five stable skip labels of spec §5, in ascending byte order (the order the closing record lists them). */
-export const SKIP_REASONS = ['corrupt-body', 'missing-source-row', 'unreadable-body', 'unreadable-timestamp', 'unrepresentable-uri'] as const;
+export const SKIP_REASONS = [
+  'corrupt-body',
+  'missing-source-row',
+  'unreadable-body',
+  'unreadable-timestamp',
+  'unrepresentable-uri',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export type DigestAlgorithm = 'blake3' | 'sha256';

@@ -61,7 +61,11 @@ export function childProcessScript(callerUrl: string, baseName: string): { reado
 export function spawnWorker(callerUrl: string, baseName: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   const entry = workerEntry(callerUrl, baseName);
   const builtFromSources = !entry.eval && callerUrl.endsWith('.ts');
-  return new Worker(entry.specifier, { ...(builtFromSources ? { execArgv: withoutTsx(process.execArgv) } : {}), ...options, eval: entry.eval });
+  return new Worker(entry.specifier, {
+    ...(builtFromSources ? { execArgv: withoutTsx(process.execArgv) } : {}),
+    ...options,
+    eval: entry.eval,
+  });
 }
 
 /**

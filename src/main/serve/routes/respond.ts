@@ -23,7 +23,8 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 export const sendJson = (res: ServerResponse, value: unknown): void => send(res, 200, 'application/json; charset=utf-8', toWireJson(value));
-export const refuse = (res: ServerResponse, status: number, why: string): void => send(res, status, 'text/plain; charset=utf-8', `${why}\n`);
+export const refuse = (res: ServerResponse, status: number, why: string): void =>
+  send(res, status, 'text/plain; charset=utf-8', `${why}\n`);
 
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];

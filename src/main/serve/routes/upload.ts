@@ -6,10 +6,15 @@ import { uploadFileName } from '../uploads.js';
 import type { RouteRequest } from './respond.js';
 import { refuse, sendJson } from './respond.js';
 
-export async function uploadRoute({ req, res, url, path, method, byHeader }: RouteRequest, uploads: UploadArea, service: InspectorService): Promise<void> {
+export async function uploadRoute(
+  { req, res, url, path, method, byHeader }: RouteRequest,
+  uploads: UploadArea,
+  service: InspectorService,
+): Promise<void> {
   if (!byHeader) return refuse(res, 403, 'missing or wrong token');
   const rest = path.slice(HTTP_ROUTES.upload.length + 1);
-  if (rest === 'begin' && method === 'POST') return sendJson(res, { ok: true, value: { uploadId: uploads.begin(url.searchParams.get('folder')) } });
+  if (rest === 'begin' && method === 'POST')
+    return sendJson(res, { ok: true, value: { uploadId: uploads.begin(url.searchParams.get('folder')) } });
   const [id, ...nameParts] = rest.split('/');
   const name = uploadFileName(nameParts.join('/'));
   if (method === 'PUT' && id) return sendJson(res, { ok: true, value: { bytes: await uploads.receive(id, name, req) } });

@@ -38,7 +38,9 @@ export function firstCalls(route: Route): FirstCall[] {
       return [
         { channel: 'tables.schema', arg: { evidenceId: route.ev } },
         { channel: 'tables.list', arg: { evidenceId: route.ev } },
-        ...(route.table ? [{ channel: 'tables.page', arg: firstPageRequest(route.ev, route.table, route.sort, route.filters) } satisfies FirstCall] : []),
+        ...(route.table
+          ? [{ channel: 'tables.page', arg: firstPageRequest(route.ev, route.table, route.sort, route.filters) } satisfies FirstCall]
+          : []),
         ...frame,
       ];
     default:

@@ -12,7 +12,10 @@ function tokenFromUrl(): string {
 }
 
 function networkFailure(e: unknown): Result<never> {
-  return { ok: false, error: { code: 'INTERNAL', message: `the inspector server did not answer: ${e instanceof Error ? e.message : String(e)}` } };
+  return {
+    ok: false,
+    error: { code: 'INTERNAL', message: `the inspector server did not answer: ${e instanceof Error ? e.message : String(e)}` },
+  };
 }
 
 async function postJson<T>(path: string, body: unknown, token: string): Promise<Result<T>> {
@@ -23,7 +26,11 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
       body: JSON.stringify(body ?? null),
       credentials: 'same-origin',
     });
-    if (!res.ok) return { ok: false, error: { code: 'BAD_REQUEST', message: `server refused the request (${res.status}): ${(await res.text()).trim()}` } };
+    if (!res.ok)
+      return {
+        ok: false,
+        error: { code: 'BAD_REQUEST', message: `server refused the request (${res.status}): ${(await res.text()).trim()}` },
+      };
     return (await res.json()) as Result<T>;
   } catch (e) {
     return networkFailure(e);
@@ -67,12 +74,19 @@ export function httpTransport(): Transport {
     async openDropped(files: readonly DroppedUpload[], folder: string | null): Promise<Result<EvidenceSummary>> {
       const headers = { [HTTP_ROUTES.tokenHeader]: token };
       try {
-        const beginRes = await fetch(`${HTTP_ROUTES.upload}/begin${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`, { method: 'POST', headers });
+        const beginRes = await fetch(`${HTTP_ROUTES.upload}/begin${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`, {
+          method: 'POST',
+          headers,
+        });
         const begin = (await beginRes.json()) as Result<{ uploadId: string }>;
         if (!begin.ok) return begin;
         for (const f of files) {
           const name = uploadName({ name: f.file.name, ...(f.relativePath ? { relativePath: f.relativePath } : {}) });
-          const put = await fetch(`${HTTP_ROUTES.upload}/${begin.value.uploadId}/${encodeURIComponent(name)}`, { method: 'PUT', headers, body: f.file });
+          const put = await fetch(`${HTTP_ROUTES.upload}/${begin.value.uploadId}/${encodeURIComponent(name)}`, {
+            method: 'PUT',
+            headers,
+            body: f.file,
+          });
           const r = (await put.json()) as Result<unknown>;
           if (!r.ok) {
             // Give its place back at once rather than leave it to expire on the server.

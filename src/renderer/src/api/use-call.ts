@@ -17,8 +17,17 @@ export function useCall<C extends Channel>(channel: C, arg: ArgOf<C> | undefined
   // An answer main.tsx asked for early and that is here already is shown in the first render (no render and
   // layout of a "Loading…" placeholder first); the effect below then has nothing to ask for this key.
   const [first] = useState(() => (arg === undefined ? undefined : takeArrived(channel, arg)));
-  const [state, setState] = useState<{ key: string | null; value: ResultOf<C> | null; error: { code: string; message: string } | null; loading: boolean }>(() =>
-    first ? (first.ok ? { key, value: first.value, error: null, loading: false } : { key, value: null, error: first.error, loading: false }) : { key, value: null, error: null, loading: key !== null },
+  const [state, setState] = useState<{
+    key: string | null;
+    value: ResultOf<C> | null;
+    error: { code: string; message: string } | null;
+    loading: boolean;
+  }>(() =>
+    first
+      ? first.ok
+        ? { key, value: first.value, error: null, loading: false }
+        : { key, value: null, error: first.error, loading: false }
+      : { key, value: null, error: null, loading: key !== null },
   );
   const answered = useRef(first ? key : null);
   const [tick, setTick] = useState(0);
@@ -43,5 +52,10 @@ export function useCall<C extends Channel>(channel: C, arg: ArgOf<C> | undefined
   const reload = useCallback(() => setTick((t) => t + 1), []);
   // Until the effect runs for a new key, do not hand out the previous key's value.
   const current = state.key === key;
-  return { value: current ? state.value : null, error: current ? state.error : null, loading: current ? state.loading : key !== null, reload };
+  return {
+    value: current ? state.value : null,
+    error: current ? state.error : null,
+    loading: current ? state.loading : key !== null,
+    reload,
+  };
 }

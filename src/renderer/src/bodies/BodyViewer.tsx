@@ -39,7 +39,13 @@ function looksJson(first: Uint8Array | undefined): boolean {
  * `highlight`: a search match, fetched, scrolled to and marked. `onMode`: switch the view (the caller owns the URL); offered when a text body sniffs as JSON. Find searches every
  * row of the view, loading the whole body first; in the JSON view a string holding JSON opens as JSON on request.
  */
-export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: BodyMode; highlight?: ByteSpan; onMode?: (m: BodyMode) => void }) {
+export function BodyViewer(props: {
+  evidenceId: string;
+  body: BodyMeta;
+  mode: BodyMode;
+  highlight?: ByteSpan;
+  onMode?: (m: BodyMode) => void;
+}) {
   const { evidenceId, body, mode, highlight } = props;
   const [query, setQuery] = useState('');
   const [hitAt, setHitAt] = useState(0);
@@ -47,7 +53,11 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
   const structured = mode === 'json' || mode === 'sse' || mode === 'msgpack';
   const key = { eventId: body.eventId, sourceTable: body.sourceTable, direction: body.direction };
   // A highlighted span (a search match) is fetched at once, however deep in the body it lies.
-  const bytes = useBodyBytes(evidenceId, key, structured ? STRUCTURED_CAP : Math.max(WINDOW, highlight ? highlight.offset + highlight.length : 0));
+  const bytes = useBodyBytes(
+    evidenceId,
+    key,
+    structured ? STRUCTURED_CAP : Math.max(WINDOW, highlight ? highlight.offset + highlight.length : 0),
+  );
   const complete = bytes.total !== null && bytes.loaded >= bytes.total;
   const structuredReady = bytes.total !== null && bytes.loaded >= Math.min(bytes.total, STRUCTURED_CAP);
 
@@ -68,7 +78,8 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
     if (mode !== 'hex') return [];
     const all = concat(bytes.chunks);
     const rows: Row[] = [];
-    for (let o = 0; o < all.length; o += HEX_WIDTH) rows.push({ offset: null, pieces: [{ t: 'text', s: hexRow(all.subarray(o, o + HEX_WIDTH), o) }], cont: false });
+    for (let o = 0; o < all.length; o += HEX_WIDTH)
+      rows.push({ offset: null, pieces: [{ t: 'text', s: hexRow(all.subarray(o, o + HEX_WIDTH), o) }], cont: false });
     return rows;
   }, [mode, bytes.chunks]);
 
@@ -114,14 +125,30 @@ export function BodyViewer(props: { evidenceId: string; body: BodyMeta; mode: Bo
   }
   const rows = rowsShown;
   const match = highlight && !structured ? hitRows(rows, highlight, mode === 'hex' ? HEX_WIDTH : null) : null;
-  const marked = highlight && match ? utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200))) : null;
+  const marked =
+    highlight && match
+      ? utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200)))
+      : null;
   const cut = structured && bytes.total !== null && bytes.total > STRUCTURED_CAP;
   return (
-    <div className="body-view" data-mode={mode} data-event={body.eventId} data-body={`${body.sourceTable}/${body.direction}`} data-loaded={bytes.loaded} data-total={bytes.total ?? ''}>
+    <div
+      className="body-view"
+      data-mode={mode}
+      data-event={body.eventId}
+      data-body={`${body.sourceTable}/${body.direction}`}
+      data-loaded={bytes.loaded}
+      data-total={bytes.total ?? ''}
+    >
       <div className="body-status">
-        {bytes.total !== null && <span className="verified" title="read back through its segment and body hashes before any byte was sent">✓ verified · </span>}
+        {bytes.total !== null && (
+          <span className="verified" title="read back through its segment and body hashes before any byte was sent">
+            ✓ verified ·{' '}
+          </span>
+        )}
         {bytes.total === null ? 'reading and verifying…' : `${countLabel(bytes.loaded)} of ${countLabel(bytes.total)} bytes loaded`}
-        {bytes.truncated && bytes.originalBytes !== null && <span className="warn"> · truncated by the recorder: {countLabel(bytes.originalBytes)} bytes originally</span>}
+        {bytes.truncated && bytes.originalBytes !== null && (
+          <span className="warn"> · truncated by the recorder: {countLabel(bytes.originalBytes)} bytes originally</span>
+        )}
         {cut && <span className="warn"> · this view decodes the first {STRUCTURED_CAP / 1048576} MiB only</span>}
         {structuredResult.problem && <span className="warn"> · {structuredResult.problem}</span>}
         {mode === 'text' && props.onMode && looksJson(bytes.chunks[0]) && (

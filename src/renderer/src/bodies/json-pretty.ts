@@ -12,7 +12,11 @@ export interface PrettyResult {
   readonly problem: string | null;
 }
 
-type Tok = { k: 'open' | 'close'; s: string; at: number } | { k: 'comma' | 'colon'; at: number } | { k: 'atom'; s: string; at: number } | { k: 'bad'; s: string; at: number };
+type Tok =
+  | { k: 'open' | 'close'; s: string; at: number }
+  | { k: 'comma' | 'colon'; at: number }
+  | { k: 'atom'; s: string; at: number }
+  | { k: 'bad'; s: string; at: number };
 
 const MAX_INDENT_LEVELS = 32;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;

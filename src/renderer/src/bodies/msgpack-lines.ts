@@ -18,7 +18,8 @@ class Reader {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   need(n: number): void {
-    if (this.pos + n > this.bytes.length) throw new Error(`needs ${n} more bytes at offset ${this.pos}, ${this.bytes.length - this.pos} left`);
+    if (this.pos + n > this.bytes.length)
+      throw new Error(`needs ${n} more bytes at offset ${this.pos}, ${this.bytes.length - this.pos} left`);
   }
   u8(): number {
     this.need(1);
@@ -46,7 +47,8 @@ class Reader {
 
 type Head = { kind: 'scalar'; text: string } | { kind: 'array' | 'map'; count: number };
 
-const hex = (b: Uint8Array): string => Array.from(b.subarray(0, MAX_BIN_HEX), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > MAX_BIN_HEX ? '…' : '');
+const hex = (b: Uint8Array): string =>
+  Array.from(b.subarray(0, MAX_BIN_HEX), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > MAX_BIN_HEX ? '…' : '');
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 function readHead(r: Reader): Head {
@@ -59,39 +61,107 @@ function readHead(r: Reader): Head {
   if ((b & 0xe0) === 0xa0) return s(JSON.stringify(utf8.decode(r.take(b & 0x1f))));
   const v = r.view;
   switch (b) {
-    case 0xc0: return s('nil');
-    case 0xc2: return s('false');
-    case 0xc3: return s('true');
-    case 0xc4: return s(`<bin ${hexLen(r, r.u8())}>`);
-    case 0xc5: return s(`<bin ${hexLen(r, r.u16())}>`);
-    case 0xc6: return s(`<bin ${hexLen(r, r.u32())}>`);
-    case 0xc7: { const n = r.u8(); const t = v.getInt8((r.need(1), r.pos++)); return s(`<ext ${t} ${hexLen(r, n)}>`); }
-    case 0xc8: { const n = r.u16(); const t = v.getInt8((r.need(1), r.pos++)); return s(`<ext ${t} ${hexLen(r, n)}>`); }
-    case 0xc9: { const n = r.u32(); const t = v.getInt8((r.need(1), r.pos++)); return s(`<ext ${t} ${hexLen(r, n)}>`); }
-    case 0xca: { r.need(4); const x = v.getFloat32(r.pos); r.pos += 4; return s(String(x)); }
-    case 0xcb: { r.need(8); const x = v.getFloat64(r.pos); r.pos += 8; return s(String(x)); }
-    case 0xcc: return s(String(r.u8()));
-    case 0xcd: return s(String(r.u16()));
-    case 0xce: return s(String(r.u32()));
-    case 0xcf: { r.need(8); const x = v.getBigUint64(r.pos); r.pos += 8; return s(x.toString()); }
-    case 0xd0: { r.need(1); const x = v.getInt8(r.pos); r.pos += 1; return s(String(x)); }
-    case 0xd1: { r.need(2); const x = v.getInt16(r.pos); r.pos += 2; return s(String(x)); }
-    case 0xd2: { r.need(4); const x = v.getInt32(r.pos); r.pos += 4; return s(String(x)); }
-    case 0xd3: { r.need(8); const x = v.getBigInt64(r.pos); r.pos += 8; return s(x.toString()); }
-    case 0xd4: case 0xd5: case 0xd6: case 0xd7: case 0xd8: {
+    case 0xc0:
+      return s('nil');
+    case 0xc2:
+      return s('false');
+    case 0xc3:
+      return s('true');
+    case 0xc4:
+      return s(`<bin ${hexLen(r, r.u8())}>`);
+    case 0xc5:
+      return s(`<bin ${hexLen(r, r.u16())}>`);
+    case 0xc6:
+      return s(`<bin ${hexLen(r, r.u32())}>`);
+    case 0xc7: {
+      const n = r.u8();
+      const t = v.getInt8((r.need(1), r.pos++));
+      return s(`<ext ${t} ${hexLen(r, n)}>`);
+    }
+    case 0xc8: {
+      const n = r.u16();
+      const t = v.getInt8((r.need(1), r.pos++));
+      return s(`<ext ${t} ${hexLen(r, n)}>`);
+    }
+    case 0xc9: {
+      const n = r.u32();
+      const t = v.getInt8((r.need(1), r.pos++));
+      return s(`<ext ${t} ${hexLen(r, n)}>`);
+    }
+    case 0xca: {
+      r.need(4);
+      const x = v.getFloat32(r.pos);
+      r.pos += 4;
+      return s(String(x));
+    }
+    case 0xcb: {
+      r.need(8);
+      const x = v.getFloat64(r.pos);
+      r.pos += 8;
+      return s(String(x));
+    }
+    case 0xcc:
+      return s(String(r.u8()));
+    case 0xcd:
+      return s(String(r.u16()));
+    case 0xce:
+      return s(String(r.u32()));
+    case 0xcf: {
+      r.need(8);
+      const x = v.getBigUint64(r.pos);
+      r.pos += 8;
+      return s(x.toString());
+    }
+    case 0xd0: {
+      r.need(1);
+      const x = v.getInt8(r.pos);
+      r.pos += 1;
+      return s(String(x));
+    }
+    case 0xd1: {
+      r.need(2);
+      const x = v.getInt16(r.pos);
+      r.pos += 2;
+      return s(String(x));
+    }
+    case 0xd2: {
+      r.need(4);
+      const x = v.getInt32(r.pos);
+      r.pos += 4;
+      return s(String(x));
+    }
+    case 0xd3: {
+      r.need(8);
+      const x = v.getBigInt64(r.pos);
+      r.pos += 8;
+      return s(x.toString());
+    }
+    case 0xd4:
+    case 0xd5:
+    case 0xd6:
+    case 0xd7:
+    case 0xd8: {
       const n = 1 << (b - 0xd4);
       r.need(1);
       const t = v.getInt8(r.pos++);
       return s(`<ext ${t} ${hexLen(r, n)}>`);
     }
-    case 0xd9: return s(JSON.stringify(utf8.decode(r.take(r.u8()))));
-    case 0xda: return s(JSON.stringify(utf8.decode(r.take(r.u16()))));
-    case 0xdb: return s(JSON.stringify(utf8.decode(r.take(r.u32()))));
-    case 0xdc: return { kind: 'array', count: r.u16() };
-    case 0xdd: return { kind: 'array', count: r.u32() };
-    case 0xde: return { kind: 'map', count: r.u16() };
-    case 0xdf: return { kind: 'map', count: r.u32() };
-    default: throw new Error(`byte 0x${b.toString(16)} at offset ${r.pos - 1} is not MessagePack`);
+    case 0xd9:
+      return s(JSON.stringify(utf8.decode(r.take(r.u8()))));
+    case 0xda:
+      return s(JSON.stringify(utf8.decode(r.take(r.u16()))));
+    case 0xdb:
+      return s(JSON.stringify(utf8.decode(r.take(r.u32()))));
+    case 0xdc:
+      return { kind: 'array', count: r.u16() };
+    case 0xdd:
+      return { kind: 'array', count: r.u32() };
+    case 0xde:
+      return { kind: 'map', count: r.u16() };
+    case 0xdf:
+      return { kind: 'map', count: r.u32() };
+    default:
+      throw new Error(`byte 0x${b.toString(16)} at offset ${r.pos - 1} is not MessagePack`);
   }
 }
 

@@ -62,7 +62,12 @@ export function reassemble(events: readonly SseEvent[]): { text: string; thinkin
     } catch {
       continue;
     }
-    const t = [get(j, 'delta', 'text'), get(j, 'choices', 0, 'delta', 'content'), get(j, 'candidates', 0, 'content', 'parts', 0, 'text'), get(j, 'delta', 'partial_json')];
+    const t = [
+      get(j, 'delta', 'text'),
+      get(j, 'choices', 0, 'delta', 'content'),
+      get(j, 'candidates', 0, 'content', 'parts', 0, 'text'),
+      get(j, 'delta', 'partial_json'),
+    ];
     for (const v of t) if (typeof v === 'string') text += v;
     const th = get(j, 'delta', 'thinking') ?? get(j, 'choices', 0, 'delta', 'reasoning_content');
     if (typeof th === 'string') thinking += th;

@@ -40,7 +40,11 @@ export class TextRows {
         const m = ESCAPE_SEQUENCE.exec(window);
         if (!m && !final && buf.length - i < 300) break; // the sequence may finish in the next chunk
         const len = m ? m[0].length : 1;
-        this.mark(`⟨ESC⟩${window.slice(1, len).replace(/[\u0000-\u001f\u007f]/g, (c) => markerFor(c.charCodeAt(0))?.s ?? c)}`, 'ANSI escape sequence', at);
+        this.mark(
+          `⟨ESC⟩${window.slice(1, len).replace(/[\u0000-\u001f\u007f]/g, (c) => markerFor(c.charCodeAt(0))?.s ?? c)}`,
+          'ANSI escape sequence',
+          at,
+        );
         i += len;
         continue;
       }

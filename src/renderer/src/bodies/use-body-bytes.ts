@@ -32,7 +32,15 @@ function fromBase64(s: string): Uint8Array {
 }
 
 export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number): BodyBytes {
-  const [state, setState] = useState<Omit<BodyBytes, 'more' | 'all'>>({ chunks: [], loaded: 0, total: null, originalBytes: null, truncated: false, error: null, busy: false });
+  const [state, setState] = useState<Omit<BodyBytes, 'more' | 'all'>>({
+    chunks: [],
+    loaded: 0,
+    total: null,
+    originalBytes: null,
+    truncated: false,
+    error: null,
+    busy: false,
+  });
   const [target, setTarget] = useState(want);
   const busy = useRef(false);
   // One hook instance serves one body: callers key the component by body (see EventView), so no reset is needed.
@@ -43,21 +51,23 @@ export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number):
     if (state.loaded >= target && state.total !== null) return;
     busy.current = true;
     let live = true;
-    void client.call('body.window', { evidenceId, key, offset: state.loaded, length: Math.min(1 << 20, Math.max(WINDOW, target - state.loaded)) }).then((r) => {
-      busy.current = false;
-      if (!live) return;
-      if (!r.ok) return setState((s) => ({ ...s, error: r.error, busy: false }));
-      const bytes = fromBase64(r.value.base64);
-      setState((s) => ({
-        chunks: [...s.chunks, bytes],
-        loaded: s.loaded + bytes.length,
-        total: r.value.storedBytes,
-        originalBytes: r.value.originalBytes,
-        truncated: r.value.truncated,
-        error: null,
-        busy: false,
-      }));
-    });
+    void client
+      .call('body.window', { evidenceId, key, offset: state.loaded, length: Math.min(1 << 20, Math.max(WINDOW, target - state.loaded)) })
+      .then((r) => {
+        busy.current = false;
+        if (!live) return;
+        if (!r.ok) return setState((s) => ({ ...s, error: r.error, busy: false }));
+        const bytes = fromBase64(r.value.base64);
+        setState((s) => ({
+          chunks: [...s.chunks, bytes],
+          loaded: s.loaded + bytes.length,
+          total: r.value.storedBytes,
+          originalBytes: r.value.originalBytes,
+          truncated: r.value.truncated,
+          error: null,
+          busy: false,
+        }));
+      });
     return () => {
       live = false;
       busy.current = false;

@@ -156,11 +156,26 @@ export function DataGrid(p: DataGridProps) {
   // Fixed pixel widths (no look at the content), and of the visible columns only those the view shows (see
   // column-window.ts): the header keeps every column (its filter inputs keep what is typed in them).
   const view = useViewBox(scroller);
-  const widths = useMemo(() => columnWidths(cols.map((ci) => p.columns[ci]?.kind), p.time, view.width), [cols, p.columns, p.time, view.width]);
+  const widths = useMemo(
+    () =>
+      columnWidths(
+        cols.map((ci) => p.columns[ci]?.kind),
+        p.time,
+        view.width,
+      ),
+    [cols, p.columns, p.time, view.width],
+  );
   const offsets = useMemo(() => columnOffsets(widths), [widths]);
   const template = useMemo(() => widths.map((w) => `${w}px`).join(' '), [widths]);
   const range = columnRange(offsets, view.left, view.width);
-  const rowTemplate = useMemo(() => widths.slice(range.from, range.to).map((w) => `${w}px`).join(' '), [widths, range.from, range.to]);
+  const rowTemplate = useMemo(
+    () =>
+      widths
+        .slice(range.from, range.to)
+        .map((w) => `${w}px`)
+        .join(' '),
+    [widths, range.from, range.to],
+  );
   const shown = useMemo(() => cols.slice(range.from, range.to), [cols, range.from, range.to]);
   const padLeft = offsets[range.from]!;
   const width = `max(100%, ${offsets[offsets.length - 1]!}px)`;
@@ -172,7 +187,10 @@ export function DataGrid(p: DataGridProps) {
   // Spanning, the place less windowStart.
   const startRef = useRef(start);
   startRef.current = start;
-  const select = useCallback((pos: number, col: number) => latest.current.onSelect({ row: pos - baseRef.current.value - startRef.current, col }), []);
+  const select = useCallback(
+    (pos: number, col: number) => latest.current.onSelect({ row: pos - baseRef.current.value - startRef.current, col }),
+    [],
+  );
   const open = useCallback((pos: number) => latest.current.onOpen?.(pos - baseRef.current.value - startRef.current), []);
   const base = baseRef.current.value;
   // The header does not change while the reader scrolls: built once per column set, sort and filters.
@@ -183,7 +201,12 @@ export function DataGrid(p: DataGridProps) {
           const col = p.columns[colIndex(c.id)]!;
           const sorted = p.sort?.column === col.name ? p.sort.direction : null;
           return (
-            <div key={c.id} className="gh" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+            <div
+              key={c.id}
+              className="gh"
+              role="columnheader"
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+            >
               {col.sortable && p.onSort ? (
                 <button type="button" className="gh-sort" title="sort (indexed column)" onClick={() => p.onSort?.(col.name)}>
                   {visibleText(col.name)} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
@@ -213,7 +236,8 @@ export function DataGrid(p: DataGridProps) {
               const i = it.index - start;
               const row = p.rows[i];
               // A place whose row is not loaded yet (spanning): an empty row until the seek brings it.
-              if (!row) return <div key={`at${it.index}`} className="gp" style={{ top: (it.index + base) * GRID_ROW_HEIGHT }} aria-hidden="true" />;
+              if (!row)
+                return <div key={`at${it.index}`} className="gp" style={{ top: (it.index + base) * GRID_ROW_HEIGHT }} aria-hidden="true" />;
               const isSel = p.selected?.row === i;
               return (
                 <GridRow
@@ -288,7 +312,13 @@ const GridRow = memo(function GridRow(r: GridRowProps) {
         const cell = r.row[ci] ?? null;
         const text = formatCell(cell, col.kind, r.time);
         return (
-          <div key={col.name} role="gridcell" aria-colindex={r.firstCol + k + 1} className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`} onClick={() => r.onSelect(r.pos, ci)}>
+          <div
+            key={col.name}
+            role="gridcell"
+            aria-colindex={r.firstCol + k + 1}
+            className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`}
+            onClick={() => r.onSelect(r.pos, ci)}
+          >
             {cell === null ? 'NULL' : (r.linkCell?.(col, cell, r.row, oneLine(text, CELL_CHARS)) ?? oneLine(text, CELL_CHARS))}
           </div>
         );

@@ -55,7 +55,9 @@ export function RowList(props: {
               data-row-index={it.index}
               style={{ transform: `translateY(${it.start}px)` }}
             >
-              {props.showOffsets !== false && <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>}
+              {props.showOffsets !== false && (
+                <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>
+              )}
               <span className="btext">
                 {row.pieces.map((p, i) =>
                   p.t === 'text' ? (

@@ -19,9 +19,12 @@ export const VERDICT_LABELS: Readonly<Record<VerdictView['verdict'], string>> = 
 /** What is still running, in a few words (empty when nothing is). */
 function progressText(v: VerdictView): string {
   const b = v.bodies;
-  if (b.state === 'running') return `${countLabel(b.itemsDone)} / ${countLabel(b.itemsTotal)} bodies${b.failed > 0 ? ` · ${countLabel(b.failed)} failed` : ''}`;
+  if (b.state === 'running')
+    return `${countLabel(b.itemsDone)} / ${countLabel(b.itemsTotal)} bodies${b.failed > 0 ? ` · ${countLabel(b.failed)} failed` : ''}`;
   if (b.state === 'waiting') return 'bodies next';
-  const pending = [v.pages === 'pending' && 'pages', v.copyProof === 'pending' && 'copy proof', v.report === 'pending' && 'report'].filter(Boolean);
+  const pending = [v.pages === 'pending' && 'pages', v.copyProof === 'pending' && 'copy proof', v.report === 'pending' && 'report'].filter(
+    Boolean,
+  );
   return pending.length > 0 ? `${pending.join(', ')}…` : '';
 }
 
@@ -32,7 +35,12 @@ function fraction(v: VerdictView): number {
 
 export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; progress?: boolean; cancel?: boolean }) {
   const v = props.verdict;
-  if (!v) return <span className="verdict checking" data-verdict="checking" data-testid="verdict">checking</span>;
+  if (!v)
+    return (
+      <span className="verdict checking" data-verdict="checking" data-testid="verdict">
+        checking
+      </span>
+    );
   const running = v.bodies.state === 'running' ? v.bodies : null;
   const text = props.progress ? progressText(v) : '';
   return (
@@ -40,7 +48,9 @@ export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; p
       <span className={`verdict ${v.verdict}`} data-verdict={v.verdict} data-testid="verdict" title={titleOf(v)}>
         {VERDICT_LABELS[v.verdict]}
       </span>
-      {props.progress && running && <progress className="verdict-progress" max={1} value={fraction(v)} aria-label="body verification progress" />}
+      {props.progress && running && (
+        <progress className="verdict-progress" max={1} value={fraction(v)} aria-label="body verification progress" />
+      )}
       {text && <span className="verdict-detail muted">{text}</span>}
       {props.cancel && running && (
         <button
@@ -60,9 +70,14 @@ function titleOf(v: VerdictView): string {
   const state = (s: string): string => (s === 'ok' ? 'passed' : s === 'failed' ? 'failed' : 'running');
   const b = v.bodies;
   const bodies =
-    b.state === 'done' ? `${countLabel(b.verified)} of ${countLabel(b.total)} verified` :
-    b.state === 'running' ? `${countLabel(b.itemsDone)} of ${countLabel(b.itemsTotal)} read` :
-    b.state === 'cancelled' ? 'verification cancelled' :
-    b.state === 'failed' ? `verification did not finish (${b.code})` : 'not started yet';
+    b.state === 'done'
+      ? `${countLabel(b.verified)} of ${countLabel(b.total)} verified`
+      : b.state === 'running'
+        ? `${countLabel(b.itemsDone)} of ${countLabel(b.itemsTotal)} read`
+        : b.state === 'cancelled'
+          ? 'verification cancelled'
+          : b.state === 'failed'
+            ? `verification did not finish (${b.code})`
+            : 'not started yet';
   return `pages (quick_check) ${state(v.pages)} · copy proof ${state(v.copyProof)} · report ${state(v.report)} · bodies ${bodies}`;
 }

@@ -41,7 +41,12 @@ export function columnOffsets(widths: readonly number[]): number[] {
 }
 
 /** Half-open range [from, to) of the columns meeting [left, left + width), widened by `overscan` each side. */
-export function columnRange(offsets: readonly number[], left: number, width: number, overscan = COLUMN_OVERSCAN): { from: number; to: number } {
+export function columnRange(
+  offsets: readonly number[],
+  left: number,
+  width: number,
+  overscan = COLUMN_OVERSCAN,
+): { from: number; to: number } {
   const n = offsets.length - 1;
   if (n <= 0) return { from: 0, to: 0 };
   let from = 0;

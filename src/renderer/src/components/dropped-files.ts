@@ -36,7 +36,8 @@ export async function collectDropped(dt: DataTransfer): Promise<{ files: Dropped
     for (const child of await readDir(dir)) {
       if (child.isFile) files.push({ file: await entryFile(child), relativePath: child.name });
       else if (child.isDirectory && child.name === 'session.bodies') {
-        for (const g of await readDir(child)) if (g.isFile) files.push({ file: await entryFile(g), relativePath: `session.bodies/${g.name}` });
+        for (const g of await readDir(child))
+          if (g.isFile) files.push({ file: await entryFile(g), relativePath: `session.bodies/${g.name}` });
       }
     }
     return { files, folder: dir.name };

@@ -9,7 +9,8 @@ export function parseFilterInput(column: string, raw: string, numeric: boolean):
   if (s === '') return null;
   if (s === 'null') return { column, op: 'null' };
   if (s === '!null') return { column, op: 'notnull' };
-  const val = (v: string): string | number => (numeric && /^-?\d+(\.\d+)?$/.test(v.trim()) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v.trim());
+  const val = (v: string): string | number =>
+    numeric && /^-?\d+(\.\d+)?$/.test(v.trim()) && Number.isSafeInteger(Math.trunc(Number(v))) ? Number(v) : v.trim();
   const m = /^(>=|<=|!=|=|>|<|\^)(.*)$/.exec(s);
   if (!m) return { column, op: 'contains', value: s };
   const v = m[2]!;

@@ -55,7 +55,12 @@ export function countLabel(n: number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
-const COMPACT_UNITS: readonly (readonly [number, string])[] = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'k']];
+const COMPACT_UNITS: readonly (readonly [number, string])[] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+];
 
 /**
  * A chart tick: 20000000 → "20M", 1500 → "1.5k", 950 → "950"; one decimal at most, none when it is 0. An axis of

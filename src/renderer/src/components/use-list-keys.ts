@@ -16,7 +16,8 @@ export function useListKeys(ref: RefObject<HTMLElement | null>, itemSelector: st
       const items = [...root.querySelectorAll<HTMLElement>(itemSelector)];
       if (items.length === 0) return;
       const at = items.findIndex((el) => el.contains(document.activeElement));
-      const next = at < 0 ? (nav === 'next' ? 0 : items.length - 1) : Math.max(0, Math.min(items.length - 1, at + (nav === 'next' ? 1 : -1)));
+      const next =
+        at < 0 ? (nav === 'next' ? 0 : items.length - 1) : Math.max(0, Math.min(items.length - 1, at + (nav === 'next' ? 1 : -1)));
       const target = items[next]!.matches('a[href]') ? items[next]! : items[next]!.querySelector<HTMLElement>('a[href]');
       target?.focus();
       target?.scrollIntoView({ block: 'nearest' });

@@ -14,7 +14,14 @@ export function plainClick(e: MouseEvent): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
-export function IdLink(props: { ev: string; column: string; value: Cell | undefined; ctx?: IdContext; children?: ReactNode; className?: string }) {
+export function IdLink(props: {
+  ev: string;
+  column: string;
+  value: Cell | undefined;
+  ctx?: IdContext;
+  children?: ReactNode;
+  className?: string;
+}) {
   const host = usePaneHost();
   const t = idTarget(props.ev, props.column, props.value, props.ctx);
   const shown = props.children ?? visibleText(String(props.value ?? ''));
@@ -25,7 +32,13 @@ export function IdLink(props: { ev: string; column: string; value: Cell | undefi
     host.select(t.sel);
   };
   return (
-    <a className={props.className ? `id-link ${props.className}` : 'id-link'} href={t.href} title={t.title} data-id-column={props.column} onClick={onClick}>
+    <a
+      className={props.className ? `id-link ${props.className}` : 'id-link'}
+      href={t.href}
+      title={t.title}
+      data-id-column={props.column}
+      onClick={onClick}
+    >
       {shown}
     </a>
   );

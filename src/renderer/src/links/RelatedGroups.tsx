@@ -13,7 +13,8 @@ function Group(props: { ev: string; g: RelatedGroup }) {
   return (
     <section className="rel-group" data-related-group={g.kind} aria-label={g.title}>
       <h4>
-        {visibleText(g.title)} <span className="muted">{g.total > g.rows.length ? `${g.rows.length} of ${countLabel(g.total)}` : g.total}</span>
+        {visibleText(g.title)}{' '}
+        <span className="muted">{g.total > g.rows.length ? `${g.rows.length} of ${countLabel(g.total)}` : g.total}</span>
       </h4>
       {g.rows.length === 0 ? (
         <p className="muted">none</p>
@@ -60,7 +61,8 @@ export function RelatedGroups(props: { ev: string; set: RelatedSet }) {
       {m && (
         <p className={m.row ? 'muted rel-match' : 'rel-match warn'} data-net-match={m.row ? m.matched.join(' ') : 'none'}>
           {set.table === 'model_calls' ? 'HTTP exchange' : 'Model call'}: {visibleText(m.note)}
-          {m.deltaMs !== null && ` · ${m.deltaMs >= 0 ? '+' : ''}${m.deltaMs} ms apart`} · {m.candidates} row{m.candidates === 1 ? '' : 's'} in the time window
+          {m.deltaMs !== null && ` · ${m.deltaMs >= 0 ? '+' : ''}${m.deltaMs} ms apart`} · {m.candidates} row{m.candidates === 1 ? '' : 's'}{' '}
+          in the time window
         </p>
       )}
     </div>

@@ -29,7 +29,13 @@ export function RowFields(props: { ev: string; detail: EventDetail; max?: number
           <div key={c} className="kv-row">
             <dt>{visibleText(c)}</dt>
             <dd className={cell === null ? 'null' : ''}>
-              {cell === null ? 'NULL' : <IdLink ev={ev} column={c} value={cell} ctx={{ table: detail.table, traceId }}>{shown}</IdLink>}
+              {cell === null ? (
+                'NULL'
+              ) : (
+                <IdLink ev={ev} column={c} value={cell} ctx={{ table: detail.table, traceId }}>
+                  {shown}
+                </IdLink>
+              )}
             </dd>
           </div>
         );

@@ -5,7 +5,17 @@ import { href } from '../router.js';
 import { usePaneHost } from '../pane/pane-host.js';
 import { plainClick } from './IdLink.js';
 
-export function RowLink(props: { ev: string; table: string; rowid: number; body?: BodyRef | null; mode?: BodyMode; children: ReactNode; className?: string; role?: string; selected?: boolean }) {
+export function RowLink(props: {
+  ev: string;
+  table: string;
+  rowid: number;
+  body?: BodyRef | null;
+  mode?: BodyMode;
+  children: ReactNode;
+  className?: string;
+  role?: string;
+  selected?: boolean;
+}) {
   const host = usePaneHost();
   const body = props.body ?? null;
   const onClick = (e: MouseEvent<HTMLAnchorElement>): void => {

@@ -63,9 +63,17 @@ export function idTarget(ev: string, column: string, value: Cell | undefined, ct
     case 'turn_id': {
       if (ctx.traceId) {
         const sel: Selection = { kind: 'turn', traceId: ctx.traceId, turnId: text };
-        return { href: withPane(href({ view: 'graph', ev, trace: ctx.traceId }), { sel, body: null, mode: null }), sel, title: 'open this turn' };
+        return {
+          href: withPane(href({ view: 'graph', ev, trace: ctx.traceId }), { sel, body: null, mode: null }),
+          sel,
+          title: 'open this turn',
+        };
       }
-      return { href: href({ view: 'tables', ev, table: 'model_calls', sort: null, filters: [{ column: 'turn_id', op: 'eq', value: text }] }), sel: null, title: "this turn's model calls" };
+      return {
+        href: href({ view: 'tables', ev, table: 'model_calls', sort: null, filters: [{ column: 'turn_id', op: 'eq', value: text }] }),
+        sel: null,
+        title: "this turn's model calls",
+      };
     }
     case 'call_id':
       return {
@@ -74,7 +82,11 @@ export function idTarget(ev: string, column: string, value: Cell | undefined, ct
         title: 'open the tool call with this call_id',
       };
     case 'event_id':
-      return { href: href({ view: 'event', ev, eventId: text, body: null, mode: 'text' }), sel: { kind: 'event', eventId: text }, title: 'open the event with this event_id' };
+      return {
+        href: href({ view: 'event', ev, eventId: text, body: null, mode: 'text' }),
+        sel: { kind: 'event', eventId: text },
+        title: 'open the event with this event_id',
+      };
     default:
       return null;
   }

@@ -21,10 +21,13 @@ function isTyping(t: EventTarget | null): boolean {
 /** The pane state of the URL and the host that changes it; Escape (outside a text field) closes the pane. */
 export function usePane(): { state: PaneState; host: PaneHost } {
   const state = usePaneState();
-  const host = useMemo<PaneHost>(() => ({
-    select: (sel: Selection, body: BodyRef | null = null, mode: BodyMode | null = null) => selectInPane(sel, body, mode),
-    close: () => selectInPane(null),
-  }), []);
+  const host = useMemo<PaneHost>(
+    () => ({
+      select: (sel: Selection, body: BodyRef | null = null, mode: BodyMode | null = null) => selectInPane(sel, body, mode),
+      close: () => selectInPane(null),
+    }),
+    [],
+  );
   const open = state.sel !== null;
   useEffect(() => {
     if (!open) return;
@@ -41,7 +44,13 @@ export function usePane(): { state: PaneState; host: PaneHost } {
 export function SidePaneSlot(props: { ev: string; state: PaneState }) {
   if (!props.state.sel) return null;
   return (
-    <Suspense fallback={<aside className="side-pane"><p className="hint">Loading…</p></aside>}>
+    <Suspense
+      fallback={
+        <aside className="side-pane">
+          <p className="hint">Loading…</p>
+        </aside>
+      }
+    >
       <SidePane ev={props.ev} state={props.state} />
     </Suspense>
   );

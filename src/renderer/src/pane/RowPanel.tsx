@@ -30,10 +30,17 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
   if (detail.error) return <ErrorNote error={detail.error} />;
   const set = related.value;
   const bodies: readonly BodyMeta[] = set?.bodies ?? detail.value?.bodies ?? [];
-  const chosen = props.body ? bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) ?? null : null;
+  const chosen = props.body
+    ? (bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) ?? null)
+    : null;
   const mode = props.mode ?? (chosen ? defaultMode(chosen) : 'text');
   return (
-    <div className="row-panel" data-row={`${table}/${rowid}`} data-related-ready={set ? 'true' : 'false'} data-wal-known={walOnlyFrom ? 'true' : 'false'}>
+    <div
+      className="row-panel"
+      data-row={`${table}/${rowid}`}
+      data-related-ready={set ? 'true' : 'false'}
+      data-wal-known={walOnlyFrom ? 'true' : 'false'}
+    >
       <p className="pane-links">
         <a href={href({ view: 'row', ev, table, rowid, body: props.body, mode })}>Full row view ↗</a>
         {walOnly && <WalOnlyMark />}
@@ -53,7 +60,14 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
           <>
             {' · '}
             <IdLink ev={ev} column="model_call_id" value={set.modelCallId}>
-              {table === 'tool_calls' ? 'emitted by' : table === 'tool_responses' ? 'consumed by' : table === 'net_events' ? 'carried' : 'of'} model call #{set.modelCallId}
+              {table === 'tool_calls'
+                ? 'emitted by'
+                : table === 'tool_responses'
+                  ? 'consumed by'
+                  : table === 'net_events'
+                    ? 'carried'
+                    : 'of'}{' '}
+              model call #{set.modelCallId}
             </IdLink>
           </>
         )}
@@ -65,9 +79,24 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
             const ref = { sourceTable: b.sourceTable, direction: b.direction };
             const active = chosen === b;
             return (
-              <RowLink key={`${b.eventId}/${b.sourceTable}/${b.direction}`} ev={ev} table={table} rowid={rowid} body={ref} mode={defaultMode(b)} className={active ? 'body-chip active' : 'body-chip'} selected={active}>
-                <strong>{b.eventId !== detail.value?.eventId ? 'its call’s ' : ''}{visibleText(b.sourceTable)}/{visibleText(b.direction)}</strong>
-                <span>{bytesLabel(b.storedBytes)}{b.truncated ? ' · truncated' : ''}</span>
+              <RowLink
+                key={`${b.eventId}/${b.sourceTable}/${b.direction}`}
+                ev={ev}
+                table={table}
+                rowid={rowid}
+                body={ref}
+                mode={defaultMode(b)}
+                className={active ? 'body-chip active' : 'body-chip'}
+                selected={active}
+              >
+                <strong>
+                  {b.eventId !== detail.value?.eventId ? 'its call’s ' : ''}
+                  {visibleText(b.sourceTable)}/{visibleText(b.direction)}
+                </strong>
+                <span>
+                  {bytesLabel(b.storedBytes)}
+                  {b.truncated ? ' · truncated' : ''}
+                </span>
               </RowLink>
             );
           })}
@@ -76,7 +105,17 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
           <div className="pane-body-view" data-body-shown={`${chosen.sourceTable}/${chosen.direction}`}>
             <div className="modes" role="tablist" aria-label="body view">
               {BODY_MODES.map((m) => (
-                <RowLink key={m} ev={ev} table={table} rowid={rowid} body={{ sourceTable: chosen.sourceTable, direction: chosen.direction }} mode={m} className={m === mode ? 'mode active' : 'mode'} role="tab" selected={m === mode}>
+                <RowLink
+                  key={m}
+                  ev={ev}
+                  table={table}
+                  rowid={rowid}
+                  body={{ sourceTable: chosen.sourceTable, direction: chosen.direction }}
+                  mode={m}
+                  className={m === mode ? 'mode active' : 'mode'}
+                  role="tab"
+                  selected={m === mode}
+                >
                   {MODE_LABELS[m]}
                 </RowLink>
               ))}
@@ -86,7 +125,9 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
               evidenceId={ev}
               body={chosen}
               mode={mode}
-              onMode={(m) => selectInPane({ kind: 'row', table, rowid }, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m)}
+              onMode={(m) =>
+                selectInPane({ kind: 'row', table, rowid }, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m)
+              }
             />
           </div>
         )}

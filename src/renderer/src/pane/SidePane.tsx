@@ -78,8 +78,16 @@ function CallResolver(props: { ev: string; callId: string; traceId: string | nul
   if (!row) return <p className="bad">No tool_calls row carries call_id {visibleText(props.callId)}.</p>;
   return (
     <>
-      {props.traceId && row.traceId !== props.traceId && <p className="bad" data-finding="cross_trace_call">This call_id is not in trace {visibleText(props.traceId)}; the call shown is in trace {visibleText(row.traceId ?? 'none')}.</p>}
-      {r.value.others.length > 0 && <p className="muted">{r.value.others.length} other tool_calls row{r.value.others.length === 1 ? '' : 's'} carry this call_id (see Related).</p>}
+      {props.traceId && row.traceId !== props.traceId && (
+        <p className="bad" data-finding="cross_trace_call">
+          This call_id is not in trace {visibleText(props.traceId)}; the call shown is in trace {visibleText(row.traceId ?? 'none')}.
+        </p>
+      )}
+      {r.value.others.length > 0 && (
+        <p className="muted">
+          {r.value.others.length} other tool_calls row{r.value.others.length === 1 ? '' : 's'} carry this call_id (see Related).
+        </p>
+      )}
       <RowPanel ev={props.ev} table="tool_calls" rowid={row.rowid} body={props.state.body} mode={props.state.mode} />
     </>
   );
@@ -89,6 +97,7 @@ function EventResolver(props: { ev: string; eventId: string; state: PaneState })
   const d = useCall('event.get', { evidenceId: props.ev, eventId: props.eventId });
   if (d.error) return <ErrorNote error={d.error} />;
   if (!d.value) return <p className="hint">Finding the event…</p>;
-  if (d.value.table === 'event_body_blobs') return <p className="muted">Only bodies carry this event_id; open the full event view for them.</p>;
+  if (d.value.table === 'event_body_blobs')
+    return <p className="muted">Only bodies carry this event_id; open the full event view for them.</p>;
   return <RowPanel ev={props.ev} table={d.value.table} rowid={d.value.rowid} body={props.state.body} mode={props.state.mode} />;
 }

@@ -12,7 +12,12 @@ import { RelatedGroups } from '../links/RelatedGroups.js';
 import { href } from '../router.js';
 
 const TABLE_OF: Record<string, string> = {
-  'Model calls': 'model_calls', 'Tool calls': 'tool_calls', 'File events': 'fs_events', 'Network events': 'net_events', 'DNS events': 'dns_events', 'Processes run': 'exec_events',
+  'Model calls': 'model_calls',
+  'Tool calls': 'tool_calls',
+  'File events': 'fs_events',
+  'Network events': 'net_events',
+  'DNS events': 'dns_events',
+  'Processes run': 'exec_events',
 };
 
 export function TurnPanel(props: { ev: string; traceId: string; turnId: string }) {
@@ -21,13 +26,31 @@ export function TurnPanel(props: { ev: string; traceId: string; turnId: string }
   if (t.error) return <ErrorNote error={t.error} />;
   if (!t.value) return <p className="hint">Loading the turn…</p>;
   const v = t.value;
-  const filters: ColumnFilter[] = [{ column: 'trace_id', op: 'eq', value: traceId }, { column: 'turn_id', op: 'eq', value: turnId }];
+  const filters: ColumnFilter[] = [
+    { column: 'trace_id', op: 'eq', value: traceId },
+    { column: 'turn_id', op: 'eq', value: turnId },
+  ];
   return (
     <div className="turn-panel" data-turn={turnId}>
       <p className="pane-links">
         trace <IdLink ev={ev} column="trace_id" value={traceId} className="mono" />
       </p>
-      <RelatedGroups ev={ev} set={{ table: 'turn', rowid: 0, eventId: null, traceId, turnId, modelCallId: null, callId: null, groups: v.groups, netMatch: null, bodies: [], findings: [] }} />
+      <RelatedGroups
+        ev={ev}
+        set={{
+          table: 'turn',
+          rowid: 0,
+          eventId: null,
+          traceId,
+          turnId,
+          modelCallId: null,
+          callId: null,
+          groups: v.groups,
+          netMatch: null,
+          bodies: [],
+          findings: [],
+        }}
+      />
       <p className="muted">{visibleText(v.note)}</p>
       <p className="pane-links">
         In Tables, this turn’s:{' '}

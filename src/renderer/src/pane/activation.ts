@@ -9,12 +9,20 @@ let installed = false;
 export function trackActivation(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
-  window.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' || e.key === ' ') byKey = true;
-  }, true);
-  window.addEventListener('pointerdown', () => {
-    byKey = false;
-  }, true);
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Enter' || e.key === ' ') byKey = true;
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerdown',
+    () => {
+      byKey = false;
+    },
+    true,
+  );
 }
 
 export function lastActivationByKey(): boolean {

@@ -17,9 +17,16 @@ import { RowFields } from '../links/RowFields.js';
 
 const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
 
-export function EventView(props: { ev: string; target: { table: string; rowid: number } | { eventId: string }; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
+export function EventView(props: {
+  ev: string;
+  target: { table: string; rowid: number } | { eventId: string };
+  body: BodyRef | null;
+  mode: BodyMode;
+  at?: ByteSpan;
+}) {
   const { ev, target } = props;
-  const arg = 'eventId' in target ? { evidenceId: ev, eventId: target.eventId } : { evidenceId: ev, table: target.table, rowid: target.rowid };
+  const arg =
+    'eventId' in target ? { evidenceId: ev, eventId: target.eventId } : { evidenceId: ev, table: target.table, rowid: target.rowid };
   const d = useCall('event.get', arg);
   if (d.error) return <ErrorNote error={d.error} />;
   if (!d.value) return <p className="hint">Loading…</p>;
@@ -45,12 +52,17 @@ function RelatedSection(props: { ev: string; table: string; rowid: number }) {
 
 function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
   const { ev, detail, mode } = props;
-  const chosen = props.body ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) : detail.bodies[0];
+  const chosen = props.body
+    ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction)
+    : detail.bodies[0];
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const walOnlyFrom = useWalOnlyFrom(ev);
   const walOnly = isWalOnly(walOnlyFrom, detail.table, detail.rowid);
   const save = async (b: BodyMeta): Promise<void> => {
-    const r = await client.call('body.save', { evidenceId: ev, key: { eventId: b.eventId, sourceTable: b.sourceTable, direction: b.direction } });
+    const r = await client.call('body.save', {
+      evidenceId: ev,
+      key: { eventId: b.eventId, sourceTable: b.sourceTable, direction: b.direction },
+    });
     if (!r.ok) return setSaveNote(`${r.error.code}: ${r.error.message}`);
     switch (r.value.kind) {
       case 'download': {
@@ -121,7 +133,13 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
             <div className="body-tools">
               <div className="modes" role="tablist" aria-label="body view">
                 {BODY_MODES.map((m) => (
-                  <a key={m} role="tab" aria-selected={m === mode} className={m === mode ? 'mode active' : 'mode'} href={href(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}>
+                  <a
+                    key={m}
+                    role="tab"
+                    aria-selected={m === mode}
+                    className={m === mode ? 'mode active' : 'mode'}
+                    href={href(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
+                  >
                     {MODE_LABELS[m]}
                   </a>
                 ))}

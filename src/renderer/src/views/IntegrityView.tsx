@@ -3,7 +3,14 @@
  * all bodies" again) with progress and cancel, and the one verdict every view shows.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BodyFailureView, FindingLink, InspectorEvent, IntegrityFinding, JobProgress, VerifySummary } from '../../../shared/contract.js';
+import type {
+  BodyFailureView,
+  FindingLink,
+  InspectorEvent,
+  IntegrityFinding,
+  JobProgress,
+  VerifySummary,
+} from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -99,12 +106,26 @@ export function IntegrityView(props: { ev: string }) {
   // The open's verification shows here as if started from this view, until this view starts one of its own.
   const report = rep.value;
   const shown: JobState =
-    job.phase !== 'idle' ? job :
-    bodies?.state === 'running' ? { phase: 'running', jobId: bodies.jobId, progress: { ...bodies, kind: 'verify', evidenceId: ev } } :
-    bodies?.state === 'cancelled' ? { phase: 'failed', error: { code: 'CANCELLED', message: 'verification was cancelled: the bodies are not verified' } } :
-    bodies?.state === 'failed' ? { phase: 'failed', error: { code: bodies.code, message: bodies.message } } :
-    bodies?.state === 'done' ? { phase: 'done', summary: { total: bodies.total, verified: bodies.verified, failed: bodies.failed, unreadable: bodies.unreadable, failures: report?.archive.failures ?? [] } } :
-    job;
+    job.phase !== 'idle'
+      ? job
+      : bodies?.state === 'running'
+        ? { phase: 'running', jobId: bodies.jobId, progress: { ...bodies, kind: 'verify', evidenceId: ev } }
+        : bodies?.state === 'cancelled'
+          ? { phase: 'failed', error: { code: 'CANCELLED', message: 'verification was cancelled: the bodies are not verified' } }
+          : bodies?.state === 'failed'
+            ? { phase: 'failed', error: { code: bodies.code, message: bodies.message } }
+            : bodies?.state === 'done'
+              ? {
+                  phase: 'done',
+                  summary: {
+                    total: bodies.total,
+                    verified: bodies.verified,
+                    failed: bodies.failed,
+                    unreadable: bodies.unreadable,
+                    failures: report?.archive.failures ?? [],
+                  },
+                }
+              : job;
   const cancel = (): void => {
     if (shown.phase === 'running') void client.call('jobs.cancel', { jobId: shown.jobId }).then(() => refreshVerdict(ev));
   };
@@ -133,16 +154,30 @@ export function IntegrityView(props: { ev: string }) {
         {r && (
           <div className="facts">
             <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
-            <span>{countLabel(r.archive.bodies)} bodies in {countLabel(r.archive.blocks)} blocks</span>
+            <span>
+              {countLabel(r.archive.bodies)} bodies in {countLabel(r.archive.blocks)} blocks
+            </span>
             {r.archive.archiveBytes !== null && <span>archive {bytesLabel(r.archive.archiveBytes)}</span>}
             {r.archive.verified !== null && (
-              <span className="archive-verified" data-verified={r.archive.verified} data-failed={r.archive.failed ?? 0} data-unreadable={r.archive.unreadable ?? 0}>
-                {countLabel(r.archive.verified)} verified · {countLabel(r.archive.failed ?? 0)} failed · {countLabel(r.archive.unreadable ?? 0)} unreadable
+              <span
+                className="archive-verified"
+                data-verified={r.archive.verified}
+                data-failed={r.archive.failed ?? 0}
+                data-unreadable={r.archive.unreadable ?? 0}
+              >
+                {countLabel(r.archive.verified)} verified · {countLabel(r.archive.failed ?? 0)} failed ·{' '}
+                {countLabel(r.archive.unreadable ?? 0)} unreadable
               </span>
             )}
-            <span>{countLabel(r.tools.calls)} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call</span>
-            <span>{r.overflow.windows} overflow windows · {countLabel(r.overflow.heldBack)} changes held back</span>
-            <span>{countLabel(r.providers.modelCalls)} model calls · {countLabel(r.providers.aiNetEvents)} AI-provider requests</span>
+            <span>
+              {countLabel(r.tools.calls)} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call
+            </span>
+            <span>
+              {r.overflow.windows} overflow windows · {countLabel(r.overflow.heldBack)} changes held back
+            </span>
+            <span>
+              {countLabel(r.providers.modelCalls)} model calls · {countLabel(r.providers.aiNetEvents)} AI-provider requests
+            </span>
           </div>
         )}
       </section>
@@ -229,7 +264,11 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
       return (
         <div className="verify" data-state="running">
           <progress max={1} value={frac} aria-label="verification progress" />
-          <span>{p ? `${countLabel(p.itemsDone)} / ${countLabel(p.itemsTotal)} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}` : 'starting…'}</span>
+          <span>
+            {p
+              ? `${countLabel(p.itemsDone)} / ${countLabel(p.itemsTotal)} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}`
+              : 'starting…'}
+          </span>
         </div>
       );
     }
@@ -270,7 +309,17 @@ function FailureList({ failures, ev }: { failures: readonly BodyFailureView[]; e
         {failures.slice(0, 500).map((f, i) => (
           <tr key={i}>
             <td>
-              <a href={href({ view: 'event', ev, eventId: f.eventId, body: { sourceTable: f.sourceTable, direction: f.direction }, mode: 'hex' })}>{f.eventId}</a>
+              <a
+                href={href({
+                  view: 'event',
+                  ev,
+                  eventId: f.eventId,
+                  body: { sourceTable: f.sourceTable, direction: f.direction },
+                  mode: 'hex',
+                })}
+              >
+                {f.eventId}
+              </a>
             </td>
             <td>
               {f.sourceTable}/{f.direction}

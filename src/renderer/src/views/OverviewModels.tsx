@@ -6,7 +6,13 @@ import { compactCount, countLabel } from '../components/format.js';
 
 export function OverviewModels({ v }: { v: Overview }) {
   if (v.models.length === 0) return <p className="muted">No model calls.</p>;
-  const data = v.models.map((m) => ({ name: visibleText(`${m.provider}${m.model ? ` · ${m.model}` : ''}`), input: m.inputTokens, output: m.outputTokens, cost: m.costUsd, calls: m.calls }));
+  const data = v.models.map((m) => ({
+    name: visibleText(`${m.provider}${m.model ? ` · ${m.model}` : ''}`),
+    input: m.inputTokens,
+    output: m.outputTokens,
+    cost: m.costUsd,
+    calls: m.calls,
+  }));
   return (
     <div className="models">
       <div className="chart" aria-label="tokens by model">

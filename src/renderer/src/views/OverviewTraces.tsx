@@ -27,7 +27,12 @@ export function OverviewTraces(props: { ev: string }) {
             <span className="muted">
               {t.turns} turn{t.turns === 1 ? '' : 's'} · {countLabel(t.modelCalls)} model calls · {countLabel(t.toolCalls)} tool calls
             </span>
-            {t.findings > 0 && <span className="bad"> · {t.findings} finding{t.findings === 1 ? '' : 's'}</span>}
+            {t.findings > 0 && (
+              <span className="bad">
+                {' '}
+                · {t.findings} finding{t.findings === 1 ? '' : 's'}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -94,7 +94,11 @@ export function OverviewView(props: { ev: string }) {
                 {v.decisions.map((d) => (
                   <tr key={`${d.source}/${d.decision}`}>
                     <td>{visibleText(d.source)}</td>
-                    <td className={d.decision === 'denied' || d.decision === 'block' ? 'denied' : d.decision === 'allowed' ? 'allowed' : ''}>{d.decision}</td>
+                    <td
+                      className={d.decision === 'denied' || d.decision === 'block' ? 'denied' : d.decision === 'allowed' ? 'allowed' : ''}
+                    >
+                      {d.decision}
+                    </td>
                     <td className="num">{countLabel(d.count)}</td>
                   </tr>
                 ))}
@@ -105,7 +109,13 @@ export function OverviewView(props: { ev: string }) {
         <OverviewTraces ev={props.ev} />
         <section className="card wide">
           <h3>Models and providers</h3>
-          {scanning ? <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p> : <Suspense fallback={<p className="muted">Drawing the chart…</p>}><Models v={v} /></Suspense>}
+          {scanning ? (
+            <p className="muted">Summing model calls (a whole-table scan that follows the first view)…</p>
+          ) : (
+            <Suspense fallback={<p className="muted">Drawing the chart…</p>}>
+              <Models v={v} />
+            </Suspense>
+          )}
         </section>
         <section className="card">
           <h3>Rows per table</h3>
@@ -140,7 +150,9 @@ function Identity({ v }: { v: Overview }) {
         </div>
         <div>
           <div className="label">Display name</div>
-          <div className="value">{v.evidence.displayName !== null ? visibleText(v.evidence.displayName) : <span className="muted">none recorded</span>}</div>
+          <div className="value">
+            {v.evidence.displayName !== null ? visibleText(v.evidence.displayName) : <span className="muted">none recorded</span>}
+          </div>
         </div>
         <div>
           <div className="label">Generation</div>
@@ -148,8 +160,14 @@ function Identity({ v }: { v: Overview }) {
         </div>
         <div>
           <div className="label">Time span {time === 'utc' ? '(UTC)' : '(local)'}</div>
-          <div className="value mono">{v.timeSpan ? `${formatCell(v.timeSpan.first, 'timestamp', time)} → ${formatCell(v.timeSpan.last, 'timestamp', time)}` : '—'}</div>
-          <div className="muted small" data-testid="time-span-coverage" title={[...v.timeSpanCoverage.tables, ...v.timeSpanCoverage.skipped].map(visibleText).join('\n')}>
+          <div className="value mono">
+            {v.timeSpan ? `${formatCell(v.timeSpan.first, 'timestamp', time)} → ${formatCell(v.timeSpan.last, 'timestamp', time)}` : '—'}
+          </div>
+          <div
+            className="muted small"
+            data-testid="time-span-coverage"
+            title={[...v.timeSpanCoverage.tables, ...v.timeSpanCoverage.skipped].map(visibleText).join('\n')}
+          >
             from {v.timeSpanCoverage.tables.length} table{v.timeSpanCoverage.tables.length === 1 ? '' : 's'}
             {v.timeSpanCoverage.skipped.length > 0 && `; not covered: ${v.timeSpanCoverage.skipped.map(visibleText).join(', ')}`}
           </div>
@@ -224,7 +242,16 @@ function FollowUpStrip({ f }: { f: NonNullable<Overview['followUp']> }) {
         const s = f[k];
         return (
           <li key={k} className={`follow-up-${s.state}`} data-part={k} data-state={s.state}>
-            {FOLLOW_UP_LABELS[k]}: {s.state === 'failed' ? <><span className="code">{s.code}</span> {visibleText(s.message)}</> : s.state === 'pending' ? 'running…' : s.state}
+            {FOLLOW_UP_LABELS[k]}:{' '}
+            {s.state === 'failed' ? (
+              <>
+                <span className="code">{s.code}</span> {visibleText(s.message)}
+              </>
+            ) : s.state === 'pending' ? (
+              'running…'
+            ) : (
+              s.state
+            )}
           </li>
         );
       })}

@@ -61,7 +61,8 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     // The text run is kept in the URL unless it is the chosen canned query's own.
     const adhoc = chosen && chosen.sql === sql ? undefined : sql;
     lastRun.current = sql;
-    if (adhoc !== props.sql && !(adhoc === undefined && props.sql === null)) navigate({ view: 'sql', ev, canned: props.canned, ...(adhoc ? { sql: adhoc } : {}) });
+    if (adhoc !== props.sql && !(adhoc === undefined && props.sql === null))
+      navigate({ view: 'sql', ev, canned: props.canned, ...(adhoc ? { sql: adhoc } : {}) });
     const runId = newRunId();
     setRunning(runId);
     setError(null);
@@ -86,23 +87,49 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     [result, sel],
   );
   useRowNav(onNav);
-  const columns = useMemo(() => (result ? result.columns.map((c) => ({ name: c, kind: /_unix_ms$/.test(c) ? ('unix_ms' as const) : /^(timestamp|created_at|sealed_at)$/.test(c) ? ('timestamp' as const) : undefined })) : []), [result]);
+  const columns = useMemo(
+    () =>
+      result
+        ? result.columns.map((c) => ({
+            name: c,
+            kind: /_unix_ms$/.test(c)
+              ? ('unix_ms' as const)
+              : /^(timestamp|created_at|sealed_at)$/.test(c)
+                ? ('timestamp' as const)
+                : undefined,
+          }))
+        : [],
+    [result],
+  );
   const keys = useMemo(() => (result ? result.rows.map((_, i) => i) : []), [result]);
   const selCell = sel && result ? result.rows[sel.row]?.[sel.col] : undefined;
   const traces = useCall('graph.traces', needed.includes('trace_id') ? { evidenceId: ev } : undefined);
   const traceCol = result ? result.columns.indexOf('trace_id') : -1;
-  const linkCell = useCallback((col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
-    if (!isIdColumn(col.name, null)) return null;
-    const trace = traceCol >= 0 ? row[traceCol] : null;
-    return <IdLink ev={ev} column={col.name} value={cell} ctx={{ traceId: typeof trace === 'string' ? trace : null }}>{text}</IdLink>;
-  }, [ev, traceCol]);
+  const linkCell = useCallback(
+    (col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
+      if (!isIdColumn(col.name, null)) return null;
+      const trace = traceCol >= 0 ? row[traceCol] : null;
+      return (
+        <IdLink ev={ev} column={col.name} value={cell} ctx={{ traceId: typeof trace === 'string' ? trace : null }}>
+          {text}
+        </IdLink>
+      );
+    },
+    [ev, traceCol],
+  );
 
   return (
     <div className="sql-view">
       <aside className="canned" aria-label="canned queries">
         <h3>Canned queries</h3>
         {(canned.value ?? []).map((q) => (
-          <button key={q.id} type="button" className={q.id === props.canned ? 'canned-q active' : 'canned-q'} title={q.description} onClick={() => navigate({ view: 'sql', ev, canned: q.id })}>
+          <button
+            key={q.id}
+            type="button"
+            className={q.id === props.canned ? 'canned-q active' : 'canned-q'}
+            title={q.description}
+            onClick={() => navigate({ view: 'sql', ev, canned: q.id })}
+          >
             <strong>{q.title}</strong>
             <span>{q.description}</span>
           </button>
@@ -126,7 +153,13 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
         <div className="toolbar">
           {needed.map((n) => (
             <label key={n} className="param">
-              :{n} <input aria-label={`parameter ${n}`} list={n === 'trace_id' ? 'sql-trace-ids' : undefined} value={params[n] ?? ''} onChange={(e) => setParams((p) => ({ ...p, [n]: e.target.value }))} />
+              :{n}{' '}
+              <input
+                aria-label={`parameter ${n}`}
+                list={n === 'trace_id' ? 'sql-trace-ids' : undefined}
+                value={params[n] ?? ''}
+                onChange={(e) => setParams((p) => ({ ...p, [n]: e.target.value }))}
+              />
             </label>
           ))}
           {traces.value && (
@@ -169,12 +202,28 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
               {countLabel(result.rows.length)} row{result.rows.length === 1 ? '' : 's'}
               {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
             </p>
-            <DataGrid label="query results" columns={columns} rows={result.rows} rowKeys={keys} time={time} selected={sel} onSelect={setSel} linkCell={linkCell} />
+            <DataGrid
+              label="query results"
+              columns={columns}
+              rows={result.rows}
+              rowKeys={keys}
+              time={time}
+              selected={sel}
+              onSelect={setSel}
+              linkCell={linkCell}
+            />
             {selCell !== undefined && sel && (
               <div className="cellbar">
                 <span className="cellname">{visibleText(result.columns[sel.col] ?? '')}</span>
-                <span className="cellval">{selCell === null ? 'NULL' : visibleText(formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}</span>
-                <button type="button" onClick={() => void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))}>
+                <span className="cellval">
+                  {selCell === null ? 'NULL' : visibleText(formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}
+                </span>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))
+                  }
+                >
                   Copy cell
                 </button>
               </div>

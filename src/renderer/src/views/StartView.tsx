@@ -21,7 +21,8 @@ export function StartView(props: { dropError: { code: string; message: string } 
         <h2>Open a session ledger</h2>
         <div className={props.dropping ? 'dropzone busy' : 'dropzone'} data-testid="dropzone">
           <p>
-            <strong>Drop a session folder here</strong> (or its files: <code>session.db</code>, <code>session.db-wal</code>, <code>session.bodies</code>).
+            <strong>Drop a session folder here</strong> (or its files: <code>session.db</code>, <code>session.db-wal</code>,{' '}
+            <code>session.bodies</code>).
           </p>
           <p className="muted">
             {client.kind === 'http'

@@ -36,7 +36,11 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
         {list.map((t) => {
           const count = rowCountShown(counts.get(t.name), counted.error !== null);
           return (
-            <a key={t.name} href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })} className={t.name === props.table ? 'active' : ''}>
+            <a
+              key={t.name}
+              href={href({ view: 'tables', ev, table: t.name, sort: null, filters: [] })}
+              className={t.name === props.table ? 'active' : ''}
+            >
               <span title={visibleText(t.name)}>{visibleText(t.name)}</span>
               <span className="count" title={count.title}>
                 {count.text}
@@ -48,7 +52,15 @@ export function TablesView(props: { ev: string; table: string | null; sort: Sort
       <section className="table-main">
         <PaneLayout ev={ev}>
           {info ? (
-            <TableGrid key={info.name} ev={ev} info={info} rowCount={counts.get(info.name)} countFailed={counted.error !== null} sort={props.sort} filters={props.filters} />
+            <TableGrid
+              key={info.name}
+              ev={ev}
+              info={info}
+              rowCount={counts.get(info.name)}
+              countFailed={counted.error !== null}
+              sort={props.sort}
+              filters={props.filters}
+            />
           ) : (
             <p className="hint">{schema.loading ? 'Loading tables…' : 'Choose a table.'}</p>
           )}
@@ -64,7 +76,14 @@ function rowCountShown(count: number | undefined, failed: boolean): { readonly t
   return failed ? { text: '?', title: 'the rows could not be counted' } : { text: '…', title: 'counting the rows…' };
 }
 
-function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number | undefined; countFailed: boolean; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
+function TableGrid(props: {
+  ev: string;
+  info: TableSchemaInfo;
+  rowCount: number | undefined;
+  countFailed: boolean;
+  sort: SortSpec | null;
+  filters: readonly ColumnFilter[];
+}) {
   const { ev, info, sort, filters } = props;
   const walOnlyFrom = useWalOnlyFrom(props.ev);
   const { time } = useApp();
@@ -96,16 +115,26 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
     go({ sort: { column, direction: dir } });
   };
   // A row opens in the side pane beside the grid (its place and scroll kept); "Open row" below is the full view.
-  const openRow = useCallback((i: number) => {
-    const rowid = w.state.rowids[i];
-    if (rowid !== undefined) selectInPane({ kind: 'row', table: info.name, rowid });
-  }, [w.state.rowids, info.name]);
+  const openRow = useCallback(
+    (i: number) => {
+      const rowid = w.state.rowids[i];
+      if (rowid !== undefined) selectInPane({ kind: 'row', table: info.name, rowid });
+    },
+    [w.state.rowids, info.name],
+  );
   const traceCol = useMemo(() => info.columns.findIndex((c) => c.name === 'trace_id'), [info]);
-  const linkCell = useCallback((col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
-    if (!isIdColumn(col.name, info.name)) return null;
-    const trace = traceCol >= 0 ? row[traceCol] : null;
-    return <IdLink ev={ev} column={col.name} value={cell} ctx={{ table: info.name, traceId: typeof trace === 'string' ? trace : null }}>{text}</IdLink>;
-  }, [ev, info.name, traceCol]);
+  const linkCell = useCallback(
+    (col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
+      if (!isIdColumn(col.name, info.name)) return null;
+      const trace = traceCol >= 0 ? row[traceCol] : null;
+      return (
+        <IdLink ev={ev} column={col.name} value={cell} ctx={{ table: info.name, traceId: typeof trace === 'string' ? trace : null }}>
+          {text}
+        </IdLink>
+      );
+    },
+    [ev, info.name, traceCol],
+  );
   const onNav = useCallback(
     (nav: RowNav) => {
       const n = w.state.rows.length;
@@ -132,12 +161,17 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
       <div className="toolbar">
         <h2>{visibleText(info.name)}</h2>
         <span className="muted">
-          {rowCountShown(props.rowCount, props.countFailed).text} rows · {countLabel(w.state.rows.length)} loaded{sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {rowCountShown(props.rowCount, props.countFailed).text} rows · {countLabel(w.state.rows.length)} loaded
+          {sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
           {filters.length > 0 && (
             <span className="match-count" data-match-count={matching.value ? matching.value.count : ''}>
               {' · '}
-              {matching.value ? `${matching.value.capped ? 'at least ' : ''}${countLabel(matching.value.count)} match` : matching.error ? 'match count failed' : 'counting matches…'}
+              {matching.value
+                ? `${matching.value.capped ? 'at least ' : ''}${countLabel(matching.value.count)} match`
+                : matching.error
+                  ? 'match count failed'
+                  : 'counting matches…'}
             </span>
           )}
         </span>
@@ -158,8 +192,12 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
             }}
           />
         )}
-        <button type="button" onClick={() => (scrollToPlace(0), w.jumpStart())} title="first rows">⇤ Start</button>
-        <button type="button" onClick={() => (scrollToPlace(total === undefined ? null : total - 1), w.jumpEnd())} title="last rows">End ⇥</button>
+        <button type="button" onClick={() => (scrollToPlace(0), w.jumpStart())} title="first rows">
+          ⇤ Start
+        </button>
+        <button type="button" onClick={() => (scrollToPlace(total === undefined ? null : total - 1), w.jumpEnd())} title="last rows">
+          End ⇥
+        </button>
         {filters.length > 0 && (
           <button type="button" onClick={() => go({ filters: [] })}>
             Clear filters
@@ -170,7 +208,12 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
           <div className="picker-menu">
             {info.columns.map((c) => (
               <label key={c.name}>
-                <input type="checkbox" checked={!hidden[c.name]} onChange={(e) => setHidden((h) => ({ ...h, [c.name]: !e.target.checked }))} /> {visibleText(c.name)}
+                <input
+                  type="checkbox"
+                  checked={!hidden[c.name]}
+                  onChange={(e) => setHidden((h) => ({ ...h, [c.name]: !e.target.checked }))}
+                />{' '}
+                {visibleText(c.name)}
               </label>
             ))}
           </div>
@@ -206,7 +249,11 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
             defaultValue={filterFor(col.name) ? filterInputText(filterFor(col.name)!) : ''}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
-              const f = parseFilterInput(col.name, e.currentTarget.value, col.kind === 'integer' || col.kind === 'real' || col.kind === 'unix_ms');
+              const f = parseFilterInput(
+                col.name,
+                e.currentTarget.value,
+                col.kind === 'integer' || col.kind === 'real' || col.kind === 'unix_ms',
+              );
               go({ filters: [...filters.filter((x) => x.column !== col.name), ...(f ? [f] : [])] });
             }}
           />
@@ -220,7 +267,10 @@ function TableGrid(props: { ev: string; info: TableSchemaInfo; rowCount: number 
             <button type="button" onClick={copy}>
               {copied ? 'Copied' : 'Copy cell'}
             </button>
-            <a className="button" href={href({ view: 'row', ev, table: info.name, rowid: w.state.rowids[sel.row]!, body: null, mode: 'text' })}>
+            <a
+              className="button"
+              href={href({ view: 'row', ev, table: info.name, rowid: w.state.rowids[sel.row]!, body: null, mode: 'text' })}
+            >
               Open row
             </a>
           </>

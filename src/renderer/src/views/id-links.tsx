@@ -16,7 +16,9 @@ export function resolvedRoute(ev: string, r: ResolvedId): Route {
     case 'turn':
       return { view: 'graph', ev, trace: r.traceId };
     case 'model_call':
-      return r.traceId ? { view: 'graph', ev, trace: r.traceId } : { view: 'row', ev, table: 'model_calls', rowid: r.modelCallId, body: null, mode: 'text' };
+      return r.traceId
+        ? { view: 'graph', ev, trace: r.traceId }
+        : { view: 'row', ev, table: 'model_calls', rowid: r.modelCallId, body: null, mode: 'text' };
     case 'tool_call':
     case 'event':
       return { view: 'row', ev, table: r.table, rowid: r.rowid, body: null, mode: 'text' };
@@ -47,7 +49,12 @@ export function IdLinks(props: { ev: string; id: string; openSingle?: boolean; q
     if (props.openSingle && found.length === 1) navigate(resolvedRoute(props.ev, found[0]!));
   }, [res.value]);
   if (!id || !res.value) return null;
-  if (found.length === 0) return props.quiet ? null : <p className="muted id-links" data-state="none">No trace, turn, model call, tool call or event has the id {visibleText(id)}.</p>;
+  if (found.length === 0)
+    return props.quiet ? null : (
+      <p className="muted id-links" data-state="none">
+        No trace, turn, model call, tool call or event has the id {visibleText(id)}.
+      </p>
+    );
   return (
     <ul className="id-links" aria-label="items with this id">
       {found.map((r, i) => (

@@ -23,19 +23,37 @@ export interface WindowState {
   readonly start: number;
 }
 
-const EMPTY: WindowState = { rows: [], rowids: [], hasBefore: false, hasAfter: false, error: null, loading: true, topShift: { seq: 0, rows: 0 }, start: 0 };
+const EMPTY: WindowState = {
+  rows: [],
+  rowids: [],
+  hasBefore: false,
+  hasAfter: false,
+  error: null,
+  loading: true,
+  topShift: { seq: 0, rows: 0 },
+  start: 0,
+};
 
 /**
  * `total`: the rows of the whole order when known (the table's count, no filter); the grid's scrollbar then spans
  * them, and seek(place) loads the rows at any place by a keyset seek (tables.seek) instead of paging there.
  */
-export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | null, sort: SortSpec | null, filters: readonly ColumnFilter[], total?: number) {
+export function useKeysetWindow(
+  evidenceId: string,
+  table: TableSchemaInfo | null,
+  sort: SortSpec | null,
+  filters: readonly ColumnFilter[],
+  total?: number,
+) {
   const [st, setSt] = useState<WindowState>(EMPTY);
   const busy = useRef(false);
   const gen = useRef(0);
   const keyIndex = table && sort ? table.columns.findIndex((c) => c.name === sort.column) : -1;
   const cursorAt = useCallback(
-    (s: WindowState, i: number): PageCursor => ({ value: keyIndex >= 0 ? (s.rows[i]![keyIndex] ?? null) : s.rowids[i]!, rowid: s.rowids[i]! }),
+    (s: WindowState, i: number): PageCursor => ({
+      value: keyIndex >= 0 ? (s.rows[i]![keyIndex] ?? null) : s.rowids[i]!,
+      rowid: s.rowids[i]!,
+    }),
     [keyIndex],
   );
   const base = useCallback(
@@ -54,7 +72,10 @@ export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | nul
       if (how === 'start') req = firstPageRequest(evidenceId, table.name, sort, filters);
       // The far end: with a sort, the first page of the reversed order (reversed back below); in rowid order,
       // the page before a rowid past every row.
-      else if (how === 'end') req = sort ? { ...base(), sort: { column: sort.column, direction: sort.direction === 'desc' ? 'asc' : 'desc' } as SortSpec } : { ...base(), before: { value: null, rowid: Number.MAX_SAFE_INTEGER } };
+      else if (how === 'end')
+        req = sort
+          ? { ...base(), sort: { column: sort.column, direction: sort.direction === 'desc' ? 'asc' : 'desc' } as SortSpec }
+          : { ...base(), before: { value: null, rowid: Number.MAX_SAFE_INTEGER } };
       else if (how === 'after') req = { ...base(), after: cursorAt(s, s.rows.length - 1) };
       else req = { ...base(), before: cursorAt(s, 0) };
       const r = await client.call('tables.page', req as Parameters<typeof client.call<'tables.page'>>[1]);
@@ -76,7 +97,21 @@ export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | nul
       busy.current = false;
       if (!r.ok) return setSt((x) => ({ ...x, error: r.error, loading: false }));
       const page = r.value;
-      setSt((x) => placed({ rows: page.rows, rowids: page.rowids, hasBefore: page.position > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift, start: page.position }, total));
+      setSt((x) =>
+        placed(
+          {
+            rows: page.rows,
+            rowids: page.rowids,
+            hasBefore: page.position > 0,
+            hasAfter: page.hasAfter,
+            error: null,
+            loading: false,
+            topShift: x.topShift,
+            start: page.position,
+          },
+          total,
+        ),
+      );
     },
     [table, base, total],
   );
@@ -121,7 +156,8 @@ export function useKeysetWindow(evidenceId: string, table: TableSchemaInfo | nul
  */
 function placed(s: WindowState, total: number | undefined): WindowState {
   if (!s.hasBefore && s.start !== 0) return { ...s, start: 0 };
-  if (total !== undefined && !s.hasAfter && s.rows.length > 0 && s.start + s.rows.length !== total) return { ...s, start: Math.max(0, total - s.rows.length) };
+  if (total !== undefined && !s.hasAfter && s.rows.length > 0 && s.start + s.rows.length !== total)
+    return { ...s, start: Math.max(0, total - s.rows.length) };
   return s;
 }
 
@@ -129,12 +165,30 @@ function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' |
   const seq = x.topShift.seq + 1;
   switch (how) {
     case 'start':
-      return { rows: page.rows, rowids: page.rowids, hasBefore: false, hasAfter: page.hasAfter, error: null, loading: false, topShift: x.topShift, start: 0 };
+      return {
+        rows: page.rows,
+        rowids: page.rowids,
+        hasBefore: false,
+        hasAfter: page.hasAfter,
+        error: null,
+        loading: false,
+        topShift: x.topShift,
+        start: 0,
+      };
     case 'end': {
       const rows = reversed ? [...page.rows].reverse() : page.rows;
       const rowids = reversed ? [...page.rowids].reverse() : page.rowids;
       // Its place is set by `placed` from the total (unknown without one: the grid then does not span).
-      return { rows, rowids, hasBefore: reversed ? page.hasAfter : page.hasBefore, hasAfter: false, error: null, loading: false, topShift: { seq, rows: rows.length }, start: x.start };
+      return {
+        rows,
+        rowids,
+        hasBefore: reversed ? page.hasAfter : page.hasBefore,
+        hasAfter: false,
+        error: null,
+        loading: false,
+        topShift: { seq, rows: rows.length },
+        start: x.start,
+      };
     }
     case 'after': {
       let rows = [...x.rows, ...page.rows];
@@ -145,7 +199,16 @@ function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' |
         rows = rows.slice(dropped);
         rowids = rowids.slice(dropped);
       }
-      return { rows, rowids, hasBefore: x.hasBefore || dropped > 0, hasAfter: page.hasAfter, error: null, loading: false, topShift: dropped ? { seq, rows: -dropped } : x.topShift, start: x.start + dropped };
+      return {
+        rows,
+        rowids,
+        hasBefore: x.hasBefore || dropped > 0,
+        hasAfter: page.hasAfter,
+        error: null,
+        loading: false,
+        topShift: dropped ? { seq, rows: -dropped } : x.topShift,
+        start: x.start + dropped,
+      };
     }
     case 'before': {
       let rows = [...page.rows, ...x.rows];
@@ -155,7 +218,16 @@ function merge(x: WindowState, page: TablePage, how: 'start' | 'end' | 'after' |
         rows = rows.slice(0, rows.length - cut);
         rowids = rowids.slice(0, rowids.length - cut);
       }
-      return { rows, rowids, hasBefore: page.hasBefore, hasAfter: x.hasAfter || cut > 0, error: null, loading: false, topShift: { seq, rows: page.rows.length }, start: Math.max(0, x.start - page.rows.length) };
+      return {
+        rows,
+        rowids,
+        hasBefore: page.hasBefore,
+        hasAfter: x.hasAfter || cut > 0,
+        error: null,
+        loading: false,
+        topShift: { seq, rows: page.rows.length },
+        start: Math.max(0, x.start - page.rows.length),
+      };
     }
   }
 }

@@ -4,7 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allowNativeBlake3, blake3Backend, blake3Hex, blake3Spans, createBlake3Stream, initBlake3, loadNativeBlake3,
+  allowNativeBlake3,
+  blake3Backend,
+  blake3Hex,
+  blake3Spans,
+  createBlake3Stream,
+  initBlake3,
+  loadNativeBlake3,
 } from '../../../../src/main/core/archive/blake3.js';
 
 beforeAll(async () => {
@@ -78,7 +84,9 @@ describe('BLAKE3 backends', () => {
     const buffer = bytesOf(200_000, 5);
     // Every length class the batched path treats apart: one chunk or less (ordinary hasher), 2-32 chunks full or with
     // a partial last chunk (lanes), and past 32 chunks (ordinary hasher); 70 spans, so a group of 64 is followed by more.
-    const lengths = [0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 3000, 4096, 5121, 8191, 16_384, 16_385, 31_744, 32_767, 32_768, 32_769, 40_000, 70_000];
+    const lengths = [
+      0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 3000, 4096, 5121, 8191, 16_384, 16_385, 31_744, 32_767, 32_768, 32_769, 40_000, 70_000,
+    ];
     const pairs: number[] = [];
     for (let i = 0; i < 70; i++) {
       const len = lengths[i % lengths.length]!;
@@ -86,7 +94,8 @@ describe('BLAKE3 backends', () => {
     }
     const spans = Uint32Array.from(pairs);
     const expected = pairs.flatMap((_, i) => (i % 2 ? [] : [blake3Hex(buffer.subarray(pairs[i]!, pairs[i]! + pairs[i + 1]!))]));
-    const hexOf = (out: Uint8Array): string[] => Array.from({ length: out.length / 32 }, (_, i) => Buffer.from(out.subarray(32 * i, 32 * i + 32)).toString('hex'));
+    const hexOf = (out: Uint8Array): string[] =>
+      Array.from({ length: out.length / 32 }, (_, i) => Buffer.from(out.subarray(32 * i, 32 * i + 32)).toString('hex'));
     const native = new Uint8Array(32 * 70);
     blake3Spans(buffer, spans, native);
     expect(hexOf(native)).toEqual(expected);

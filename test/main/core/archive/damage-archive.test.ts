@@ -17,12 +17,24 @@ describe('archive-level refusals', () => {
     const disk = writeArchive(await buildSample(v2zstd));
     const link = path.join(disk.dir, 'link.bodies');
     fs.symlinkSync(disk.filePath, link);
-    expect(await openArchive({ location: { kind: 'file', path: link }, expectedVersion: 2 })).toMatchObject({ ok: false, error: { code: 'UNSAFE_PATH' } });
-    expect(await openArchive({ location: { kind: 'directory', path: disk.filePath }, expectedVersion: 3 })).toMatchObject({ ok: false, error: { code: 'BAD_FILE_HEADER' } });
+    expect(await openArchive({ location: { kind: 'file', path: link }, expectedVersion: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'UNSAFE_PATH' },
+    });
+    expect(await openArchive({ location: { kind: 'directory', path: disk.filePath }, expectedVersion: 3 })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_FILE_HEADER' },
+    });
     const d3 = writeArchive(await buildSample(v3));
-    expect(await openArchive({ location: d3.location, expectedVersion: 2 })).toMatchObject({ ok: false, error: { code: 'BAD_FILE_HEADER' } });
+    expect(await openArchive({ location: d3.location, expectedVersion: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_FILE_HEADER' },
+    });
     // A v2 file where the ledger expects v3 (the product's "legacy v2 archive is a regular file").
-    expect(await openArchive({ location: disk.location, expectedVersion: 3, archiveState: d3.state })).toMatchObject({ ok: false, error: { code: 'BAD_FILE_HEADER' } });
+    expect(await openArchive({ location: disk.location, expectedVersion: 3, archiveState: d3.state })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_FILE_HEADER' },
+    });
   });
 
   it('v3: selected generation missing, identity mismatch, name mismatch, shorter than committed_end', async () => {
@@ -30,15 +42,27 @@ describe('archive-level refusals', () => {
     const state = d3.state!;
     const otherId = Uint8Array.from(state.generationId);
     otherId[15] = (otherId[15] ?? 0) ^ 1;
-    expect(await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, generationId: otherId } })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_MISSING' } });
+    expect(
+      await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, generationId: otherId } }),
+    ).toMatchObject({ ok: false, error: { code: 'ARCHIVE_MISSING' } });
     // Rename the file to the other id: found, but its header names a different generation.
     const renamed = path.join(path.dirname(d3.filePath), `g-${Buffer.from(otherId).toString('hex')}.cbl`);
     fs.copyFileSync(d3.filePath, renamed);
-    expect(await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, generationId: otherId } })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_IDENTITY_MISMATCH' } });
+    expect(
+      await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, generationId: otherId } }),
+    ).toMatchObject({ ok: false, error: { code: 'ARCHIVE_IDENTITY_MISMATCH' } });
     const otherArchive = Uint8Array.from(state.archiveId);
     otherArchive[0] = (otherArchive[0] ?? 0) ^ 1;
-    expect(await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, archiveId: otherArchive } })).toMatchObject({ ok: false, error: { code: 'ARCHIVE_IDENTITY_MISMATCH' } });
-    expect(await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, committedEnd: fs.statSync(d3.filePath).size + 1 } })).toMatchObject({ ok: false, error: { code: 'COMMITTED_EXTENT' } });
+    expect(
+      await openArchive({ location: d3.location, expectedVersion: 3, archiveState: { ...state, archiveId: otherArchive } }),
+    ).toMatchObject({ ok: false, error: { code: 'ARCHIVE_IDENTITY_MISMATCH' } });
+    expect(
+      await openArchive({
+        location: d3.location,
+        expectedVersion: 3,
+        archiveState: { ...state, committedEnd: fs.statSync(d3.filePath).size + 1 },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'COMMITTED_EXTENT' } });
     // Orphan and foreign files beside the selected generation are ignored.
     fs.writeFileSync(path.join(path.dirname(d3.filePath), 'g-00000000000040008000000000000000.cbl'), 'orphan');
     fs.writeFileSync(path.join(path.dirname(d3.filePath), 'notes.txt'), 'foreign');
@@ -106,7 +130,9 @@ describe('row-level refusals', () => {
     const disk = writeArchive(enc, enc.bytes.subarray(0, cut));
     const results = summarise(readAll(await open(disk, 2), disk), disk.expected);
     for (const r of disk.rows) {
-      const needsCut = (r.blockOffset ?? 0) > target.blockOffset || (r.blockOffset === target.blockOffset && (r.bodyOffset ?? 0) + r.bodyLen > seg.rawStart);
+      const needsCut =
+        (r.blockOffset ?? 0) > target.blockOffset ||
+        (r.blockOffset === target.blockOffset && (r.bodyOffset ?? 0) + r.bodyLen > seg.rawStart);
       const got = results.get(keyString(r));
       if (needsCut) expect(['TRUNCATED_BLOCK', 'INDEX_PAST_END']).toContain(got);
       else expect(got).toBe('ok');
@@ -120,6 +146,8 @@ describe('row-level refusals', () => {
     const rows = disk.rows.filter((r) => r.blockOffset === block.blockOffset).reverse();
     const results = verifyBlockBodies(archive, block, rows);
     expect(results.length).toBe(rows.length);
-    results.forEach((res, i) => expect(res.ok && Buffer.from(res.bytes).equals(Buffer.from(disk.expected.get(keyString(rows[i]!))!))).toBe(true));
+    results.forEach((res, i) =>
+      expect(res.ok && Buffer.from(res.bytes).equals(Buffer.from(disk.expected.get(keyString(rows[i]!))!))).toBe(true),
+    );
   });
 });

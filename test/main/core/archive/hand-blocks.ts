@@ -48,8 +48,15 @@ export async function handArchive(blocks: readonly HandBlock[]): Promise<Encoded
       blockParts.push(header, payload);
       segs.push({ fileOffset: pos, final: s.final, rawStart, rawLen: s.raw.length, compLen: payload.length, raw: s.raw });
       if (s.raw.length > 0) {
-        bodies.push({ key: { eventId: `${bi}`.padStart(6, '0') + `${si}`.padStart(6, '0'), sourceTable: 'net_events', direction: 'response' },
-          bytes: s.raw, blockOffset, bodyOffset: rawStart, bodyLen: s.raw.length, bodyHash: blake3Tagged(s.raw), sharesSpanWith: null });
+        bodies.push({
+          key: { eventId: `${bi}`.padStart(6, '0') + `${si}`.padStart(6, '0'), sourceTable: 'net_events', direction: 'response' },
+          bytes: s.raw,
+          blockOffset,
+          bodyOffset: rawStart,
+          bodyLen: s.raw.length,
+          bodyHash: blake3Tagged(s.raw),
+          sharesSpanWith: null,
+        });
       }
       pos += 52 + payload.length;
       rawStart += s.raw.length;
@@ -57,11 +64,30 @@ export async function handArchive(blocks: readonly HandBlock[]): Promise<Encoded
     if (b.extra) blockParts.push(b.extra);
     const bytes = concatBytes(blockParts);
     const raw = concatBytes(b.segments.map((s) => s.raw));
-    encBlocks.push({ blockOffset, rawLen: b.rowRawLen ?? raw.length, diskLen: bytes.length, sealedAt: null as unknown as string, codec: b.codec, final: true, segments: segs, raw });
+    encBlocks.push({
+      blockOffset,
+      rawLen: b.rowRawLen ?? raw.length,
+      diskLen: bytes.length,
+      sealedAt: null as unknown as string,
+      codec: b.codec,
+      final: true,
+      segments: segs,
+      raw,
+    });
     parts.push(bytes);
     at += bytes.length;
   });
-  return { version: 2, bytes: concatBytes(parts), headerLen: 16, fileName: null, archiveId: null, generationId: null, blocks: encBlocks, bodies, committedEnd: at };
+  return {
+    version: 2,
+    bytes: concatBytes(parts),
+    headerLen: 16,
+    fileName: null,
+    archiveId: null,
+    generationId: null,
+    blocks: encBlocks,
+    bodies,
+    committedEnd: at,
+  };
 }
 
 export const text = (s: string): Uint8Array => new TextEncoder().encode(s);

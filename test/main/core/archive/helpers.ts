@@ -71,20 +71,39 @@ export function writeArchive(enc: EncodedArchive, bytes: Uint8Array = enc.bytes,
   }
   fs.writeFileSync(filePath, bytes, { mode: 0o600 });
   const rows = enc.bodies.map((b, i) => rowOf(b, i + 1));
-  const blocks = new Map<number, BlockRow>(enc.blocks.map((b) => [b.blockOffset, { blockOffset: b.blockOffset, rawLen: b.rawLen, diskLen: b.diskLen, sealedAt: b.sealedAt }]));
+  const blocks = new Map<number, BlockRow>(
+    enc.blocks.map((b) => [b.blockOffset, { blockOffset: b.blockOffset, rawLen: b.rawLen, diskLen: b.diskLen, sealedAt: b.sealedAt }]),
+  );
   const expected = new Map(enc.bodies.map((b) => [keyString(b.key), b.bytes]));
   return { dir, location, filePath, state, rows, blocks, expected };
 }
 
-export async function open(disk: ArchiveOnDisk, version: 1 | 2 | 3, zstdBackend: ZstdBackendChoice = 'auto', cursorCacheSize?: number): Promise<OpenedArchive> {
-  const res = await openArchive({ location: disk.location, archiveState: disk.state, expectedVersion: version, zstdBackend, cursorCacheSize });
+export async function open(
+  disk: ArchiveOnDisk,
+  version: 1 | 2 | 3,
+  zstdBackend: ZstdBackendChoice = 'auto',
+  cursorCacheSize?: number,
+): Promise<OpenedArchive> {
+  const res = await openArchive({
+    location: disk.location,
+    archiveState: disk.state,
+    expectedVersion: version,
+    zstdBackend,
+    cursorCacheSize,
+  });
   if (!res.ok) throw new Error(`open failed: ${res.error.code} ${res.error.message}`);
   return res.archive;
 }
 
 /** Reads every row in (block_offset, body_offset) order; returns key → result. */
-export function readAll(archive: OpenedArchive, disk: ArchiveOnDisk, rows: readonly BodyIndexRow[] = disk.rows): Map<string, BodyReadResult> {
-  const sorted = [...rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id);
+export function readAll(
+  archive: OpenedArchive,
+  disk: ArchiveOnDisk,
+  rows: readonly BodyIndexRow[] = disk.rows,
+): Map<string, BodyReadResult> {
+  const sorted = [...rows].sort(
+    (a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id,
+  );
   const out = new Map<string, BodyReadResult>();
   for (const r of sorted) out.set(keyString(r), archive.readBody(r, r.blockOffset === null ? undefined : disk.blocks.get(r.blockOffset)));
   return out;
@@ -95,7 +114,9 @@ export function readAll(archive: OpenedArchive, disk: ArchiveOnDisk, rows: reado
  * (so batches split blocks): key → 'ok' | code. Rows naming no recorded block go through checkBody.
  */
 export function checkAllInBatches(archive: OpenedArchive, disk: ArchiveOnDisk): Map<string, string> {
-  const sorted = [...disk.rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id);
+  const sorted = [...disk.rows].sort(
+    (a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0) || a.id - b.id,
+  );
   const out = new Map<string, string>();
   const verdict = (r: BodyIndexRow, c: BodyCheckResult): void => void out.set(keyString(r), c.ok ? 'ok' : c.error.code);
   for (let i = 0; i < sorted.length; ) {

@@ -48,7 +48,9 @@ describe.skipIf(!binding)('native zstd contexts', () => {
 
   it('close() gives back the context of a block left mid-frame, and a reused context decodes a new frame correctly', async () => {
     disk = writeArchive(await buildSample(zstdSample));
-    const first = [...disk.rows].sort((a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0))[0]!;
+    const first = [...disk.rows].sort(
+      (a, b) => (a.blockOffset ?? 0) - (b.blockOffset ?? 0) || (a.bodyOffset ?? 0) - (b.bodyOffset ?? 0),
+    )[0]!;
     const archive = await open(disk, 2, 'native');
     const r = archive.readBody(first, disk.blocks.get(first.blockOffset ?? -1));
     expect(r.ok).toBe(true);

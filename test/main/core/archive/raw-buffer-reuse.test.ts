@@ -43,7 +43,11 @@ describe('RawBufferPool', () => {
 describe.each(BACKENDS)('reused raw buffers never serve stale bytes (zstd backend %s)', (backend) => {
   it('an intact block, then the same bytes with segment 2 damaged, then both again', async () => {
     const damaged = four().map((s, i) => (i === 2 ? { ...s, payload: flipPayload } : s));
-    const enc = await handArchive([{ codec: 'zstd', segments: four() }, { codec: 'zstd', segments: damaged }, { codec: 'zstd', segments: four() }]);
+    const enc = await handArchive([
+      { codec: 'zstd', segments: four() },
+      { codec: 'zstd', segments: damaged },
+      { codec: 'zstd', segments: four() },
+    ]);
     const disk = writeArchive(enc);
     const want = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'FAIL', 'FAIL', 'ok', 'ok', 'ok', 'ok'];
     for (const cacheSize of [1, 2, 4]) {
@@ -51,7 +55,9 @@ describe.each(BACKENDS)('reused raw buffers never serve stale bytes (zstd backen
       for (let pass = 0; pass < 3; pass++) {
         const got = summarise(readAll(archive, disk), disk.expected);
         const codes = enc.bodies.map((b) => got.get(`${b.key.eventId}/${b.key.sourceTable}/${b.key.direction}`) ?? 'missing');
-        expect(codes.map((c) => (c === 'ok' ? 'ok' : ['SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE'].includes(c) ? 'FAIL' : c))).toEqual(want);
+        expect(
+          codes.map((c) => (c === 'ok' ? 'ok' : ['SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE'].includes(c) ? 'FAIL' : c)),
+        ).toEqual(want);
         // checkBody agrees, including on the damaged rows.
         for (const r of disk.rows) {
           const c = archive.checkBody!(r, disk.blocks.get(r.blockOffset ?? -1));
@@ -75,13 +81,36 @@ describe('reused disk buffers across codecs never serve stale bytes', () => {
       { codec: 'deflate', segments: four() },
     ]);
     const disk = writeArchive(enc);
-    const want = ['ok', 'ok', 'ok', 'ok', 'ok', 'FAIL', 'FAIL', 'FAIL', 'ok', 'ok', 'ok', 'FAIL', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+    const want = [
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'FAIL',
+      'FAIL',
+      'FAIL',
+      'ok',
+      'ok',
+      'ok',
+      'FAIL',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ];
     for (const cacheSize of [1, 2]) {
       const archive = await open(disk, 2, 'auto', cacheSize);
       for (let pass = 0; pass < 2; pass++) {
         const got = summarise(readAll(archive, disk), disk.expected);
         const codes = enc.bodies.map((b) => got.get(`${b.key.eventId}/${b.key.sourceTable}/${b.key.direction}`) ?? 'missing');
-        expect(codes.map((c) => (c === 'ok' ? 'ok' : ['SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE'].includes(c) ? 'FAIL' : c))).toEqual(want);
+        expect(
+          codes.map((c) => (c === 'ok' ? 'ok' : ['SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE'].includes(c) ? 'FAIL' : c)),
+        ).toEqual(want);
       }
       archive.close();
     }

@@ -24,12 +24,17 @@ export function sampleBodies(n: number, seed: number, scale = 1): SegmentItem[] 
   for (let i = 0; i < n; i++) {
     const kind = i % 5;
     let bytes: Uint8Array;
-    if (kind === 0) bytes = new TextEncoder().encode(JSON.stringify({ i, text: 'lorem ipsum dolor '.repeat(Math.floor(rnd() * 60 * scale) + 1) }));
+    if (kind === 0)
+      bytes = new TextEncoder().encode(JSON.stringify({ i, text: 'lorem ipsum dolor '.repeat(Math.floor(rnd() * 60 * scale) + 1) }));
     else if (kind === 1) bytes = Uint8Array.from({ length: Math.floor(rnd() * 3000 * scale) + 1 }, () => Math.floor(rnd() * 256));
     else if (kind === 2) bytes = new TextEncoder().encode(`tiny-${i % 3}`);
     else if (kind === 3) bytes = new TextEncoder().encode(`data: {"token": ${i}}\n\n`.repeat(Math.floor(rnd() * 40 * scale) + 1));
     else bytes = new TextEncoder().encode('x'.repeat(600)); // ≥ 512 bytes and repeated: archive-wide dedup
-    out.push({ kind: 'body', key: { eventId: (0x100000000000 + i).toString(16), sourceTable: 'net_events', direction: i % 2 ? 'request' : 'response' }, bytes });
+    out.push({
+      kind: 'body',
+      key: { eventId: (0x100000000000 + i).toString(16), sourceTable: 'net_events', direction: i % 2 ? 'request' : 'response' },
+      bytes,
+    });
     if (i % 7 === 3) out.push({ kind: 'unreferenced', bytes: new TextEncoder().encode(`rolled back ${i}`) });
   }
   return out;
@@ -56,9 +61,22 @@ export const SAMPLES: readonly SampleSpec[] = [
   { name: 'v1 deflate', version: 1, codec: 'deflate' },
   { name: 'v2 deflate, empty FINAL segments', version: 2, codec: 'deflate', emptyFinalSegment: true },
   { name: 'v2 zstd', version: 2, codec: 'zstd' },
-  { name: 'v2 mixed codecs, open last block, torn tail', version: 2, codec: (i) => (i % 2 ? 'zstd' : 'deflate'), openLastBlock: true, tail: true },
+  {
+    name: 'v2 mixed codecs, open last block, torn tail',
+    version: 2,
+    codec: (i) => (i % 2 ? 'zstd' : 'deflate'),
+    openLastBlock: true,
+    tail: true,
+  },
   { name: 'v3 deflate, archive dedup', version: 3, codec: 'deflate', dedup: 'archive', emptyFinalSegment: true },
-  { name: 'v3 zstd then deflate, open last block, tail', version: 3, codec: (i) => (i === 1 ? 'deflate' : 'zstd'), openLastBlock: true, dedup: 'archive', tail: true },
+  {
+    name: 'v3 zstd then deflate, open last block, tail',
+    version: 3,
+    codec: (i) => (i === 1 ? 'deflate' : 'zstd'),
+    openLastBlock: true,
+    dedup: 'archive',
+    tail: true,
+  },
   { name: 'v3 zstd open, one segment per block', version: 3, codec: 'zstd', openLastBlock: true, segmentBytes: 1 << 20 },
 ];
 

@@ -72,14 +72,24 @@ describe('zstd block checks in the frame walker', () => {
   });
 
   it('refuses a Repeat table with nothing to repeat and a literals section longer than the block', () => {
-    expect(new ZstdFrameWalker().feed(compressedBlock([0x00, 0x01, 0xfc, 0x01]))).toMatchObject({ ok: false, message: expect.stringMatching(/repeats a table no earlier block defined/) });
-    expect(new ZstdFrameWalker().feed(compressedBlock([0x18, 1, 2]))).toMatchObject({ ok: false, message: expect.stringMatching(/literals section runs past the end/) });
+    expect(new ZstdFrameWalker().feed(compressedBlock([0x00, 0x01, 0xfc, 0x01]))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/repeats a table no earlier block defined/),
+    });
+    expect(new ZstdFrameWalker().feed(compressedBlock([0x18, 1, 2]))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/literals section runs past the end/),
+    });
   });
 
   it('refuses windows above 8 MiB and accepts 8 MiB', () => {
     const withWindow = (wd: number) => Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0x00, wd, 0x01, 0x00, 0x00);
     expect(new ZstdFrameWalker().feed(withWindow(13 << 3))).toMatchObject({ ok: true, ended: true }); // 2^23, empty last raw block
-    expect(new ZstdFrameWalker().feed(withWindow(13 << 3 | 1))).toMatchObject({ ok: false, tooLarge: true, message: expect.stringMatching(/8 MiB window limit/) });
+    expect(new ZstdFrameWalker().feed(withWindow((13 << 3) | 1))).toMatchObject({
+      ok: false,
+      tooLarge: true,
+      message: expect.stringMatching(/8 MiB window limit/),
+    });
     expect(new ZstdFrameWalker().feed(withWindow(14 << 3))).toMatchObject({ ok: false, tooLarge: true });
   });
 

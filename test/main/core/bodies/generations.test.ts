@@ -64,7 +64,9 @@ describe.each(DAMAGE_KINDS)('damage %s', (damage) => {
       for (const body of written.bodies) {
         const got = readBody(r.value, body.key);
         if (info.archiveLevel || affected.has(keyOf(body.key))) {
-          expect(got.ok ? 'ok' : got.error.code, `${keyOf(body.key)} (${info.note})`).toSatisfy((code: string) => info.acceptableCodes.includes(code as never));
+          expect(got.ok ? 'ok' : got.error.code, `${keyOf(body.key)} (${info.note})`).toSatisfy((code: string) =>
+            info.acceptableCodes.includes(code as never),
+          );
         } else {
           if (!got.ok) throw new Error(`${keyOf(body.key)} should read: ${got.error.code} ${got.error.message}`);
           expect(Buffer.from(got.bytes).equals(Buffer.from(body.bytes))).toBe(true);

@@ -20,7 +20,10 @@ describe('iterateBodyRows', () => {
     const opened = await openEvidence([w.sessionDir]);
     if (!opened.ok) throw new Error(opened.error.message);
     const rows = [...iterateBodyRows(opened.value)];
-    const expected = opened.value.db.prepare('SELECT id FROM event_body_blobs ORDER BY block_offset, body_offset, id').all().map((r) => Number((r as { id: number }).id));
+    const expected = opened.value.db
+      .prepare('SELECT id FROM event_body_blobs ORDER BY block_offset, body_offset, id')
+      .all()
+      .map((r) => Number((r as { id: number }).id));
     expect(rows.map((r) => r.id)).toEqual(expected);
     expect(rows).toHaveLength(w.bodies.length + 2000);
     opened.value.close();

@@ -21,7 +21,9 @@ describe('L0 bodies (inside SQLite)', () => {
   it('reads body bytes, checks body_hash, and names the row on mismatch', async () => {
     const good = Buffer.from('{"model":"x"}');
     const db = buildSmallLedger(join(dir, 'session.db'), 'L0');
-    const insert = db.prepare('INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, stored_bytes, body) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, stored_bytes, body) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     insert.run('aaaaaaaaaaaa', 'net_events', 'request', await blake3Tag(good), good.length, good);
     insert.run('bbbbbbbbbbbb', 'net_events', 'response', await blake3Tag(Buffer.from('other')), 5, Buffer.from('tampered'));
     insert.run('cccccccccccc', 'model_calls', 'request', null, null, 'text body');
@@ -46,7 +48,11 @@ describe('L0 bodies (inside SQLite)', () => {
     const rows = [...iterateBodyRows(ev)];
     expect(rows.map((row) => row.eventId)).toEqual(['aaaaaaaaaaaa', 'bbbbbbbbbbbb', 'cccccccccccc']);
     // body_len for L0 is the real length of the stored bytes; stored_bytes is what the row claims.
-    expect(rows.map((row) => [row.bodyLen, row.storedBytes])).toEqual([[good.length, good.length], [8, 5], [9, 9]]);
+    expect(rows.map((row) => [row.bodyLen, row.storedBytes])).toEqual([
+      [good.length, good.length],
+      [8, 5],
+      [9, 9],
+    ]);
     expect(rows[0]!.blockOffset).toBeNull();
     ev.close();
   });
@@ -71,7 +77,9 @@ describe('archive bodies through the evidence', () => {
   it('iterates in (block_offset, body_offset, id) order across pages and hands the reader the right block', async () => {
     const db = buildSmallLedger(join(dir, 'session.db'), 'A2');
     db.prepare("INSERT INTO body_blocks VALUES (16, 100000, 50000, 't1'), (50016, 100000, 40000, 't2')").run();
-    const insert = db.prepare("INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len, stored_bytes, original_bytes) VALUES (?, 'net_events', 'request', 'blake3:00', ?, ?, 10, 10, 10)");
+    const insert = db.prepare(
+      "INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len, stored_bytes, original_bytes) VALUES (?, 'net_events', 'request', 'blake3:00', ?, ?, 10, 10, 10)",
+    );
     // 1300 rows inserted out of order so the keyset pages (512) are exercised.
     const expected: [number, number][] = [];
     db.transaction(() => {
@@ -86,7 +94,11 @@ describe('archive bodies through the evidence', () => {
     db.close();
     writeFileSync(join(dir, 'session.bodies'), 'stand-in');
     const calls: { row: BodyIndexRow; block: BlockRow | undefined }[] = [];
-    const r = await openEvidence([dir], { hashArchive: false }, { openArchive: async () => ({ ok: true, archive: recordingArchive(calls) }) });
+    const r = await openEvidence(
+      [dir],
+      { hashArchive: false },
+      { openArchive: async () => ({ ok: true, archive: recordingArchive(calls) }) },
+    );
     if (!r.ok) throw new Error(r.error.message);
     const ev = r.value;
     expect(getBlockRows(ev).get(50016)).toEqual({ blockOffset: 50016, rawLen: 100000, diskLen: 40000, sealedAt: 't2' });
@@ -115,12 +127,20 @@ describe('archive bodies through the evidence', () => {
   it('refuses a row with a non-integer location before the reader sees it', async () => {
     const db = buildSmallLedger(join(dir, 'session.db'), 'A2');
     db.prepare("INSERT INTO body_blocks VALUES (16, 100, 50, 't1')").run();
-    db.prepare("INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('aaaaaaaaaaaa', 'net_events', 'request', 'blake3:00', 16, 'x', 10)").run();
-    db.prepare("INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('bbbbbbbbbbbb', 'net_events', 'request', 'blake3:00', 16, -5, 10)").run();
+    db.prepare(
+      "INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('aaaaaaaaaaaa', 'net_events', 'request', 'blake3:00', 16, 'x', 10)",
+    ).run();
+    db.prepare(
+      "INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('bbbbbbbbbbbb', 'net_events', 'request', 'blake3:00', 16, -5, 10)",
+    ).run();
     db.close();
     writeFileSync(join(dir, 'session.bodies'), 'stand-in');
     const calls: { row: BodyIndexRow; block: BlockRow | undefined }[] = [];
-    const r = await openEvidence([dir], { hashArchive: false }, { openArchive: async () => ({ ok: true, archive: recordingArchive(calls) }) });
+    const r = await openEvidence(
+      [dir],
+      { hashArchive: false },
+      { openArchive: async () => ({ ok: true, archive: recordingArchive(calls) }) },
+    );
     if (!r.ok) throw new Error(r.error.message);
     const text = readBody(r.value, key('aaaaaaaaaaaa'));
     expect(text.ok ? null : text.error.code).toBe('SPAN_OUT_OF_RANGE');
@@ -134,7 +154,9 @@ describe('archive bodies through the evidence', () => {
   it('every read fails with the archive failure, naming the row', async () => {
     const db = buildSmallLedger(join(dir, 'session.db'), 'A2');
     db.prepare("INSERT INTO body_blocks VALUES (16, 100, 50, 't1')").run();
-    db.prepare("INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('aaaaaaaaaaaa', 'net_events', 'request', 'blake3:00', 16, 0, 10)").run();
+    db.prepare(
+      "INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, block_offset, body_offset, body_len) VALUES ('aaaaaaaaaaaa', 'net_events', 'request', 'blake3:00', 16, 0, 10)",
+    ).run();
     db.close();
     const r = await openEvidence([join(dir, 'session.db')]);
     if (!r.ok) throw new Error(r.error.message);

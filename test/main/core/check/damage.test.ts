@@ -19,8 +19,14 @@ const REFUSED: DamageKind[] = ['hot-journal', 'zero-length-db-with-wal'];
 const ARCHIVE_ONLY = DAMAGE_KINDS.filter((k) => !REFUSED.includes(k) && k !== 'corrupt-sqlite-page');
 /** Generation-specific paths (file lengths per generation, v1 whole blocks, deflate) also on older ledgers. */
 const OLDER: [GenerationName, DamageKind][] = [
-  ['A2-deflate', 'truncate-archive'], ['A2-deflate', 'index-past-end'], ['A2-deflate', 'flip-payload-byte'], ['A2-zstd', 'missing-archive'],
-  ['A1', 'truncate-archive'], ['A1', 'flip-payload-byte'], ['A1', 'unrecorded-block'], ['A3', 'bad-file-header'],
+  ['A2-deflate', 'truncate-archive'],
+  ['A2-deflate', 'index-past-end'],
+  ['A2-deflate', 'flip-payload-byte'],
+  ['A2-zstd', 'missing-archive'],
+  ['A1', 'truncate-archive'],
+  ['A1', 'flip-payload-byte'],
+  ['A1', 'unrecorded-block'],
+  ['A3', 'bad-file-header'],
 ];
 const key = (k: { eventId: string; sourceTable: string; direction: string }): string => `${k.eventId} ${k.sourceTable}/${k.direction}`;
 

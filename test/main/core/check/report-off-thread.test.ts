@@ -25,7 +25,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const AS_CLI: OpenEvidenceOptions = { hashArchive: false };
 const AS_APP: OpenEvidenceOptions = { deferChecks: true, deferAboveBytes: 0 };
 
-async function opened(name: string, generation: GenerationName, damage: DamageKind | undefined, opts: OpenEvidenceOptions): Promise<Evidence> {
+async function opened(
+  name: string,
+  generation: GenerationName,
+  damage: DamageKind | undefined,
+  opts: OpenEvidenceOptions,
+): Promise<Evidence> {
   const w = await writeLedger(join(root, name), { generation, ...(damage ? { damage } : {}) });
   const classified = await classifyPaths([w.sessionDir]);
   if (!classified.ok || classified.value.kind !== 'session') throw new Error('not a session');
@@ -52,7 +57,10 @@ function countingSpawn(): { spawn: typeof spawnWorker; readonly started: number 
 function withoutMainConnection(e: Evidence): Evidence {
   const db = new Proxy(e.db, {
     get(target, prop, receiver) {
-      if (prop === 'prepare' || prop === 'pragma' || prop === 'exec') return () => { throw new Error('the main thread read the ledger'); };
+      if (prop === 'prepare' || prop === 'pragma' || prop === 'exec')
+        return () => {
+          throw new Error('the main thread read the ledger');
+        };
       return Reflect.get(target, prop, receiver) as unknown;
     },
   });
@@ -72,7 +80,10 @@ const CASES: [string, GenerationName, DamageKind | undefined][] = [
 
 describe('the integrity report off the main thread', () => {
   for (const [name, generation, damage] of CASES) {
-    for (const [how, opts] of [['as the CLI opens', AS_CLI], ['deferred as the app opens', AS_APP]] as const) {
+    for (const [how, opts] of [
+      ['as the CLI opens', AS_CLI],
+      ['deferred as the app opens', AS_APP],
+    ] as const) {
       it(`${name}, ${how}: the same report as on the calling thread, built by the worker`, async () => {
         const e = await opened(`${name}-${how}`.replace(/\W+/g, '-'), generation, damage, opts);
         try {
@@ -90,7 +101,7 @@ describe('the integrity report off the main thread', () => {
     }
   }
 
-  it('reads nothing on the calling thread: the report comes from the worker\'s own connection', async () => {
+  it("reads nothing on the calling thread: the report comes from the worker's own connection", async () => {
     const e = await opened('no-main-reads', 'A4', undefined, AS_CLI);
     try {
       const here = await checkEvidence(e);
@@ -108,7 +119,15 @@ describe('the integrity report off the main thread', () => {
     const e = await opened('verification', 'A2-zstd', undefined, AS_APP);
     try {
       const verification: VerifySummary = {
-        verified: 3, failed: 2, unreadable: 1, unhashed: 0, bytes: 1234, failuresOmitted: 0, bodies: 5, workers: 2, elapsedMs: 17,
+        verified: 3,
+        failed: 2,
+        unreadable: 1,
+        unhashed: 0,
+        bytes: 1234,
+        failuresOmitted: 0,
+        bodies: 5,
+        workers: 2,
+        elapsedMs: 17,
         failures: [
           { eventId: 'ev-1', sourceTable: 'model_calls', direction: 'request', code: 'BODY_HASH_MISMATCH', message: 'hash differs' },
           { eventId: 'ev-2', sourceTable: 'model_calls', direction: 'response', code: 'ARCHIVE_TRUNCATED', message: 'cut short' },
@@ -150,7 +169,15 @@ describe('the integrity report off the main thread', () => {
     const e = await opened('fallback', 'A4', undefined, AS_APP);
     try {
       const here = await checkEvidence(e);
-      const cannotStart = await checkEvidenceOffThread(e, {}, { spawn: () => { throw new Error('no worker entry in this build'); } });
+      const cannotStart = await checkEvidenceOffThread(
+        e,
+        {},
+        {
+          spawn: () => {
+            throw new Error('no worker entry in this build');
+          },
+        },
+      );
       expect(cannotStart).toEqual(here);
       const dies = await checkEvidenceOffThread(e, {}, { spawn: () => new Worker('process.exit(3)', { eval: true }) });
       expect(dies).toEqual(here);

@@ -41,7 +41,10 @@ describe('check --secrets', () => {
     expect(JSON.stringify(sec)).not.toContain(GITHUB);
     expect(sec.findings.every((f) => f.pattern === 'github-token' && f.masked.startsWith('ghp_'))).toBe(true);
     const codes = r.value.findings.filter((f) => f.code.startsWith('CREDENTIALS_'));
-    expect(codes.map((f) => [f.code, f.severity])).toEqual([['CREDENTIALS_SENT_ELSEWHERE', 'warning'], ['CREDENTIALS_SEEN', 'note']]);
+    expect(codes.map((f) => [f.code, f.severity])).toEqual([
+      ['CREDENTIALS_SENT_ELSEWHERE', 'warning'],
+      ['CREDENTIALS_SEEN', 'note'],
+    ]);
     expect(r.value.verdict).toBe('intact');
   });
 

@@ -18,7 +18,8 @@ import { openFixture } from '../graph/fixture-ledger.js';
 const root = mkdtempSync(join(tmpdir(), 'check-tool-inv-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const cols = (db: Database.Database, t: string): Set<string> => new Set((db.prepare('SELECT name FROM pragma_table_info(?)').all(t) as { name: string }[]).map((r) => r.name));
+const cols = (db: Database.Database, t: string): Set<string> =>
+  new Set((db.prepare('SELECT name FROM pragma_table_info(?)').all(t) as { name: string }[]).map((r) => r.name));
 const has = (db: Database.Database, t: string): boolean => cols(db, t).size > 0;
 const n = (db: Database.Database, sql: string): number => Number((db.prepare(sql).raw().get() as unknown[])[0]);
 
@@ -37,25 +38,48 @@ function referenceCounts(db: Database.Database): shared.ToolInvariantCounts {
   }
   if (tc.has('origin')) {
     const trace = tc.has('trace_id') ? ' AND l.trace_id IS p.trace_id' : '';
-    mcp += n(db, `SELECT COUNT(*) FROM tool_calls p WHERE p.origin = 'mcp_proxy' AND NOT EXISTS (SELECT 1 FROM tool_calls l WHERE l.origin <> 'mcp_proxy' AND l.call_id = p.call_id${trace})`);
+    mcp += n(
+      db,
+      `SELECT COUNT(*) FROM tool_calls p WHERE p.origin = 'mcp_proxy' AND NOT EXISTS (SELECT 1 FROM tool_calls l WHERE l.origin <> 'mcp_proxy' AND l.call_id = p.call_id${trace})`,
+    );
   }
   if (cols(db, 'mcp_calls').has('method')) {
     const linked = tc.has('mcp_call_id');
-    mcp += n(db, "SELECT COUNT(*) FROM mcp_calls m WHERE m.method = 'tools/call'" + (linked ? ' AND NOT EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.mcp_call_id = m.id)' : ''));
+    mcp += n(
+      db,
+      "SELECT COUNT(*) FROM mcp_calls m WHERE m.method = 'tools/call'" +
+        (linked ? ' AND NOT EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.mcp_call_id = m.id)' : ''),
+    );
   }
   return {
-    orphanCalls: both ? n(db, `SELECT COUNT(*) FROM tool_calls tc WHERE NOT EXISTS (SELECT 1 FROM tool_responses tr WHERE tr.call_id = tc.call_id${same('tr', 'tc')})`) : calls,
-    orphanCallsByCallId: both ? n(db, 'SELECT COUNT(*) FROM tool_calls tc LEFT JOIN tool_responses tr ON tc.call_id = tr.call_id WHERE tr.id IS NULL') : calls,
-    orphanResponses: both ? n(db, `SELECT COUNT(*) FROM tool_responses tr WHERE NOT EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.call_id = tr.call_id${same('tc', 'tr')})`) : responses,
+    orphanCalls: both
+      ? n(
+          db,
+          `SELECT COUNT(*) FROM tool_calls tc WHERE NOT EXISTS (SELECT 1 FROM tool_responses tr WHERE tr.call_id = tc.call_id${same('tr', 'tc')})`,
+        )
+      : calls,
+    orphanCallsByCallId: both
+      ? n(db, 'SELECT COUNT(*) FROM tool_calls tc LEFT JOIN tool_responses tr ON tc.call_id = tr.call_id WHERE tr.id IS NULL')
+      : calls,
+    orphanResponses: both
+      ? n(
+          db,
+          `SELECT COUNT(*) FROM tool_responses tr WHERE NOT EXISTS (SELECT 1 FROM tool_calls tc WHERE tc.call_id = tr.call_id${same('tc', 'tr')})`,
+        )
+      : responses,
     mcpWithoutLogicalCall: mcp,
   };
 }
 
-const pick = (t: shared.ToolInvariantCounts): shared.ToolInvariantCounts =>
-  ({ orphanCalls: t.orphanCalls, orphanCallsByCallId: t.orphanCallsByCallId, orphanResponses: t.orphanResponses, mcpWithoutLogicalCall: t.mcpWithoutLogicalCall });
+const pick = (t: shared.ToolInvariantCounts): shared.ToolInvariantCounts => ({
+  orphanCalls: t.orphanCalls,
+  orphanCallsByCallId: t.orphanCallsByCallId,
+  orphanResponses: t.orphanResponses,
+  mcpWithoutLogicalCall: t.mcpWithoutLogicalCall,
+});
 
 describe('one implementation of the tool invariants', () => {
-  it('the graph re-exports the report\'s predicates (the same functions, not copies)', () => {
+  it("the graph re-exports the report's predicates (the same functions, not copies)", () => {
     expect(graph.orphanCallWhere).toBe(shared.orphanCallWhere);
     expect(graph.orphanResponseWhere).toBe(shared.orphanResponseWhere);
     expect(graph.mcpWithoutLogicalCallWhere).toBe(shared.mcpWithoutLogicalCallWhere);
@@ -86,11 +110,23 @@ const BIG = 20_000;
 const LOST_RESPONSES = 500;
 const LOST_CAPTURES = 100;
 
-interface CallRow { readonly callId: string; readonly trace: string | null; readonly origin: string; readonly modelCallId: number | null }
-interface RespRow { readonly callId: string; readonly trace: string | null }
+interface CallRow {
+  readonly callId: string;
+  readonly trace: string | null;
+  readonly origin: string;
+  readonly modelCallId: number | null;
+}
+interface RespRow {
+  readonly callId: string;
+  readonly trace: string | null;
+}
 
 /** Plain JavaScript over every row: same call_id and same trace (null equals null). */
-function countInJs(calls: readonly CallRow[], responses: readonly RespRow[], modelCallIds: ReadonlySet<number>): shared.ToolInvariantCounts {
+function countInJs(
+  calls: readonly CallRow[],
+  responses: readonly RespRow[],
+  modelCallIds: ReadonlySet<number>,
+): shared.ToolInvariantCounts {
   const key = (callId: string, trace: string | null): string => `${callId}\u0000${trace === null ? 'null' : `=${trace}`}`;
   const respKeys = new Set(responses.map((r) => key(r.callId, r.trace)));
   const respIds = new Set(responses.map((r) => r.callId));
@@ -113,9 +149,12 @@ describe(`a ledger with ${BIG.toLocaleString()} more tool calls`, () => {
       report: false,
       mutate: (db) => {
         const someModelCall = n(db, 'SELECT MIN(id) FROM model_calls');
-        const tc = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, trace_id, turn_id)
+        const tc =
+          db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, trace_id, turn_id)
           VALUES (?, ?, '2026-03-03T00:00:00.000000Z', ?, 0, ?, 'bash', ?, ?, NULL)`);
-        const tr = db.prepare("INSERT INTO tool_responses (id, event_id, model_call_id, call_id, content_preview, is_error, trace_id) VALUES (?, ?, ?, ?, 'ok', 0, ?)");
+        const tr = db.prepare(
+          "INSERT INTO tool_responses (id, event_id, model_call_id, call_id, content_preview, is_error, trace_id) VALUES (?, ?, ?, ?, 'ok', 0, ?)",
+        );
         const hex = (base: number, i: number): string => (base + i).toString(16).padStart(12, '0');
         let callRow = 1_000_000;
         let respRow = 1_000_000;
@@ -133,7 +172,8 @@ describe(`a ledger with ${BIG.toLocaleString()} more tool calls`, () => {
           tr.run(respRow++, hex(0xc00000000000, i), someModelCall, callId, i % 13 === 0 ? 'elsewhere' : trace);
         }
         for (let j = 0; j < LOST_RESPONSES; j++) tr.run(respRow++, hex(0xc10000000000, j), someModelCall, `lost_${j}`, null);
-        for (let j = 0; j < LOST_CAPTURES; j++) tc.run(callRow++, hex(0xb20000000000, j), null, `proxy_lost_${j}`, 'mcp_proxy', 'big-trace-1');
+        for (let j = 0; j < LOST_CAPTURES; j++)
+          tc.run(callRow++, hex(0xb20000000000, j), null, `proxy_lost_${j}`, 'mcp_proxy', 'big-trace-1');
       },
     });
   }, 120_000);
@@ -141,7 +181,9 @@ describe(`a ledger with ${BIG.toLocaleString()} more tool calls`, () => {
 
   it('the report counts every orphan exactly (time printed, not asserted)', () => {
     const db = fx.evidence.db;
-    const calls = (db.prepare('SELECT call_id AS callId, trace_id AS trace, origin, model_call_id AS modelCallId FROM tool_calls').all() as CallRow[]);
+    const calls = db
+      .prepare('SELECT call_id AS callId, trace_id AS trace, origin, model_call_id AS modelCallId FROM tool_calls')
+      .all() as CallRow[];
     const responses = db.prepare('SELECT call_id AS callId, trace_id AS trace FROM tool_responses').all() as RespRow[];
     const modelCallIds = new Set((db.prepare('SELECT id FROM model_calls').all() as { id: number }[]).map((r) => r.id));
     expect(calls.length).toBeGreaterThanOrEqual(BIG);
@@ -161,6 +203,8 @@ describe(`a ledger with ${BIG.toLocaleString()} more tool calls`, () => {
     const t1 = performance.now();
     expect(pick(lifecycleSummary(db))).toEqual(expected);
     const lifecycleMs = performance.now() - t1;
-    console.log(`tool invariants on ${calls.length} tool calls / ${responses.length} responses: report ${reportMs.toFixed(0)} ms, lifecycle summary ${lifecycleMs.toFixed(0)} ms`);
+    console.log(
+      `tool invariants on ${calls.length} tool calls / ${responses.length} responses: report ${reportMs.toFixed(0)} ms, lifecycle summary ${lifecycleMs.toFixed(0)} ms`,
+    );
   });
 });

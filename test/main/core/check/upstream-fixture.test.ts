@@ -19,7 +19,15 @@ it('upstream test.db: L0, intact, counts and findings as the fixture README stat
   const r = result.value;
   expect(r.generation).toBe('L0');
   expect(r.verdict).toBe('intact');
-  expect(r.tables).toMatchObject({ net_events: 7, model_calls: 4, tool_calls: 1, tool_responses: 1, mcp_calls: 21, fs_events: 20, snapshot_events: 5 });
+  expect(r.tables).toMatchObject({
+    net_events: 7,
+    model_calls: 4,
+    tool_calls: 1,
+    tool_responses: 1,
+    mcp_calls: 21,
+    fs_events: 20,
+    snapshot_events: 5,
+  });
   expect(r.archive).toMatchObject({ storage: 'none', bodies: 0, verified: 0, failed: 0 });
   expect(r.tools).toMatchObject({ calls: 1, orphanCalls: 0, orphanResponses: 0, mcpWithoutLogicalCall: 7 });
   expect(r.nulls).toMatchObject({ model: 1, total: 4 });

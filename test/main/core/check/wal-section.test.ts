@@ -14,7 +14,20 @@ import { pictureOf } from '../evidence/helpers.js';
 const root = mkdtempSync(join(tmpdir(), 'wal-section-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function checkJson(dir: string): Promise<Record<string, unknown> & { wal: { bytes: number; committedFrames: number; problem: string | null; rowsOnlyInWal: Record<string, number>; firstRowidOnlyInWal: Record<string, number> } | null; findings: { code: string; message: string }[] }> {
+async function checkJson(
+  dir: string,
+): Promise<
+  Record<string, unknown> & {
+    wal: {
+      bytes: number;
+      committedFrames: number;
+      problem: string | null;
+      rowsOnlyInWal: Record<string, number>;
+      firstRowidOnlyInWal: Record<string, number>;
+    } | null;
+    findings: { code: string; message: string }[];
+  }
+> {
   const io = captureIo();
   await run([dir, '--json', '--no-verify-bodies'], io);
   return JSON.parse(io.out);
@@ -59,7 +72,8 @@ describe('the -wal in the report', () => {
     const without = new Database(join(aloneDir, 'session.db'), { readonly: true });
     try {
       for (const [table, from] of Object.entries(first)) {
-        const ids = (db: Database.Database): number[] => (db.prepare(`SELECT rowid AS r FROM "${table}" ORDER BY rowid`).all() as { r: number }[]).map((x) => x.r);
+        const ids = (db: Database.Database): number[] =>
+          (db.prepare(`SELECT rowid AS r FROM "${table}" ORDER BY rowid`).all() as { r: number }[]).map((x) => x.r);
         const kept = new Set(ids(without));
         const lost = ids(withWal).filter((r) => !kept.has(r));
         expect(lost.length).toBe(j.wal!.rowsOnlyInWal[table]);
@@ -77,7 +91,12 @@ describe('the -wal in the report', () => {
     const wal = join(w.sessionDir, 'session.db-wal');
     writeFileSync(wal, Buffer.alloc(0));
     truncateSync(wal, 8 * 1024 * 1024);
-    expect(readWalFacts(wal)).toEqual({ bytes: 8 * 1024 * 1024, committedFrames: 0, framesPastCommit: 0, problem: expect.stringMatching(/^no valid frames: the header's magic is 0x00000000/) });
+    expect(readWalFacts(wal)).toEqual({
+      bytes: 8 * 1024 * 1024,
+      committedFrames: 0,
+      framesPastCommit: 0,
+      problem: expect.stringMatching(/^no valid frames: the header's magic is 0x00000000/),
+    });
     const j = await checkJson(w.sessionDir);
     const f = j.findings.find((x) => x.code === 'WAL_NOT_REPLAYED')!;
     expect(f.message).toBe(`session.db-wal (${8 * 1024 * 1024} bytes) is not replayed by SQLite: ${j.wal!.problem}`);

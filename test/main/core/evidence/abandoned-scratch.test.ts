@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeScratchDir, removeAbandonedScratchDirs, removeScratchDir, SCRATCH_MARKER } from '../../../../src/main/core/evidence/scratch.js';
+import {
+  makeScratchDir,
+  removeAbandonedScratchDirs,
+  removeScratchDir,
+  SCRATCH_MARKER,
+} from '../../../../src/main/core/evidence/scratch.js';
 
 const root = mkdtempSync(join(tmpdir(), 'abandoned-scratch-'));
 const evidence = mkdtempSync(join(tmpdir(), 'abandoned-evidence-'));

@@ -23,7 +23,16 @@ describe('classifyPaths', () => {
     writeFileSync(join(dir, 'session.db'), 'x');
     writeFileSync(join(dir, 'session.bodies'), 'y');
     const r = await classifyPaths([dir]);
-    expect(r).toEqual({ ok: true, value: { kind: 'session', dir, dbPath: join(dir, 'session.db'), archive: { kind: 'file', path: join(dir, 'session.bodies') }, givenAs: 'folder' } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        kind: 'session',
+        dir,
+        dbPath: join(dir, 'session.db'),
+        archive: { kind: 'file', path: join(dir, 'session.bodies') },
+        givenAs: 'folder',
+      },
+    });
   });
 
   it('finds a v3 directory partner from session.db', async () => {
@@ -86,8 +95,14 @@ describe('classifyPaths', () => {
     mkdirSync(join(dir, 'sessions'));
     writeFileSync(join(dir, 'sessions', 'host.db'), 'h');
     mkdirSync(join(dir, 'run'));
-    expect(await classifyPaths([dir])).toEqual({ ok: true, value: { kind: 'capsem-home', home: dir, hostDbPath: join(dir, 'sessions', 'host.db'), runDir: join(dir, 'run') } });
-    expect(await classifyPaths([join(dir, 'sessions', 'host.db')])).toEqual({ ok: true, value: { kind: 'host', hostDbPath: join(dir, 'sessions', 'host.db') } });
+    expect(await classifyPaths([dir])).toEqual({
+      ok: true,
+      value: { kind: 'capsem-home', home: dir, hostDbPath: join(dir, 'sessions', 'host.db'), runDir: join(dir, 'run') },
+    });
+    expect(await classifyPaths([join(dir, 'sessions', 'host.db')])).toEqual({
+      ok: true,
+      value: { kind: 'host', hostDbPath: join(dir, 'sessions', 'host.db') },
+    });
   });
 
   it('refuses a folder with no ledger and a missing path', async () => {

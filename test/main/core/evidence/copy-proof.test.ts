@@ -23,7 +23,12 @@ afterEach(() => evidence.cleanup());
 
 async function independentHashes(path: string): Promise<FileHashes> {
   const bytes = readFileSync(path);
-  return { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), blake3: (await blake3Tag(bytes)).replace(/^blake3:/, '') };
+  return {
+    path,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    blake3: (await blake3Tag(bytes)).replace(/^blake3:/, ''),
+  };
 }
 
 /** Overwrites bytes in place (same inode, so the proof's identity check passes and only the content differs). */
@@ -130,17 +135,24 @@ describe('proveCopy', () => {
   const source: FileHashes = { path: req.sourcePath, size: 10, sha256: 'a'.repeat(64), blake3: 'b'.repeat(64) };
 
   it('returns the source hashes when size and BLAKE3 agree', async () => {
-    await expect(proveCopy(req, { hashSource: async () => source, hashCopy: async () => ({ size: 10, blake3: 'b'.repeat(64) }) })).resolves.toEqual(source);
+    await expect(
+      proveCopy(req, { hashSource: async () => source, hashCopy: async () => ({ size: 10, blake3: 'b'.repeat(64) }) }),
+    ).resolves.toEqual(source);
   });
 
   it('refuses a different size even with the same BLAKE3', async () => {
-    await expect(proveCopy(req, { hashSource: async () => source, hashCopy: async () => ({ size: 11, blake3: 'b'.repeat(64) }) })).rejects.toMatchObject({ code: 'SNAPSHOT_MISMATCH' });
+    await expect(
+      proveCopy(req, { hashSource: async () => source, hashCopy: async () => ({ size: 11, blake3: 'b'.repeat(64) }) }),
+    ).rejects.toMatchObject({ code: 'SNAPSHOT_MISMATCH' });
   });
 
   it('turns a source that cannot be read (replaced, gone) into SNAPSHOT_MISMATCH naming it and the cause', async () => {
     const gone = proveCopy(req, {
       hashSource: async () => {
-        throw new InspectorError('UNSAFE_PATH', `${req.sourcePath} changed into something other than the regular file first seen; not read`);
+        throw new InspectorError(
+          'UNSAFE_PATH',
+          `${req.sourcePath} changed into something other than the regular file first seen; not read`,
+        );
       },
       hashCopy: async () => ({ size: 10, blake3: 'b'.repeat(64) }),
     });

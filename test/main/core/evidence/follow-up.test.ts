@@ -61,21 +61,33 @@ describe('openEvidence with deferChecks', () => {
     // A worker that dies at once, as a relayed worker does when serve's background host goes away.
     const dying: SpawnWorker = (_url, baseName) => {
       asked.push(baseName);
-      const w = Object.assign(new EventEmitter(), { postMessage: () => undefined, terminate: async () => 1, ref: () => undefined, unref: () => undefined });
+      const w = Object.assign(new EventEmitter(), {
+        postMessage: () => undefined,
+        terminate: async () => 1,
+        ref: () => undefined,
+        unref: () => undefined,
+      });
       setImmediate(() => {
         w.emit('error', new Error('the background host exited'));
         w.emit('exit', 1);
       });
       return w as unknown as WorkerLike;
     };
-    const r = await openEvidence([ledger.sessionDir], { deferChecks: true, deferAboveBytes: 0, hashArchive: false, backgroundWorkers: dying });
+    const r = await openEvidence([ledger.sessionDir], {
+      deferChecks: true,
+      deferAboveBytes: 0,
+      hashArchive: false,
+      backgroundWorkers: dying,
+    });
     if (!r.ok) throw new Error(r.error.message);
     const ev = r.value;
     try {
       await ev.followUp!.settled;
       // Every worker of the follow-up was asked of it: quick_check's and, where the kernel copied session.db (Linux),
       // the copy proof's two reads; each died and its work was done here all the same.
-      expect([...asked].sort()).toEqual(process.platform === 'linux' ? ['follow-up-worker', 'hash-file-worker', 'hash-file-worker'] : ['follow-up-worker']);
+      expect([...asked].sort()).toEqual(
+        process.platform === 'linux' ? ['follow-up-worker', 'hash-file-worker', 'hash-file-worker'] : ['follow-up-worker'],
+      );
       expect(ev.followUp!.quickCheck()).toEqual({ state: 'done', value: 'ok' });
       expect(ev.followUp!.copyProof().state).toBe('done');
       expect(ev.hashes.db).toEqual(await hashEvidenceFile(ledger.dbPath));

@@ -22,12 +22,18 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Starts real worker threads, writing down what each said. */
 function recording(said: string[]): SpawnWorker {
-  return (url, baseName, options) => spawnWorker(url, baseName, options).on('message', (m: { type: string }) => said.push(`${baseName} ${m.type}`));
+  return (url, baseName, options) =>
+    spawnWorker(url, baseName, options).on('message', (m: { type: string }) => said.push(`${baseName} ${m.type}`));
 }
 
 /** A worker that dies before answering, as a relayed one does when the host goes away. */
 const dying: SpawnWorker = () => {
-  const w = Object.assign(new EventEmitter(), { postMessage: () => undefined, terminate: async () => 1, ref: () => undefined, unref: () => undefined });
+  const w = Object.assign(new EventEmitter(), {
+    postMessage: () => undefined,
+    terminate: async () => 1,
+    ref: () => undefined,
+    unref: () => undefined,
+  });
   setImmediate(() => {
     w.emit('error', new Error('gone'));
     w.emit('exit', 1);
@@ -44,9 +50,11 @@ describe('hashes run elsewhere', () => {
     expect(said).toEqual(['hash-file-worker evidence', 'hash-file-worker own']);
   });
 
-  it('refuse a file that is no longer the one seen, with the safe opener\'s UNSAFE_PATH', async () => {
+  it("refuse a file that is no longer the one seen, with the safe opener's UNSAFE_PATH", async () => {
     const seen = statSync(file);
-    await expect(hashEvidenceFileElsewhere(recording([]), file, { ino: seen.ino + 1, dev: seen.dev })).rejects.toMatchObject({ code: 'UNSAFE_PATH' });
+    await expect(hashEvidenceFileElsewhere(recording([]), file, { ino: seen.ino + 1, dev: seen.dev })).rejects.toMatchObject({
+      code: 'UNSAFE_PATH',
+    });
   });
 
   it('fall back to this process when the worker dies before answering', async () => {

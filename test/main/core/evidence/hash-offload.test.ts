@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blake3OfOwnFile, hashAndCopy, hashEvidenceFile, hashEvidenceFileInBackground, OFFLOAD_SHA256_FROM_BYTES } from '../../../../src/main/core/evidence/hash-copy.js';
+import {
+  blake3OfOwnFile,
+  hashAndCopy,
+  hashEvidenceFile,
+  hashEvidenceFileInBackground,
+  OFFLOAD_SHA256_FROM_BYTES,
+} from '../../../../src/main/core/evidence/hash-copy.js';
 import { createBlake3Stream } from '../../../../src/main/core/archive/blake3.js';
 import { pipelineBuffers } from '../../../../src/main/core/evidence/read-pipeline.js';
 import { startHashOffload } from '../../../../src/main/core/evidence/hash-offload.js';
@@ -42,26 +48,33 @@ describe('hash offload (SHA-256, or BLAKE3 when asked)', () => {
     await expect(offload.digest()).resolves.toBe(reference.digest('hex'));
   });
 
-  it.runIf(process.platform === 'linux')('runs its worker at background priority only when asked (hashing that follows the first view)', async () => {
-    // Threads of this process at the background niceness, read from /proc (the test's own threads are at 0).
-    const background = (): number => readdirSync('/proc/self/task').filter((tid) => {
-      try {
-        const line = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[16]) === BACKGROUND_NICE;
-      } catch {
-        return false; // a thread that ended meanwhile
+  it.runIf(process.platform === 'linux')(
+    'runs its worker at background priority only when asked (hashing that follows the first view)',
+    async () => {
+      // Threads of this process at the background niceness, read from /proc (the test's own threads are at 0).
+      const background = (): number =>
+        readdirSync('/proc/self/task').filter((tid) => {
+          try {
+            const line = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            return Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[16]) === BACKGROUND_NICE;
+          } catch {
+            return false; // a thread that ended meanwhile
+          }
+        }).length;
+      const before = background();
+      for (const [asked, more] of [
+        [false, 0],
+        [true, 1],
+      ] as const) {
+        const buffers = pipelineBuffers(64);
+        const offload = startHashOffload(buffers, { background: asked })!;
+        await offload.update(0, 10); // the worker is running and has done its start
+        expect(background() - before, `background: ${asked}`).toBe(more);
+        await offload.digest();
+        offload.close();
       }
-    }).length;
-    const before = background();
-    for (const [asked, more] of [[false, 0], [true, 1]] as const) {
-      const buffers = pipelineBuffers(64);
-      const offload = startHashOffload(buffers, { background: asked })!;
-      await offload.update(0, 10); // the worker is running and has done its start
-      expect(background() - before, `background: ${asked}`).toBe(more);
-      await offload.digest();
-      offload.close();
-    }
-  });
+    },
+  );
 
   it('refuses buffers a worker cannot see, and fails (never answers) once closed', async () => {
     expect(startHashOffload([Buffer.alloc(16)])).toBeNull();
@@ -101,7 +114,11 @@ describe('hash offload (SHA-256, or BLAKE3 when asked)', () => {
     (await tail).update(data.subarray(0, 701_000));
     await expect(b3.digest()).resolves.toBe((await tail).digestHex());
     b3.close();
-    expect(execFileSync('sha256sum', [join(dir, 'copy.db')]).toString().split(' ')[0]).toBe(sha);
+    expect(
+      execFileSync('sha256sum', [join(dir, 'copy.db')])
+        .toString()
+        .split(' ')[0],
+    ).toBe(sha);
     try {
       expect(execFileSync('b3sum', ['--no-names', path]).toString().trim()).toBe(hashed.blake3);
     } catch (e) {

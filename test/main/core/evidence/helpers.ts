@@ -68,7 +68,11 @@ export const UUID_A = Buffer.from('101112131415461798191a1b1c1d1e1f', 'hex');
 export const UUID_G = Buffer.from('2021222324254627a8292a2b2c2d2e2f', 'hex');
 
 /** A minimal ledger of the given generation (index tables only, no archive file). */
-export function buildSmallLedger(path: string, generation: SmallGeneration, opts: { formatVersion?: number; wal?: boolean } = {}): Database.Database {
+export function buildSmallLedger(
+  path: string,
+  generation: SmallGeneration,
+  opts: { formatVersion?: number; wal?: boolean } = {},
+): Database.Database {
   const db = new Database(path);
   if (opts.wal) db.pragma('journal_mode = WAL');
   db.exec(NET_EVENTS_DDL);
@@ -79,24 +83,42 @@ export function buildSmallLedger(path: string, generation: SmallGeneration, opts
         turn_id TEXT, created_at TEXT, body BLOB)`);
       break;
     case 'A1':
-      db.exec('CREATE TABLE body_blocks (block_offset INTEGER PRIMARY KEY, raw_len INTEGER NOT NULL, comp_len INTEGER NOT NULL, sealed_at TEXT)');
+      db.exec(
+        'CREATE TABLE body_blocks (block_offset INTEGER PRIMARY KEY, raw_len INTEGER NOT NULL, comp_len INTEGER NOT NULL, sealed_at TEXT)',
+      );
       db.exec(INDEX_DDL);
       break;
     case 'A2':
     case 'A3':
     case 'A4':
-      db.exec('CREATE TABLE body_blocks (block_offset INTEGER PRIMARY KEY, raw_len INTEGER NOT NULL, disk_len INTEGER NOT NULL, sealed_at TEXT NOT NULL)');
+      db.exec(
+        'CREATE TABLE body_blocks (block_offset INTEGER PRIMARY KEY, raw_len INTEGER NOT NULL, disk_len INTEGER NOT NULL, sealed_at TEXT NOT NULL)',
+      );
       db.exec(INDEX_DDL);
       break;
   }
   if (generation === 'A3' || generation === 'A4') {
     db.exec(`CREATE TABLE archive_state (singleton INTEGER PRIMARY KEY, archive_id BLOB, generation_id BLOB, format_version INTEGER,
       committed_end INTEGER, revision INTEGER)`);
-    db.prepare('INSERT INTO archive_state VALUES (1, ?, ?, ?, 80, 1)').run(UUID_A, UUID_G, opts.formatVersion ?? (generation === 'A3' ? 3 : 4));
+    db.prepare('INSERT INTO archive_state VALUES (1, ?, ?, ?, 80, 1)').run(
+      UUID_A,
+      UUID_G,
+      opts.formatVersion ?? (generation === 'A3' ? 3 : 4),
+    );
   }
   if (generation === 'A4') {
     db.exec('CREATE TABLE ledger_counters (singleton INTEGER PRIMARY KEY, counters BLOB NOT NULL)');
-    for (const t of ['model_calls', 'tool_calls', 'tool_responses', 'fs_events', 'exec_events', 'dns_events', 'security_rule_events', 'security_decision_events', 'security_ask_events']) {
+    for (const t of [
+      'model_calls',
+      'tool_calls',
+      'tool_responses',
+      'fs_events',
+      'exec_events',
+      'dns_events',
+      'security_rule_events',
+      'security_decision_events',
+      'security_ask_events',
+    ]) {
       db.exec(`CREATE TABLE ${t} (id INTEGER PRIMARY KEY, event_id TEXT)`);
     }
   }

@@ -26,7 +26,9 @@ describe('deferred open without a kernel copy', () => {
     const ev = r.value;
     try {
       expect(ev.snapshot.proveDbCopy).toBeUndefined();
-      const sha256 = createHash('sha256').update(readFileSync(join(evidence.dir, 'session.db'))).digest('hex');
+      const sha256 = createHash('sha256')
+        .update(readFileSync(join(evidence.dir, 'session.db')))
+        .digest('hex');
       expect(ev.hashes.db?.sha256).toBe(sha256);
       const part = ev.followUp!.copyProof();
       expect(part.state === 'done' ? part.value.sha256 : null).toBe(sha256);

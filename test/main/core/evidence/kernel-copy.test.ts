@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { buildWalOnlyEvidence, removeDir, tempDir } from './helpers.js';
 
 const STRACE = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p));
-const CALLS = 'open,openat,openat2,creat,unlink,unlinkat,rename,renameat,renameat2,truncate,utimensat,chmod,fchmodat,copy_file_range,sendfile,ioctl';
+const CALLS =
+  'open,openat,openat2,creat,unlink,unlinkat,rename,renameat,renameat2,truncate,utimensat,chmod,fchmodat,copy_file_range,sendfile,ioctl';
 const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/;
 const MUTATING = /^(?:\d+\s+)?(unlink|unlinkat|rename|renameat|renameat2|truncate|utimensat|chmod|fchmodat|creat)\(/;
 
@@ -22,7 +23,10 @@ function traced(mode: 'deferred' | 'plain', dir: string): Traced {
   const logDir = tempDir('strace-kc-');
   const log = join(logDir, 'trace.txt');
   const child = join(process.cwd(), 'test/main/core/evidence/open-deferred-child.ts');
-  const run = () => spawnSync(STRACE!, ['-f', '-qq', '-e', `trace=${CALLS}`, '-o', log, process.execPath, '--import', 'tsx', child, mode, dir], { encoding: 'utf8' });
+  const run = () =>
+    spawnSync(STRACE!, ['-f', '-qq', '-e', `trace=${CALLS}`, '-o', log, process.execPath, '--import', 'tsx', child, mode, dir], {
+      encoding: 'utf8',
+    });
   let result = run();
   // strace itself can lose a race with a thread that exits while stopped ("ptrace(PTRACE_LISTEN, …): Input/output
   // error") and then exits 1 although the traced process did not fail; this open starts and ends several worker
@@ -36,10 +40,12 @@ function traced(mode: 'deferred' | 'plain', dir: string): Traced {
 
 /** The fds the process opened from "/proc/self/fd/<n>" (the kernel copy's source), as strace printed them. */
 function procFdOpens(lines: readonly string[]): string[] {
-  return lines.flatMap((l) => {
-    const m = /openat\(AT_FDCWD, "\/proc\/self\/fd\/\d+", (O_[A-Z_|]+)\) = (\d+)/.exec(l);
-    return m ? [m[2]!] : [];
-  }).filter((fd, i, all) => all.indexOf(fd) === i);
+  return lines
+    .flatMap((l) => {
+      const m = /openat\(AT_FDCWD, "\/proc\/self\/fd\/\d+", (O_[A-Z_|]+)\) = (\d+)/.exec(l);
+      return m ? [m[2]!] : [];
+    })
+    .filter((fd, i, all) => all.indexOf(fd) === i);
 }
 
 /** Bytes the kernel moved out of `fd` (copy_file_range / sendfile), or a successful FICLONE from it. */
@@ -47,7 +53,8 @@ function kernelCopied(lines: readonly string[], fd: string): { bytes: number; cl
   let bytes = 0;
   let cloned = false;
   for (const l of lines) {
-    const cfr = new RegExp(`copy_file_range\\(${fd}, .*\\) = (\\d+)`).exec(l) ?? new RegExp(`sendfile\\(\\d+, ${fd}, .*\\) = (\\d+)`).exec(l);
+    const cfr =
+      new RegExp(`copy_file_range\\(${fd}, .*\\) = (\\d+)`).exec(l) ?? new RegExp(`sendfile\\(\\d+, ${fd}, .*\\) = (\\d+)`).exec(l);
     if (cfr) bytes += Number(cfr[1]);
     if (new RegExp(`ioctl\\(\\d+, [A-Z_ ]*FICLONE, ${fd}\\) = 0`).test(l)) cloned = true;
   }
@@ -89,7 +96,11 @@ describe.skipIf(!STRACE)('kernel copy of session.db (strace)', () => {
       expect(procFdOpens(lines)).toEqual([]);
       expect(lines.some((l) => /copy_file_range\(|sendfile\(/.test(l))).toBe(false);
       expect(out.proof).toBe('none');
-      expect(out.db?.sha256).toBe(createHash('sha256').update(readFileSync(join(dir, 'session.db'))).digest('hex'));
+      expect(out.db?.sha256).toBe(
+        createHash('sha256')
+          .update(readFileSync(join(dir, 'session.db')))
+          .digest('hex'),
+      );
     } finally {
       cleanup();
     }

@@ -19,7 +19,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the newest A4 shape', () => {
   it('is the shape our writer writes for A4 (the two are held in step)', () => {
-    const written = Object.fromEntries(Object.entries(A4_TABLES).map(([t, d]) => [t, d.columns.map((c) => c.trim().split(/\s+/)[0]!).filter((c) => !/^(UNIQUE|CHECK|PRIMARY|FOREIGN|CONSTRAINT)$/i.test(c))]));
+    const written = Object.fromEntries(
+      Object.entries(A4_TABLES).map(([t, d]) => [
+        t,
+        d.columns.map((c) => c.trim().split(/\s+/)[0]!).filter((c) => !/^(UNIQUE|CHECK|PRIMARY|FOREIGN|CONSTRAINT)$/i.test(c)),
+      ]),
+    );
     expect(NEWEST_A4_SHAPE).toEqual(written);
     expect(newestShapeGaps('A4', (t) => (NEWEST_A4_SHAPE[t] ? new Set(NEWEST_A4_SHAPE[t]) : null))).toBeNull();
     expect(newestShapeGaps('A3', () => null)).toBeNull();
@@ -43,9 +48,21 @@ describe('the newest A4 shape', () => {
     expect(text.out).toContain('Missing from the newest A4 shape: columns exec_events.target');
     const opened = await openEvidence([w.sessionDir]);
     if (!opened.ok) throw new Error(opened.error.message);
-    expect(opened.value.notes.some((n) => n.code === 'SCHEMA_UNEXPECTED' && n.message.includes('earlier A4 build') && n.message.includes('exec_events.target'))).toBe(true);
-    expect(buildOverview(opened.value, { id: opened.value.id, sessionId: opened.value.sessionId, displayName: null, generation: 'A4', openedAt: '', origin: 'path' }).generationLabel)
-      .toMatch(/^A4 .*, an earlier A4 build's tables \(Capsem's current build would refuse it\)$/);
+    expect(
+      opened.value.notes.some(
+        (n) => n.code === 'SCHEMA_UNEXPECTED' && n.message.includes('earlier A4 build') && n.message.includes('exec_events.target'),
+      ),
+    ).toBe(true);
+    expect(
+      buildOverview(opened.value, {
+        id: opened.value.id,
+        sessionId: opened.value.sessionId,
+        displayName: null,
+        generation: 'A4',
+        openedAt: '',
+        origin: 'path',
+      }).generationLabel,
+    ).toMatch(/^A4 .*, an earlier A4 build's tables \(Capsem's current build would refuse it\)$/);
     opened.value.close();
   });
 

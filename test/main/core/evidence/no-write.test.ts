@@ -37,7 +37,11 @@ describe('the evidence folder is never written', () => {
     const writer = new Database(join(work, 'session.db'));
     writer.pragma('wal_autocheckpoint = 0');
     const body = Buffer.from('body that exists only in the write-ahead log');
-    writer.prepare("INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, body) VALUES ('bbbbbbbbbbbb', 'net_events', 'response', ?, ?)").run(await blake3Tag(body), body);
+    writer
+      .prepare(
+        "INSERT INTO event_body_blobs (event_id, source_table, direction, body_hash, body) VALUES ('bbbbbbbbbbbb', 'net_events', 'response', ?, ?)",
+      )
+      .run(await blake3Tag(body), body);
     copyFileSync(join(work, 'session.db'), join(dir, 'session.db'));
     copyFileSync(join(work, 'session.db-wal'), join(dir, 'session.db-wal'));
     writer.close();

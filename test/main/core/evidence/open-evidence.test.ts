@@ -18,7 +18,9 @@ beforeEach(() => {
 afterEach(() => removeDir(dir));
 
 const UPSTREAM = '/work/shared/fixtures/upstream/test.db';
-const noArchive: OpenEvidenceDeps = { openArchive: async (): Promise<ArchiveOpenResult> => ({ ok: false, error: { code: 'INTERNAL', message: 'not expected' } }) };
+const noArchive: OpenEvidenceDeps = {
+  openArchive: async (): Promise<ArchiveOpenResult> => ({ ok: false, error: { code: 'INTERNAL', message: 'not expected' } }),
+};
 
 async function open(paths: string[], deps: OpenEvidenceDeps = noArchive) {
   return openEvidence(paths, {}, deps);
@@ -56,9 +58,25 @@ describe('openEvidence: generations', () => {
     expect(ev.hashes.db!.sha256).toBe('dcab7e09447a197366cbe3c050cc3ac0be1d91c134f1fe7eee56be02c17c869f');
     expect(ev.hashes.db!.size).toBe(344064);
     const count = (t: string) => (ev.db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
-    expect({ net: count('net_events'), model: count('model_calls'), tool: count('tool_calls'), resp: count('tool_responses'), mcp: count('mcp_calls'), fs: count('fs_events'), snap: count('snapshot_events') })
-      .toEqual({ net: 7, model: 4, tool: 1, resp: 1, mcp: 21, fs: 20, snap: 5 });
-    expect([...ev.tables.keys()].sort()).toEqual(['fs_events', 'mcp_calls', 'model_calls', 'net_events', 'snapshot_events', 'sqlite_sequence', 'tool_calls', 'tool_responses']);
+    expect({
+      net: count('net_events'),
+      model: count('model_calls'),
+      tool: count('tool_calls'),
+      resp: count('tool_responses'),
+      mcp: count('mcp_calls'),
+      fs: count('fs_events'),
+      snap: count('snapshot_events'),
+    }).toEqual({ net: 7, model: 4, tool: 1, resp: 1, mcp: 21, fs: 20, snap: 5 });
+    expect([...ev.tables.keys()].sort()).toEqual([
+      'fs_events',
+      'mcp_calls',
+      'model_calls',
+      'net_events',
+      'snapshot_events',
+      'sqlite_sequence',
+      'tool_calls',
+      'tool_responses',
+    ]);
     expect(ev.notes).toEqual([]);
     ev.close();
     expect(liveScratchDirs()).not.toContain(ev.snapshot.scratchDir);
@@ -74,7 +92,8 @@ describe('openEvidence: generations', () => {
     db.close();
     if (generation === 'A3' || generation === 'A4') mkdirSync(join(dir, 'session.bodies'));
     else writeFileSync(join(dir, 'session.bodies'), 'archive bytes');
-    if (generation === 'A3' || generation === 'A4') writeFileSync(join(dir, 'session.bodies', 'g-2021222324254627a8292a2b2c2d2e2f.cbl'), 'gen');
+    if (generation === 'A3' || generation === 'A4')
+      writeFileSync(join(dir, 'session.bodies', 'g-2021222324254627a8292a2b2c2d2e2f.cbl'), 'gen');
     const seen: ArchiveOpenOptions[] = [];
     const r = await open([dir], {
       openArchive: async (o) => {
@@ -97,7 +116,10 @@ describe('openEvidence: generations', () => {
   it('refuses archive_state format version 5 as UNSUPPORTED_GENERATION', async () => {
     buildSmallLedger(join(dir, 'session.db'), 'A4', { formatVersion: 5 }).close();
     const r = await open([dir]);
-    expect(r.ok ? null : r.error).toEqual({ code: 'UNSUPPORTED_GENERATION', message: 'archive_state format version 5 is unsupported; expected 3 or 4' });
+    expect(r.ok ? null : r.error).toEqual({
+      code: 'UNSUPPORTED_GENERATION',
+      message: 'archive_state format version 5 is unsupported; expected 3 or 4',
+    });
   });
 
   it('refuses an archive_state with two rows or a non-UUIDv4 id', async () => {
@@ -105,7 +127,10 @@ describe('openEvidence: generations', () => {
     db.prepare('INSERT INTO archive_state VALUES (2, ?, ?, 4, 80, 1)').run(Buffer.alloc(16), Buffer.alloc(16));
     db.close();
     const two = await open([dir]);
-    expect(two.ok ? null : two.error).toEqual({ code: 'SCHEMA_UNEXPECTED', message: 'archive_state must contain exactly one row, found 2' });
+    expect(two.ok ? null : two.error).toEqual({
+      code: 'SCHEMA_UNEXPECTED',
+      message: 'archive_state must contain exactly one row, found 2',
+    });
 
     const other = tempDir('open-uuid-');
     const db2 = buildSmallLedger(join(other, 'session.db'), 'A4');
@@ -121,14 +146,20 @@ describe('openEvidence: generations', () => {
     db.exec('DROP TABLE ledger_counters');
     db.close();
     const table = await open([dir]);
-    expect(table.ok ? null : table.error).toEqual({ code: 'SCHEMA_UNEXPECTED', message: 'session db missing required table main.ledger_counters' });
+    expect(table.ok ? null : table.error).toEqual({
+      code: 'SCHEMA_UNEXPECTED',
+      message: 'session db missing required table main.ledger_counters',
+    });
 
     const other = tempDir('open-col-');
     const db2 = buildSmallLedger(join(other, 'session.db'), 'A4');
     db2.exec('ALTER TABLE event_body_blobs DROP COLUMN created_at');
     db2.close();
     const column = await open([other]);
-    expect(column.ok ? null : column.error).toEqual({ code: 'SCHEMA_UNEXPECTED', message: 'session db table main.event_body_blobs missing required column created_at' });
+    expect(column.ok ? null : column.error).toEqual({
+      code: 'SCHEMA_UNEXPECTED',
+      message: 'session db table main.event_body_blobs missing required column created_at',
+    });
     removeDir(other);
   });
 
@@ -163,7 +194,10 @@ describe('openEvidence: generations', () => {
     db.exec('CREATE TABLE recipes (id INTEGER PRIMARY KEY)');
     db.close();
     const r = await open([dir]);
-    expect(r.ok ? null : r.error).toEqual({ code: 'NOT_A_LEDGER', message: `${join(dir, 'session.db')} has no Capsem ledger tables (tables: recipes)` });
+    expect(r.ok ? null : r.error).toEqual({
+      code: 'NOT_A_LEDGER',
+      message: `${join(dir, 'session.db')} has no Capsem ledger tables (tables: recipes)`,
+    });
     expect(liveScratchDirs()).toEqual([]);
   });
 

@@ -24,18 +24,24 @@ describe('pipelineRead', () => {
     const seen: number[] = [];
     const copy = Buffer.alloc(10_000);
     let expected = 0;
-    const total = await pipelineRead(src.read, (chunk, position) => {
-      expect(position).toBe(expected);
-      expected += chunk.length;
-      seen.push(...chunk);
-      // The write happens later; the buffer must not be reused before it lands.
-      const snapshot = Buffer.from(chunk);
-      return new Promise<void>((resolve) => setTimeout(() => {
-        expect(chunk.equals(snapshot)).toBe(true);
-        chunk.copy(copy, position);
-        resolve();
-      }, 2));
-    }, pipelineBuffers(512));
+    const total = await pipelineRead(
+      src.read,
+      (chunk, position) => {
+        expect(position).toBe(expected);
+        expected += chunk.length;
+        seen.push(...chunk);
+        // The write happens later; the buffer must not be reused before it lands.
+        const snapshot = Buffer.from(chunk);
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            expect(chunk.equals(snapshot)).toBe(true);
+            chunk.copy(copy, position);
+            resolve();
+          }, 2),
+        );
+      },
+      pipelineBuffers(512),
+    );
     expect(total).toBe(10_000);
     expect(Buffer.from(seen).equals(src.bytes)).toBe(true);
     expect(copy.equals(src.bytes)).toBe(true);
@@ -52,16 +58,27 @@ describe('pipelineRead', () => {
         inFlight -= 1;
       }
     };
-    await expect(pipelineRead(read, (_chunk, position) => (position === 1024 ? Promise.reject(new Error('disk full')) : undefined), pipelineBuffers(512))).rejects.toThrow('disk full');
+    await expect(
+      pipelineRead(
+        read,
+        (_chunk, position) => (position === 1024 ? Promise.reject(new Error('disk full')) : undefined),
+        pipelineBuffers(512),
+      ),
+    ).rejects.toThrow('disk full');
     expect(inFlight).toBe(0);
   });
 
   it('reads an empty file as zero bytes without calling the consumer', async () => {
     let called = false;
-    expect(await pipelineRead(async () => 0, () => {
-      called = true;
-      return undefined;
-    })).toBe(0);
+    expect(
+      await pipelineRead(
+        async () => 0,
+        () => {
+          called = true;
+          return undefined;
+        },
+      ),
+    ).toBe(0);
     expect(called).toBe(false);
   });
 });

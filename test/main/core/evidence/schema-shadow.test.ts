@@ -27,7 +27,9 @@ describe('readSchema and virtual tables', () => {
     }
     const messages = s.notes.map((n) => n.message);
     const ftsNotes = messages.filter((m) => /evil_fts\b/.test(m));
-    expect(ftsNotes).toEqual(['session.db: evil_fts is a virtual table with shadow tables evil_fts_config, evil_fts_content, evil_fts_data, evil_fts_docsize, evil_fts_idx; it is never queried']);
+    expect(ftsNotes).toEqual([
+      'session.db: evil_fts is a virtual table with shadow tables evil_fts_config, evil_fts_content, evil_fts_data, evil_fts_docsize, evil_fts_idx; it is never queried',
+    ]);
     // A table that merely shares the prefix is an ordinary (unknown) table, listed and noted as such.
     expect(messages).toContain('session.db: table evil_fts_extra is not a known ledger table');
     expect(s.notes.every((n) => n.code === 'SCHEMA_UNEXPECTED')).toBe(true);

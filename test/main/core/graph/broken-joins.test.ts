@@ -38,14 +38,16 @@ describe('broken joins', () => {
     const edges = g.edges.map((e) => `${e.from} -${e.kind}${e.broken ? '!' : ''}-> ${e.to}`);
     expect(edges).toEqual(expect.arrayContaining(['missing:mc:999 -emits!-> tc:102', 'tc:101 -response!-> missing:response:101']));
     expect(g.broken.filter((b) => b.kind === 'dangling_model_call_id').map((b) => b.row)).toEqual([
-      { table: 'tool_calls', rowid: 102 }, { table: 'model_items', rowid: 500 },
+      { table: 'tool_calls', rowid: 102 },
+      { table: 'model_items', rowid: 500 },
     ]);
     expect(g.broken.filter((b) => b.kind === 'mcp_without_logical_call').map((b) => b.row.rowid)).toEqual([101]);
   });
 
   it('per-trace sums still equal the report', () => {
     const graphs = listTraces(fx.evidence.db).traces.map((t) => buildTraceGraph(fx.evidence.db, t.traceId));
-    const sum = (k: 'call_without_response' | 'response_without_call' | 'mcp_without_logical_call'): number => graphs.reduce((n, g) => n + g.brokenCounts[k], 0);
+    const sum = (k: 'call_without_response' | 'response_without_call' | 'mcp_without_logical_call'): number =>
+      graphs.reduce((n, g) => n + g.brokenCounts[k], 0);
     expect(sum('call_without_response')).toBe(fx.report.tools.orphanCalls);
     expect(sum('response_without_call')).toBe(fx.report.tools.orphanResponses);
     expect(sum('mcp_without_logical_call')).toBe(fx.report.tools.mcpWithoutLogicalCall);

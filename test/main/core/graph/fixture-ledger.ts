@@ -20,7 +20,9 @@ export interface OpenedFixture {
 }
 
 export async function openFixture(
-  root: string, name: string, opts: { generation?: GenerationName; seed?: number; mutate?: (db: Database.Database) => void; report?: boolean } = {},
+  root: string,
+  name: string,
+  opts: { generation?: GenerationName; seed?: number; mutate?: (db: Database.Database) => void; report?: boolean } = {},
 ): Promise<OpenedFixture> {
   const written = await writeLedger(join(root, name), { generation: opts.generation ?? 'A4', seed: opts.seed ?? 3 });
   if (opts.mutate) {

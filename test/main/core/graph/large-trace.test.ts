@@ -21,11 +21,15 @@ beforeAll(async () => {
   fx = await openFixture(root, 'large', {
     report: false,
     mutate: (db) => {
-      const mc = db.prepare(`INSERT INTO model_calls (id, event_id, timestamp, provider, method, path, trace_id, turn_id, input_tokens, output_tokens, estimated_cost_usd)
+      const mc =
+        db.prepare(`INSERT INTO model_calls (id, event_id, timestamp, provider, method, path, trace_id, turn_id, input_tokens, output_tokens, estimated_cost_usd)
         VALUES (?, ?, ?, 'anthropic', 'POST', '/v1/messages', ?, ?, 100, 10, 0.001)`);
-      const tc = db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, trace_id, turn_id, duration_ms)
+      const tc =
+        db.prepare(`INSERT INTO tool_calls (id, event_id, timestamp, model_call_id, call_index, call_id, tool_name, origin, trace_id, turn_id, duration_ms)
         VALUES (?, ?, ?, ?, ?, ?, 'bash', 'native', ?, ?, 12)`);
-      const tr = db.prepare('INSERT INTO tool_responses (id, event_id, model_call_id, call_id, content_preview, is_error, trace_id, turn_id) VALUES (?, ?, ?, ?, \'ok\', 0, ?, ?)');
+      const tr = db.prepare(
+        "INSERT INTO tool_responses (id, event_id, model_call_id, call_id, content_preview, is_error, trace_id, turn_id) VALUES (?, ?, ?, ?, 'ok', 0, ?, ?)",
+      );
       const hex = (n: number): string => n.toString(16).padStart(12, '0');
       const ts = (i: number): string => new Date(Date.UTC(2026, 2, 3) + i * 10).toISOString().replace('Z', '000Z');
       let tcId = 10_000;
@@ -57,7 +61,12 @@ describe('a large trace', () => {
   it('opens its first page lazily and pages on', () => {
     const [list, listMs] = timed(() => listTraces(fx.evidence.db));
     const large = list.traces.find((t) => t.traceId === TRACE)!;
-    expect([large.modelCalls, large.toolCalls, large.toolResponses, large.turns]).toEqual([MODEL_CALLS, MODEL_CALLS * CALLS_PER_MODEL_CALL, (MODEL_CALLS - 1) * CALLS_PER_MODEL_CALL, MODEL_CALLS / 50]);
+    expect([large.modelCalls, large.toolCalls, large.toolResponses, large.turns]).toEqual([
+      MODEL_CALLS,
+      MODEL_CALLS * CALLS_PER_MODEL_CALL,
+      (MODEL_CALLS - 1) * CALLS_PER_MODEL_CALL,
+      MODEL_CALLS / 50,
+    ]);
     expect(large.findings).toBe(CALLS_PER_MODEL_CALL);
     const [first, firstMs] = timed(() => buildTraceGraph(fx.evidence.db, TRACE));
     expect(first.totalModelCalls).toBe(MODEL_CALLS);
@@ -76,8 +85,10 @@ describe('a large trace', () => {
     }
     const [, lifecycleMs] = timed(() => lifecyclePage(fx.evidence.db, { limit: 200 }));
     const [, summaryMs] = timed(() => lifecycleSummary(fx.evidence.db));
-    console.log(`large trace (${MODEL_CALLS} model calls, ${MODEL_CALLS * CALLS_PER_MODEL_CALL} tool calls): trace list ${listMs.toFixed(0)} ms, ` +
-      `first page (40 model calls, ${first.nodes.length} nodes) ${firstMs.toFixed(0)} ms, a 500-model-call page ${lastMs.toFixed(0)} ms, ` +
-      `lifecycle page ${lifecycleMs.toFixed(0)} ms, lifecycle summary ${summaryMs.toFixed(0)} ms`);
+    console.log(
+      `large trace (${MODEL_CALLS} model calls, ${MODEL_CALLS * CALLS_PER_MODEL_CALL} tool calls): trace list ${listMs.toFixed(0)} ms, ` +
+        `first page (40 model calls, ${first.nodes.length} nodes) ${firstMs.toFixed(0)} ms, a 500-model-call page ${lastMs.toFixed(0)} ms, ` +
+        `lifecycle page ${lifecycleMs.toFixed(0)} ms, lifecycle summary ${summaryMs.toFixed(0)} ms`,
+    );
   });
 });

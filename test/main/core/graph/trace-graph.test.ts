@@ -26,7 +26,10 @@ const edgeSet = (g: TraceGraph): string[] => g.edges.map((e) => `${e.from} -${e.
 describe('identity graph', () => {
   it('lists the three traces with their calls, tokens and broken-invariant counts', () => {
     const list = listTraces(fx.evidence.db);
-    const mc = rowsOf<{ trace_id: string; n: number; i: number; o: number }>(fx, 'SELECT trace_id, COUNT(*) AS n, TOTAL(input_tokens) AS i, TOTAL(output_tokens) AS o FROM model_calls GROUP BY trace_id ORDER BY MIN(id)');
+    const mc = rowsOf<{ trace_id: string; n: number; i: number; o: number }>(
+      fx,
+      'SELECT trace_id, COUNT(*) AS n, TOTAL(input_tokens) AS i, TOTAL(output_tokens) AS o FROM model_calls GROUP BY trace_id ORDER BY MIN(id)',
+    );
     expect(list.traces.map((t) => t.traceId)).toEqual(mc.map((r) => r.trace_id));
     expect(list.traces.map((t) => [t.turns, t.modelCalls, t.inputTokens, t.outputTokens])).toEqual(mc.map((r) => [2, r.n, r.i, r.o]));
     expect(list.traces.map((t) => t.toolCalls)).toEqual([3, 3, 1]);
@@ -48,25 +51,49 @@ describe('identity graph', () => {
     expect(g.nextAfter).toBeNull();
     const events = (u: string, kinds: string[]): string[] => kinds.map((k) => `ev:${u}:${k}`);
     const expectedNodes = [
-      `turn:${u2}`, `turn:${u3}`, 'mc:3', 'mc:4',
+      `turn:${u2}`,
+      `turn:${u3}`,
+      'mc:3',
+      'mc:4',
       ...[8, 9, 10, 11, 12, 13, 14, 15, 16].map((i) => `item:${i}`),
-      'tc:4', 'tc:5', 'tc:6', 'missing:response:6',
-      'tr:2', 'tr:3', 'tr:4', 'tr:5', 'tr:6',
-      `tcx:${t0}:${call(2)}`, `tcx:${t0}:${call(3)}`, `missing:call:${orphanResponseCall}`, 'mcx:1', 'mcx:5',
+      'tc:4',
+      'tc:5',
+      'tc:6',
+      'missing:response:6',
+      'tr:2',
+      'tr:3',
+      'tr:4',
+      'tr:5',
+      'tr:6',
+      `tcx:${t0}:${call(2)}`,
+      `tcx:${t0}:${call(3)}`,
+      `missing:call:${orphanResponseCall}`,
+      'mcx:1',
+      'mcx:5',
       ...events(u2!, ['net', 'dns', 'file', 'exec', 'process', 'credential', 'security']),
       ...events(u3!, ['net', 'dns', 'file', 'exec', 'process']),
     ].sort();
     expect(g.nodes.map((n) => n.id).sort()).toEqual(expectedNodes);
     const expectedEdges = [
-      `turn:${u2} -contains-> mc:3`, `turn:${u3} -contains-> mc:4`,
-      ...[8, 9, 10, 11, 12].map((i) => `mc:3 -item-> item:${i}`), ...[13, 14, 15, 16].map((i) => `mc:4 -item-> item:${i}`),
-      'mc:3 -emits-> tc:4', 'mc:4 -emits-> tc:5',
-      `turn:${u3} -contains!-> tc:6`, 'tc:6 -response!-> missing:response:6',
-      'tc:4 -response-> tr:4', 'tr:4 -consumed_by-> mc:4',
-      'tc:5 -response-> tr:6', 'tr:6 -consumed_by-> mcx:5',
-      `tcx:${t0}:${call(2)} -response-> tr:2`, 'tr:2 -consumed_by-> mc:3',
-      `tcx:${t0}:${call(3)} -response-> tr:3`, 'tr:3 -consumed_by-> mc:3',
-      `turn:${u3} -contains!-> missing:call:${orphanResponseCall}`, `missing:call:${orphanResponseCall} -response!-> tr:5`, 'tr:5 -consumed_by-> mcx:1',
+      `turn:${u2} -contains-> mc:3`,
+      `turn:${u3} -contains-> mc:4`,
+      ...[8, 9, 10, 11, 12].map((i) => `mc:3 -item-> item:${i}`),
+      ...[13, 14, 15, 16].map((i) => `mc:4 -item-> item:${i}`),
+      'mc:3 -emits-> tc:4',
+      'mc:4 -emits-> tc:5',
+      `turn:${u3} -contains!-> tc:6`,
+      'tc:6 -response!-> missing:response:6',
+      'tc:4 -response-> tr:4',
+      'tr:4 -consumed_by-> mc:4',
+      'tc:5 -response-> tr:6',
+      'tr:6 -consumed_by-> mcx:5',
+      `tcx:${t0}:${call(2)} -response-> tr:2`,
+      'tr:2 -consumed_by-> mc:3',
+      `tcx:${t0}:${call(3)} -response-> tr:3`,
+      'tr:3 -consumed_by-> mc:3',
+      `turn:${u3} -contains!-> missing:call:${orphanResponseCall}`,
+      `missing:call:${orphanResponseCall} -response!-> tr:5`,
+      'tr:5 -consumed_by-> mcx:1',
       ...events(u2!, ['net', 'dns', 'file', 'exec', 'process', 'credential', 'security']).map((e) => `turn:${u2} -events-> ${e}`),
       ...events(u3!, ['net', 'dns', 'file', 'exec', 'process']).map((e) => `turn:${u3} -events-> ${e}`),
     ].sort();
@@ -75,9 +102,17 @@ describe('identity graph', () => {
     expect(byId.get(`ev:${u2}:security`)?.count).toBe(3);
     expect(byId.get(`ev:${u3}:file`)?.count).toBe(5);
     expect(byId.get('mcx:5')?.traceId).toBe(t2);
-    expect(byId.get('tc:6')?.mcp).toEqual({ serverName: 'github', method: 'tools/list', transport: 'http', requestId: expect.any(String), proxyRows: [] });
+    expect(byId.get('tc:6')?.mcp).toEqual({
+      serverName: 'github',
+      method: 'tools/list',
+      transport: 'http',
+      requestId: expect.any(String),
+      proxyRows: [],
+    });
     expect(byId.get('mc:3')?.bodies).toBe(2);
-    expect(g.turns[0]!.input).toBe(rowsOf<{ c: string }>(fx, "SELECT substr(content, 1, 200) AS c FROM model_items WHERE model_call_id = 3 AND kind = 'request'")[0]!.c);
+    expect(g.turns[0]!.input).toBe(
+      rowsOf<{ c: string }>(fx, "SELECT substr(content, 1, 200) AS c FROM model_items WHERE model_call_id = 3 AND kind = 'request'")[0]!.c,
+    );
   });
 
   it('lists the broken invariants, and their sums over traces equal the integrity report', () => {
@@ -90,10 +125,14 @@ describe('identity graph', () => {
     expect(sum('mcp_without_logical_call')).toBe(tools.mcpWithoutLogicalCall);
     expect(sum('dangling_model_call_id')).toBe(0);
     expect([tools.orphanCalls, tools.orphanResponses, tools.mcpWithoutLogicalCall]).toEqual([
-      fx.written.expected.orphanToolCalls, fx.written.expected.orphanToolResponses, fx.written.expected.mcpWithoutLogicalCall,
+      fx.written.expected.orphanToolCalls,
+      fx.written.expected.orphanToolResponses,
+      fx.written.expected.mcpWithoutLogicalCall,
     ]);
     expect(graphs[1]!.broken.map((b) => [b.kind, b.nodeId])).toEqual([
-      ['response_without_call', 'tr:5'], ['call_without_response', 'tc:6'], ['mcp_without_logical_call', 'tc:6'],
+      ['response_without_call', 'tr:5'],
+      ['call_without_response', 'tc:6'],
+      ['mcp_without_logical_call', 'tc:6'],
     ]);
     expect(graphs[2]!.broken.map((b) => [b.kind, b.nodeId])).toEqual([['call_without_response', 'tc:7']]);
     // Every listed node is drawn, and drawn as broken.

@@ -9,8 +9,15 @@ describe('HostSessionDetail decoding', () => {
     const notes: string[] = [];
     const d = decodeHostSessionDetail(encodeSparse({ ram_bytes: 2 ** 31, storage_mode: 'virtiofs', forked_from: 'parent' }), 'x', notes);
     expect(d).toEqual({
-      persistent: false, ramBytes: 2 ** 31, scratchDiskSizeGb: 0, storageMode: 'virtiofs', rootfsHash: null,
-      rootfsVersion: null, forkedFrom: 'parent', status: null, counters: null,
+      persistent: false,
+      ramBytes: 2 ** 31,
+      scratchDiskSizeGb: 0,
+      storageMode: 'virtiofs',
+      rootfsHash: null,
+      rootfsVersion: null,
+      forkedFrom: 'parent',
+      status: null,
+      counters: null,
     });
     expect(notes).toEqual([]);
   });
@@ -69,11 +76,30 @@ describe('LedgerCounters decoding', () => {
     expect(c.tools.mcp['fs']!['read_file']!.calls).toBe(1);
     expect(c.files).toEqual({ events: 7, byAction: { created: 4, modified: 1, overflow: 2 } });
     expect(c.exec).toEqual({ started: 2, completed: 2 });
-    expect(c.audit.byExe['/bin/sh']).toEqual({ count: 3, firstSeen: '2026-10-01T00:00:00.000000Z', lastSeen: '2026-10-01T00:01:00.000000Z' });
-    expect(c.security.byRule['r1']!['block']!['high']).toEqual({ count: 1, latestEventId: 'aabbccddeeff', latestTimestampUnixMs: 1_791_000_000_005 });
+    expect(c.audit.byExe['/bin/sh']).toEqual({
+      count: 3,
+      firstSeen: '2026-10-01T00:00:00.000000Z',
+      lastSeen: '2026-10-01T00:01:00.000000Z',
+    });
+    expect(c.security.byRule['r1']!['block']!['high']).toEqual({
+      count: 1,
+      latestEventId: 'aabbccddeeff',
+      latestTimestampUnixMs: 1_791_000_000_005,
+    });
     expect(c.security.openAsks).toEqual(['0123456789ab']);
-    expect(c.plugins['scanner']).toEqual({ executions: 4, applied: 3, skipped: 1, totalDurationUs: 800, maxDurationUs: 300, detections: 1 });
-    expect(c.credentials['credential:blake3:ab']).toMatchObject({ provider: 'github', substitutions: 2, lastSeenUnixMs: 1_791_000_000_009 });
+    expect(c.plugins['scanner']).toEqual({
+      executions: 4,
+      applied: 3,
+      skipped: 1,
+      totalDurationUs: 800,
+      maxDurationUs: 300,
+      detections: 1,
+    });
+    expect(c.credentials['credential:blake3:ab']).toMatchObject({
+      provider: 'github',
+      substitutions: 2,
+      lastSeenUnixMs: 1_791_000_000_009,
+    });
 
     const big = decodeLedgerCounters(encodeSparse({ net: { bytes_received: BIG_COUNTER, bytes_sent: 2n ** 40n } }), 'c', notes)!;
     expect(big.net.bytesReceived).toBe(BIG_COUNTER);

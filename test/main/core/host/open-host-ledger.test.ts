@@ -17,10 +17,15 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 function fingerprint(dir: string): string {
-  return readdirSync(dir).sort().map((name) => {
-    const st = statSync(join(dir, name));
-    return `${name}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.mode}:${createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')}`;
-  }).join('\n');
+  return readdirSync(dir)
+    .sort()
+    .map((name) => {
+      const st = statSync(join(dir, name));
+      return `${name}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.mode}:${createHash('sha256')
+        .update(readFileSync(join(dir, name)))
+        .digest('hex')}`;
+    })
+    .join('\n');
 }
 
 describe('openHostLedger on a sample Capsem home', () => {
@@ -38,12 +43,21 @@ describe('openHostLedger on a sample Capsem home', () => {
       ['s-alpha', 'stopped', T0, T0 + 60_000],
     ]);
     const byId = new Map(ledger.sessions.map((s) => [s.id, s]));
-    expect(byId.get('s-alpha')!.location).toEqual({ where: 'sessions', dir: join(sample.runDir, 'sessions', 's-alpha'), hasSessionDb: true });
+    expect(byId.get('s-alpha')!.location).toEqual({
+      where: 'sessions',
+      dir: join(sample.runDir, 'sessions', 's-alpha'),
+      hasSessionDb: true,
+    });
     expect(byId.get('s-charlie')!.location?.where).toBe('persistent');
     expect(byId.get('s-bravo')!.location).toBeNull();
     expect(byId.get('s-bravo')!.counters!.net.bytesReceived).toBe(BIG_COUNTER);
     expect(byId.get('s-echo')!.counters).toBeNull();
-    expect(byId.get('s-alpha')!.created).toMatchObject({ ramBytes: 2048 * 2 ** 20, scratchDiskSizeGb: 16, storageMode: 'virtiofs', rootfsVersion: '1.2.3' });
+    expect(byId.get('s-alpha')!.created).toMatchObject({
+      ramBytes: 2048 * 2 ** 20,
+      scratchDiskSizeGb: 16,
+      storageMode: 'virtiofs',
+      rootfsVersion: '1.2.3',
+    });
     expect(byId.get('s-charlie')!.created!.persistent).toBe(true);
     expect(ledger.service.map((e) => e.kind)).toEqual(['service_started', 'service_stopped']);
     expect(ledger.notes).toEqual([]);
@@ -115,6 +129,9 @@ describe('openHostLedger on a sample Capsem home', () => {
     db.exec('CREATE TABLE t (x)');
     db.close();
     const wrong = await openHostLedger(foreign, { runDir: home });
-    expect(wrong.ok ? null : wrong.error).toEqual({ code: 'SCHEMA_UNEXPECTED', message: `${foreign} has no host_events table: not a host ledger` });
+    expect(wrong.ok ? null : wrong.error).toEqual({
+      code: 'SCHEMA_UNEXPECTED',
+      message: `${foreign} has no host_events table: not a host ledger`,
+    });
   });
 });

@@ -23,7 +23,15 @@ const ids = (list: SessionSummary[]) => list.map((s) => s.id);
 describe('session summary', () => {
   it('derives the list columns from the final counters', () => {
     const alpha = all.find((s) => s.id === 's-alpha')!;
-    expect(alpha).toMatchObject({ durationMs: 60_000, sessionDbOnDisk: true, costUsd: 0.01234, netEvents: 10, toolCalls: 2, fileEvents: 5, modelCalls: 3 });
+    expect(alpha).toMatchObject({
+      durationMs: 60_000,
+      sessionDbOnDisk: true,
+      costUsd: 0.01234,
+      netEvents: 10,
+      toolCalls: 2,
+      fileEvents: 5,
+      modelCalls: 3,
+    });
     expect(totalTokens(alpha)).toBe(1200);
     const delta = all.find((s) => s.id === 's-delta')!;
     expect(delta).toMatchObject({ status: 'running', durationMs: null, hasCounters: false, costUsd: null, netEvents: null });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createChainHasher } from '../../../../src/main/core/host/chain-hash.js';
 import type { MutableField } from '../../../fixtures/writer/host/host-mutations.js';
-import { anchorOf, deleteRow, insertRow, modifyField, modifyPrevHash, modifyStoredHash, swapRows, truncateTail } from '../../../fixtures/writer/host/host-mutations.js';
+import {
+  anchorOf,
+  deleteRow,
+  insertRow,
+  modifyField,
+  modifyPrevHash,
+  modifyStoredHash,
+  swapRows,
+  truncateTail,
+} from '../../../fixtures/writer/host/host-mutations.js';
 import { breakKeys, memoryLedger, verifyDb } from './chain-fixture.js';
 
 const FIELDS: MutableField[] = ['timestamp_unix_ms', 'kind', 'session_id', 'actor', 'detail', 'trace_id'];
@@ -154,18 +163,28 @@ describe('LOG-1: 1,000 random single-event mutations', () => {
         const db = await memoryLedger(n, seed);
         let expected;
         switch (m.t) {
-          case 'field': expected = modifyField(db, m.pos % n, m.field); break;
-          case 'hash': expected = modifyStoredHash(db, m.pos % n); break;
-          case 'prev': expected = modifyPrevHash(db, m.pos % n); break;
+          case 'field':
+            expected = modifyField(db, m.pos % n, m.field);
+            break;
+          case 'hash':
+            expected = modifyStoredHash(db, m.pos % n);
+            break;
+          case 'prev':
+            expected = modifyPrevHash(db, m.pos % n);
+            break;
           // The last row's deletion is truncation, covered by LOG-2; here every deletion has a successor.
-          case 'delete': expected = deleteRow(db, m.pos % (n - 1)); break;
+          case 'delete':
+            expected = deleteRow(db, m.pos % (n - 1));
+            break;
           case 'swap': {
             const a = m.a % n;
             const b = (a + 1 + (m.b % (n - 1))) % n;
             expected = swapRows(db, Math.min(a, b), Math.max(a, b));
             break;
           }
-          case 'insert': expected = await insertRow(db, m.pos % n, m.forged); break;
+          case 'insert':
+            expected = await insertRow(db, m.pos % n, m.forged);
+            break;
         }
         const report = await verifyDb(db, null, hasher);
         db.close();

@@ -32,7 +32,6 @@ afterAll(() => {
 
 const plan = () => verificationPlan(evidence, { workers: 2, minBytesPerWorker: 0 });
 
-
 describe('the background host: verification', () => {
   it('verifies as the in-process pool does, with progress, from a lowered session of its own', async () => {
     const runner = backgroundHost();
@@ -93,15 +92,20 @@ describe('the background host: verification', () => {
   it('does not outlive the process that started it, even one that exits without closing it (it runs in another session)', async () => {
     const script = join(root, 'start-host-and-exit.mts');
     const runnerUrl = pathToFileURL(join(process.cwd(), 'src/main/core/jobs/background-host-client.ts')).href;
-    writeFileSync(script, `import { backgroundHost } from ${JSON.stringify(runnerUrl)};
+    writeFileSync(
+      script,
+      `import { backgroundHost } from ${JSON.stringify(runnerUrl)};
 // The host and its channel are unref'd (they never keep serve alive); this timer keeps the script up meanwhile.
 setInterval(() => {}, 1000);
 const r = backgroundHost();
 r.prestart(1);
 console.log(await r.hostReady() && r.hostPid());
 process.exit(0);
-`);
-    const pid = Number(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: process.cwd() }).trim().split('\n').at(-1));
+`,
+    );
+    const pid = Number(
+      execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: process.cwd() }).trim().split('\n').at(-1),
+    );
     expect(pid).toBeGreaterThan(0);
     expect(await processGoneWithin(pid, 10_000, 50)).toBe(true);
   });
@@ -109,22 +113,31 @@ process.exit(0);
 
 describe('the background host: relayed workers', () => {
   // Writes down what was started and what its worker said: answers that came through the host, not a fallback's.
-  const recording = (host: ReturnType<typeof backgroundHost>, asked: string[], said: string[]): SpawnWorker => (url, baseName, options) => {
-    asked.push(baseName);
-    return host.spawnWorker(url, baseName, options).on('message', (m: { type: string }) => said.push(m.type));
-  };
+  const recording =
+    (host: ReturnType<typeof backgroundHost>, asked: string[], said: string[]): SpawnWorker =>
+    (url, baseName, options) => {
+      asked.push(baseName);
+      return host.spawnWorker(url, baseName, options).on('message', (m: { type: string }) => said.push(m.type));
+    };
 
   it("runs an open's follow-up (quick_check, then scans; the copy proof) in the host, with the answers a thread of this process gives", async () => {
     const host = backgroundHost();
     const asked: string[] = [];
     const said: string[] = [];
-    const r = await openEvidence([evidence.input.dir], { deferChecks: true, deferAboveBytes: 0, hashArchive: false, backgroundWorkers: recording(host, asked, said) });
+    const r = await openEvidence([evidence.input.dir], {
+      deferChecks: true,
+      deferAboveBytes: 0,
+      hashArchive: false,
+      backgroundWorkers: recording(host, asked, said),
+    });
     if (!r.ok) throw new Error(r.error.message);
     const ev = r.value;
     try {
       await ev.followUp!.settled;
       // Linux copies session.db in the kernel, and the proof's two reads run in the host too.
-      expect([...asked].sort()).toEqual(process.platform === 'linux' ? ['follow-up-worker', 'hash-file-worker', 'hash-file-worker'] : ['follow-up-worker']);
+      expect([...asked].sort()).toEqual(
+        process.platform === 'linux' ? ['follow-up-worker', 'hash-file-worker', 'hash-file-worker'] : ['follow-up-worker'],
+      );
       expect(host.hostPid()).not.toBeNull();
       expect(ev.followUp!.copyProof().state).toBe('done');
       expect(ev.hashes.db).toEqual(await hashEvidenceFile(evidence.input.dbPath));
@@ -156,7 +169,9 @@ describe('the background host: relayed workers', () => {
   it('refuses to start a worker that is not relayable: an error, then exit 1', async () => {
     const host = backgroundHost();
     try {
-      const w = host.spawnWorker(new URL('../../../../src/main/core/jobs/verify-pool.ts', import.meta.url).href, 'verify-worker', { workerData: null });
+      const w = host.spawnWorker(new URL('../../../../src/main/core/jobs/verify-pool.ts', import.meta.url).href, 'verify-worker', {
+        workerData: null,
+      });
       const error = new Promise<Error>((resolve) => w.once('error', resolve));
       const exit = new Promise<number>((resolve) => w.once('exit', resolve));
       expect((await error).message).toContain('does not start "verify-worker"');
@@ -168,7 +183,9 @@ describe('the background host: relayed workers', () => {
 
   it('a relayed worker of a closed host errors and exits, so its owner falls back', async () => {
     const host = backgroundHost();
-    const w = host.spawnWorker(new URL('../../../../src/main/core/check/report-off-thread.ts', import.meta.url).href, 'report-worker', { workerData: null });
+    const w = host.spawnWorker(new URL('../../../../src/main/core/check/report-off-thread.ts', import.meta.url).href, 'report-worker', {
+      workerData: null,
+    });
     const error = new Promise<Error>((resolve) => w.once('error', resolve));
     const exit = new Promise<number>((resolve) => w.once('exit', resolve));
     host.close();

@@ -6,14 +6,32 @@ import { ERROR_CODES } from '../../../../src/shared/errors.js';
 import type { ErrorCode } from '../../../../src/shared/errors.js';
 import { FailureTally, bodyFailureKind, disjointCounts, mergeParts } from '../../../../src/main/core/jobs/body-failure.js';
 
-const UNREADABLE: ErrorCode[] = ['BLOCK_NOT_RECORDED', 'ARCHIVE_MISSING', 'BODIES_UNAVAILABLE', 'INDEX_PAST_END', 'TRUNCATED_BLOCK',
-  'SPAN_OUT_OF_RANGE', 'BAD_FILE_HEADER', 'COMMITTED_EXTENT', 'ARCHIVE_IDENTITY_MISMATCH', 'BAD_BLOCK_HEADER', 'UNSUPPORTED_CODEC'];
+const UNREADABLE: ErrorCode[] = [
+  'BLOCK_NOT_RECORDED',
+  'ARCHIVE_MISSING',
+  'BODIES_UNAVAILABLE',
+  'INDEX_PAST_END',
+  'TRUNCATED_BLOCK',
+  'SPAN_OUT_OF_RANGE',
+  'BAD_FILE_HEADER',
+  'COMMITTED_EXTENT',
+  'ARCHIVE_IDENTITY_MISMATCH',
+  'BAD_BLOCK_HEADER',
+  'UNSUPPORTED_CODEC',
+];
 const f = (id: string, code: ErrorCode) => ({ eventId: id, sourceTable: 'net_events', direction: 'response', code, message: `row ${id}` });
 
 describe('body failure kinds', () => {
   it('archive-could-not-produce codes are unreadable; wrong bytes and everything else are failed', () => {
     expect(ERROR_CODES.filter((c) => bodyFailureKind(c) === 'unreadable').sort()).toEqual([...UNREADABLE].sort());
-    for (const c of ['BODY_HASH_MISMATCH', 'SEGMENT_HASH_MISMATCH', 'DECODE_FAILED', 'DECODED_TOO_LARGE', 'BAD_SEGMENT', 'INTERNAL'] as const) {
+    for (const c of [
+      'BODY_HASH_MISMATCH',
+      'SEGMENT_HASH_MISMATCH',
+      'DECODE_FAILED',
+      'DECODED_TOO_LARGE',
+      'BAD_SEGMENT',
+      'INTERNAL',
+    ] as const) {
       expect(bodyFailureKind(c), c).toBe('failed');
     }
   });
@@ -30,7 +48,15 @@ describe('body failure kinds', () => {
   });
 
   it('merging parts keeps both counts exact whatever was listed', () => {
-    const a = { verified: 5, failed: 3, unreadable: 2, unhashed: 0, bytes: 10, failures: [f('a', 'INDEX_PAST_END'), f('b', 'DECODE_FAILED')], failuresOmitted: 1 };
+    const a = {
+      verified: 5,
+      failed: 3,
+      unreadable: 2,
+      unhashed: 0,
+      bytes: 10,
+      failures: [f('a', 'INDEX_PAST_END'), f('b', 'DECODE_FAILED')],
+      failuresOmitted: 1,
+    };
     const b = { verified: 1, failed: 2, unreadable: 1, unhashed: 0, bytes: 5, failures: [f('c', 'ARCHIVE_MISSING')], failuresOmitted: 1 };
     const m = mergeParts([a, b], 2);
     expect([m.verified, m.failed, m.unreadable]).toEqual([6, 5, 3]);

@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
-import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers, stopPrestartedWorkers, takePrestartedWorker } from '../../../../src/main/core/jobs/prestarted-workers.js';
+import {
+  prestartedWorkers,
+  prestartedWorkersReady,
+  prestartVerifyWorkers,
+  stopPrestartedWorkers,
+  takePrestartedWorker,
+} from '../../../../src/main/core/jobs/prestarted-workers.js';
 import { openVerificationLedger, verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'prestarted-'));

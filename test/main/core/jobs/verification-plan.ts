@@ -12,8 +12,14 @@ import type { VerifyJobSpec } from '../../../../src/main/core/jobs/verify-pool.j
 
 export function verificationPlan(evidence: Evidence, extra: Partial<VerifyPlanInput> = {}): VerifyJobSpec {
   const index = checkArchiveIndex(archiveCheckInput(evidence));
-  return planVerification({ db: evidence.db, dbCopyPath: evidence.snapshot.dbCopyPath, generation: evidence.generation,
-    archive: index.openOptions, archiveUnreadable: index.unreadable, ...extra });
+  return planVerification({
+    db: evidence.db,
+    dbCopyPath: evidence.snapshot.dbCopyPath,
+    generation: evidence.generation,
+    archive: index.openOptions,
+    archiveUnreadable: index.unreadable,
+    ...extra,
+  });
 }
 
 /** Writes an A4 ledger with `bodyScale` times the bodies into `dir` and opens it (no archive hash: not under test). */

@@ -12,19 +12,38 @@ import { partitionIdRange, runStarts } from '../../../../src/main/core/jobs/part
 
 const block = (blockOffset: number, rawLen = 100): BlockRow => ({ blockOffset, rawLen, diskLen: rawLen, sealedAt: null });
 const row = (id: number, blockOffset: number, bodyOffset: number): BodyIndexRow => ({
-  id, eventId: id.toString(16).padStart(12, '0'), sourceTable: 'net_events', direction: 'request', eventType: null, contentType: null,
-  originalBytes: 10, storedBytes: 10, truncated: false, bodyHash: '', blockOffset, bodyOffset, bodyLen: 10, traceId: null, turnId: null, createdAt: null,
+  id,
+  eventId: id.toString(16).padStart(12, '0'),
+  sourceTable: 'net_events',
+  direction: 'request',
+  eventType: null,
+  contentType: null,
+  originalBytes: 10,
+  storedBytes: 10,
+  truncated: false,
+  bodyHash: '',
+  blockOffset,
+  bodyOffset,
+  bodyLen: 10,
+  traceId: null,
+  turnId: null,
+  createdAt: null,
 });
 
 describe('verifyBlocks', () => {
   it('reads rows block by block in order, and verified + failed = bodies with a capped list', async () => {
     const blocks = [block(16), block(200)];
-    const rows = new Map([[16, [row(1, 16, 0), row(2, 16, 10), row(3, 16, 20)]], [200, [row(4, 200, 0), row(5, 200, 10)]]]);
+    const rows = new Map([
+      [16, [row(1, 16, 0), row(2, 16, 10), row(3, 16, 20)]],
+      [200, [row(4, 200, 0), row(5, 200, 10)]],
+    ]);
     const order: number[] = [];
     const archive = {
       readBody(r: BodyIndexRow): BodyReadResult {
         order.push(r.id);
-        return r.id % 2 === 0 ? { ok: false, error: { code: 'SEGMENT_HASH_MISMATCH', message: `segment for row ${r.id}` } } : { ok: true, bytes: new Uint8Array(10) };
+        return r.id % 2 === 0
+          ? { ok: false, error: { code: 'SEGMENT_HASH_MISMATCH', message: `segment for row ${r.id}` } }
+          : { ok: true, bytes: new Uint8Array(10) };
       },
     };
     const result = await verifyBlocks({ archive, blocks, rowsOf: (b) => rows.get(b.blockOffset) ?? [], maxListedFailures: 1 });
@@ -37,22 +56,39 @@ describe('verifyBlocks', () => {
   });
 
   it('reads lean rows and fetches only a failing row whole, so its failure names event_id, source_table and direction', async () => {
-    const lean = (id: number, bodyOffset: number): BodyIndexRow => ({ ...row(id, 16, bodyOffset), eventId: '', sourceTable: '', direction: '' });
+    const lean = (id: number, bodyOffset: number): BodyIndexRow => ({
+      ...row(id, 16, bodyOffset),
+      eventId: '',
+      sourceTable: '',
+      direction: '',
+    });
     const fetched: number[] = [];
     const seen: string[] = [];
     const archive = {
       readBody(r: BodyIndexRow): BodyReadResult {
         seen.push(`${r.id}:${r.eventId}`);
-        return r.id === 2 ? { ok: false, error: { code: 'BODY_HASH_MISMATCH', message: `row ${r.id} (${r.eventId})` } } : { ok: true, bytes: new Uint8Array(10) };
+        return r.id === 2
+          ? { ok: false, error: { code: 'BODY_HASH_MISMATCH', message: `row ${r.id} (${r.eventId})` } }
+          : { ok: true, bytes: new Uint8Array(10) };
       },
     };
     const result = await verifyBlocks({
-      archive, blocks: [block(16)], rowsOf: () => [lean(1, 0), lean(2, 10), lean(3, 20)], maxListedFailures: 10,
+      archive,
+      blocks: [block(16)],
+      rowsOf: () => [lean(1, 0), lean(2, 10), lean(3, 20)],
+      maxListedFailures: 10,
       namedRow: (id) => (fetched.push(id), row(id, 16, 10)),
     });
     expect(fetched).toEqual([2]);
     expect(seen).toEqual(['1:', '2:', '2:000000000002', '3:']);
-    expect(result.failures).toEqual([expect.objectContaining({ eventId: '000000000002', sourceTable: 'net_events', direction: 'request', message: 'row 2 (000000000002)' })]);
+    expect(result.failures).toEqual([
+      expect.objectContaining({
+        eventId: '000000000002',
+        sourceTable: 'net_events',
+        direction: 'request',
+        message: 'row 2 (000000000002)',
+      }),
+    ]);
     expect(result.verified + result.failed).toBe(3);
   });
 
@@ -60,8 +96,9 @@ describe('verifyBlocks', () => {
     let reads = 0;
     const archive = { readBody: (): BodyReadResult => ((reads += 1), { ok: true, bytes: new Uint8Array(1) }) };
     const rows = [row(1, 16, 0), row(2, 16, 10), row(3, 16, 20)];
-    await expect(verifyBlocks({ archive, blocks: [block(16)], rowsOf: () => rows, maxListedFailures: 10, isCancelled: () => reads >= 2 }))
-      .rejects.toBeInstanceOf(VerifyCancelled);
+    await expect(
+      verifyBlocks({ archive, blocks: [block(16)], rowsOf: () => rows, maxListedFailures: 10, isCancelled: () => reads >= 2 }),
+    ).rejects.toBeInstanceOf(VerifyCancelled);
     expect(reads).toBe(2);
   });
 });
@@ -85,7 +122,11 @@ describe('verifySqliteBodies (L0)', () => {
 
 describe('partitions and merging', () => {
   it('splits L0 rowid ranges into equal parts, never empty', () => {
-    expect(partitionIdRange(1, 10, 3)).toEqual([[1, 3], [4, 6], [7, 10]]);
+    expect(partitionIdRange(1, 10, 3)).toEqual([
+      [1, 3],
+      [4, 6],
+      [7, 10],
+    ]);
     expect(partitionIdRange(5, 4, 2)).toEqual([]);
   });
 
@@ -112,7 +153,13 @@ describe('claimed runs and merged failures', () => {
   });
 
   it('merges failures in block order whichever part found them, settled rows first, the cap keeping the earliest', () => {
-    const f = (id: string): BodyFailure => ({ eventId: id, sourceTable: 'net_events', direction: 'response', code: 'BODY_HASH_MISMATCH', message: id });
+    const f = (id: string): BodyFailure => ({
+      eventId: id,
+      sourceTable: 'net_events',
+      direction: 'response',
+      code: 'BODY_HASH_MISMATCH',
+      message: id,
+    });
     const part = (failures: [string, number][]): PartResult => {
       const t = new FailureTally(100);
       for (const [id, b] of failures) t.fail(f(id), b);
@@ -121,9 +168,19 @@ describe('claimed runs and merged failures', () => {
     const settled = new FailureTally(100);
     settled.fail(f('settled'));
     // Worker A claimed blocks 10 and 40, worker B 20 and 30.
-    const a = part([['a10', 10], ['a40', 40], ['a40b', 40]]);
-    const b = part([['b20', 20], ['b30', 30]]);
-    for (const order of [[settled.result(), a, b], [settled.result(), b, a]]) {
+    const a = part([
+      ['a10', 10],
+      ['a40', 40],
+      ['a40b', 40],
+    ]);
+    const b = part([
+      ['b20', 20],
+      ['b30', 30],
+    ]);
+    for (const order of [
+      [settled.result(), a, b],
+      [settled.result(), b, a],
+    ]) {
       expect(mergeParts(order, 100).failures.map((x) => x.eventId)).toEqual(['settled', 'a10', 'b20', 'b30', 'a40', 'a40b']);
       const capped = mergeParts(order, 3);
       expect(capped.failures.map((x) => x.eventId)).toEqual(['settled', 'a10', 'b20']);

@@ -21,7 +21,7 @@ let lib: LibrarySummary;
 let one: WrittenLedger;
 let two: WrittenLedger;
 
-const ok = <T,>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
+const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
@@ -84,18 +84,33 @@ describe('library channels', () => {
   });
 
   it('compares two library sessions: host counters exact, differences flagged, unknown sections explained', async () => {
-    const v = ok(await service.handle('library.compare', { a: { kind: 'library', libraryId: lib.id, sessionId: 's-alpha' }, b: { kind: 'library', libraryId: lib.id, sessionId: 's-bravo' } }));
+    const v = ok(
+      await service.handle('library.compare', {
+        a: { kind: 'library', libraryId: lib.id, sessionId: 's-alpha' },
+        b: { kind: 'library', libraryId: lib.id, sessionId: 's-bravo' },
+      }),
+    );
     expect(v.a).toMatchObject({ sessionId: 's-alpha', countersFrom: 'host-ledger', status: 'stopped' });
     expect(v.a.evidenceId).not.toBeNull();
     expect(v.b).toMatchObject({ sessionId: 's-bravo', countersFrom: 'host-ledger', status: 'crashed', evidenceId: null });
     expect(row(v, 'counters', 'net.total')).toEqual({ key: 'net.total', a: '10', b: '0', differs: true });
-    expect(row(v, 'counters', 'net.bytes_received')).toEqual({ key: 'net.bytes_received', a: '4096', b: '1152921504606859321', differs: true });
+    expect(row(v, 'counters', 'net.bytes_received')).toEqual({
+      key: 'net.bytes_received',
+      a: '4096',
+      b: '1152921504606859321',
+      differs: true,
+    });
     expect(row(v, 'counters', 'exec.started')).toEqual({ key: 'exec.started', a: '2', b: '0', differs: true });
     expect(row(v, 'counters', 'net.error')?.differs).toBe(true);
     expect(row(v, 'counters', 'security.open_asks')).toMatchObject({ a: '1', b: '0' });
     expect(row(v, 'counters', 'model.cost_usd')).toMatchObject({ a: '$0.012340', b: '$0.000000' });
     expect(row(v, 'counters', 'files.overflow')).toMatchObject({ a: '2', b: '0', differs: true });
-    expect(row(v, 'models', 'anthropic · claude-x')).toEqual({ key: 'anthropic · claude-x', a: '3 calls · 1,000 in · 200 out · $0.012340', b: null, differs: true });
+    expect(row(v, 'models', 'anthropic · claude-x')).toEqual({
+      key: 'anthropic · claude-x',
+      a: '3 calls · 1,000 in · 200 out · $0.012340',
+      b: null,
+      differs: true,
+    });
     expect(row(v, 'tools', 'bash')).toMatchObject({ a: '2', b: null, differs: true });
     // s-bravo's ledger is gone: its tables and domains are unknown, not zero, and not flagged.
     expect(section(v, 'tables').unknownA).toBeNull();
@@ -113,7 +128,12 @@ describe('library channels', () => {
   });
 
   it('notes a library session whose session.db is not a ledger, and still compares its counters', async () => {
-    const v = ok(await service.handle('library.compare', { a: { kind: 'library', libraryId: lib.id, sessionId: 's-delta' }, b: { kind: 'library', libraryId: lib.id, sessionId: 's-charlie' } }));
+    const v = ok(
+      await service.handle('library.compare', {
+        a: { kind: 'library', libraryId: lib.id, sessionId: 's-delta' },
+        b: { kind: 'library', libraryId: lib.id, sessionId: 's-charlie' },
+      }),
+    );
     expect(v.a.notes.join(' ')).toMatch(/could not be opened/);
     expect(v.a.countersFrom).toBeNull(); // s-delta never stopped
     expect(section(v, 'counters').unknownA).toMatch(/no final counters/);
@@ -121,10 +141,12 @@ describe('library channels', () => {
     expect(row(v, 'counters', 'model.input_tokens')).toMatchObject({ a: null, b: '40000', differs: false });
   });
 
-  it('compares two opened ledgers: row counts as written, the ledgers\' own counters, tools and domains', async () => {
+  it("compares two opened ledgers: row counts as written, the ledgers' own counters, tools and domains", async () => {
     const ea = ok(await service.openPaths([one.sessionDir]));
     const eb = ok(await service.openPaths([two.sessionDir]));
-    const v = ok(await service.handle('library.compare', { a: { kind: 'evidence', evidenceId: ea.id }, b: { kind: 'evidence', evidenceId: eb.id } }));
+    const v = ok(
+      await service.handle('library.compare', { a: { kind: 'evidence', evidenceId: ea.id }, b: { kind: 'evidence', evidenceId: eb.id } }),
+    );
     expect(v.a).toMatchObject({ sessionId: one.sessionId, evidenceId: ea.id, countersFrom: 'session-ledger' });
     const tables = section(v, 'tables');
     for (const [t, n] of Object.entries(one.rowCounts)) expect(tables.rows.find((r) => r.key === t)?.a).toBe(String(n));
@@ -138,15 +160,24 @@ describe('library channels', () => {
   it('refuses a compare ref of an unknown kind or with extra fields', async () => {
     const r1 = await service.handle('library.compare', { a: { kind: 'path', path: '/etc' }, b: { kind: 'evidence', evidenceId: 'x' } });
     expect(!r1.ok && r1.error.code).toBe('BAD_REQUEST');
-    const r2 = await service.handle('library.compare', { a: { kind: 'evidence', evidenceId: 'x', path: '/' }, b: { kind: 'evidence', evidenceId: 'x' } });
+    const r2 = await service.handle('library.compare', {
+      a: { kind: 'evidence', evidenceId: 'x', path: '/' },
+      b: { kind: 'evidence', evidenceId: 'x' },
+    });
     expect(!r2.ok && r2.error.code).toBe('BAD_REQUEST');
   });
 });
 
 describe('alignRows and compare refs', () => {
   it('lines keys up, fills sparse keys, leaves unknown sides unflagged', () => {
-    const a = new Map([['x', '1'], ['y', '2']]);
-    const b = new Map([['y', '3'], ['z', '4']]);
+    const a = new Map([
+      ['x', '1'],
+      ['y', '2'],
+    ]);
+    const b = new Map([
+      ['y', '3'],
+      ['z', '4'],
+    ]);
     expect(alignRows(a, b, '0')).toEqual([
       { key: 'x', a: '1', b: '0', differs: true },
       { key: 'y', a: '2', b: '3', differs: true },
@@ -160,7 +191,10 @@ describe('alignRows and compare refs', () => {
   });
 
   it('round-trips compare refs through route text, session ids with dots included', () => {
-    for (const r of [{ kind: 'evidence', evidenceId: 'ab-12' }, { kind: 'library', libraryId: 'lib-1', sessionId: 'my.session.v2' }] as const) {
+    for (const r of [
+      { kind: 'evidence', evidenceId: 'ab-12' },
+      { kind: 'library', libraryId: 'lib-1', sessionId: 'my.session.v2' },
+    ] as const) {
       expect(parseCompareRef(compareRefText(r))).toEqual(r);
     }
     expect(parseCompareRef('x.y')).toBeNull();

@@ -56,8 +56,15 @@ describe('library view of a fixture host ledger', () => {
     }
     const alpha = v.sessions.find((s) => s.id === 's-alpha')!;
     expect(alpha).toMatchObject({
-      durationMs: 60_000, costMicroUsd: '12340', costUsd: 0.01234, modelCalls: '3', netEvents: '10',
-      tokensIn: '1000', tokensOut: '200', toolCalls: '2', fileEvents: '5', // 7 file events minus 2 overflow markers
+      durationMs: 60_000,
+      costMicroUsd: '12340',
+      costUsd: 0.01234,
+      modelCalls: '3',
+      netEvents: '10',
+      tokensIn: '1000',
+      tokensOut: '200',
+      toolCalls: '2',
+      fileEvents: '5', // 7 file events minus 2 overflow markers
     });
     const charlie = v.sessions.find((s) => s.id === 's-charlie')!;
     expect(charlie).toMatchObject({ costMicroUsd: '2500000', tokensIn: '40000', netEvents: '5', toolCalls: '0' });

@@ -54,7 +54,10 @@ describe('tool lifecycles', () => {
   });
 
   it('filters by trace and by turn, from the ledger or from the trace keys', () => {
-    const [one] = rowsOf<{ trace_id: string; turn_id: string }>(fx, 'SELECT trace_id, turn_id FROM tool_calls WHERE trace_id IS NOT NULL ORDER BY id LIMIT 1');
+    const [one] = rowsOf<{ trace_id: string; turn_id: string }>(
+      fx,
+      'SELECT trace_id, turn_id FROM tool_calls WHERE trace_id IS NOT NULL ORDER BY id LIMIT 1',
+    );
     const inTrace = rowsOf<{ id: number }>(fx, 'SELECT id FROM tool_calls WHERE trace_id = ? ORDER BY id', one!.trace_id).map((r) => r.id);
     const inTurn = rowsOf<{ id: number }>(fx, 'SELECT id FROM tool_calls WHERE turn_id = ? ORDER BY id', one!.turn_id).map((r) => r.id);
     expect(inTurn.length).toBeLessThan(inTrace.length);
@@ -67,10 +70,14 @@ describe('tool lifecycles', () => {
       seedTraceKeys(keyed, scanTraceKeys(keyed));
       expect(lifecyclePage(keyed, { filters: { trace: one!.trace_id } }).rows.map((r) => r.id)).toEqual(inTrace);
       // Flags and responses found through the keys' narrowed lists are the report's, on every trace.
-      for (const trace of rowsOf<{ t: string }>(fx, 'SELECT DISTINCT trace_id AS t FROM tool_calls WHERE trace_id IS NOT NULL').map((r) => r.t)) {
+      for (const trace of rowsOf<{ t: string }>(fx, 'SELECT DISTINCT trace_id AS t FROM tool_calls WHERE trace_id IS NOT NULL').map(
+        (r) => r.t,
+      )) {
         expect(lifecyclePage(keyed, { filters: { trace } })).toEqual(lifecyclePage(fx.evidence.db, { filters: { trace } }));
         expect(swimlanes(keyed, { trace })).toEqual(swimlanes(fx.evidence.db, { trace }));
-        expect(lifecyclePage(keyed, { filters: { trace, flaggedOnly: true } })).toEqual(lifecyclePage(fx.evidence.db, { filters: { trace, flaggedOnly: true } }));
+        expect(lifecyclePage(keyed, { filters: { trace, flaggedOnly: true } })).toEqual(
+          lifecyclePage(fx.evidence.db, { filters: { trace, flaggedOnly: true } }),
+        );
       }
       expect(lifecyclePage(keyed, { filters: { trace: 'no-such-trace' } }).total).toBe(0);
     } finally {
@@ -82,9 +89,16 @@ describe('tool lifecycles', () => {
     const s = lifecycleSummary(fx.evidence.db);
     const t = fx.report.tools;
     expect([s.calls, s.responses, s.orphanCalls, s.orphanCallsByCallId, s.orphanResponses, s.mcpWithoutLogicalCall]).toEqual([
-      t.calls, t.responses, t.orphanCalls, t.orphanCallsByCallId, t.orphanResponses, t.mcpWithoutLogicalCall,
+      t.calls,
+      t.responses,
+      t.orphanCalls,
+      t.orphanCallsByCallId,
+      t.orphanResponses,
+      t.mcpWithoutLogicalCall,
     ]);
-    expect(s.usage.map((u) => [u.toolName, u.origin, u.decision, u.count])).toEqual(t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count]));
+    expect(s.usage.map((u) => [u.toolName, u.origin, u.decision, u.count])).toEqual(
+      t.usage.map((u) => [u.toolName, u.origin, u.decision, u.count]),
+    );
     expect(s.orphanResponseRows.map((r) => r.id)).toEqual([5]);
     expect(s.values.origins).toEqual(['mcp', 'native']);
     expect(s.values.tools).toEqual(['bash', 'search_issues', 'tools/list']);

@@ -144,7 +144,7 @@ describe('the registry holds the follow-up back until the first view was answere
     expect(ev.followUp!.copyProof()).toEqual({ state: 'pending' });
   }, 30_000);
 
-  it('without a gate (firstViewGate: null) the follow-up starts at once, as the CLI\'s', async () => {
+  it("without a gate (firstViewGate: null) the follow-up starts at once, as the CLI's", async () => {
     const registry = new EvidenceRegistry({ sampleDir: null, openOptions: { deferAboveBytes: 0 }, firstViewGate: null });
     const opened = await registry.open([ledger.sessionDir], 'path');
     if (!opened.ok) throw new Error(opened.error.message);

@@ -37,10 +37,22 @@ export function makeMiniLedger(netRows = 50): MiniLedger {
   const path = join(dir, 'session.db');
   const db = new Database(path);
   db.exec(DDL);
-  const ins = db.prepare('INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code, trace_id, turn_id) VALUES (?,?,?,?,?,?,?,?,?)');
+  const ins = db.prepare(
+    'INSERT INTO net_events (event_id, timestamp, domain, decision, method, path, status_code, trace_id, turn_id) VALUES (?,?,?,?,?,?,?,?,?)',
+  );
   db.transaction(() => {
     for (let i = 1; i <= netRows; i++) {
-      ins.run(i.toString(16).padStart(12, '0'), i % 7 === 0 ? null : ts(netRows - i), `d${i % 10}.example.com`, i % 5 === 0 ? 'denied' : 'allowed', 'POST', '/v1/messages', 200, `trace-${i % 3}`, `turn-${i % 4}`);
+      ins.run(
+        i.toString(16).padStart(12, '0'),
+        i % 7 === 0 ? null : ts(netRows - i),
+        `d${i % 10}.example.com`,
+        i % 5 === 0 ? 'denied' : 'allowed',
+        'POST',
+        '/v1/messages',
+        200,
+        `trace-${i % 3}`,
+        `turn-${i % 4}`,
+      );
     }
   })();
   db.exec(`
@@ -58,5 +70,13 @@ export function makeMiniLedger(netRows = 50): MiniLedger {
       ('aaaaaaaaaaa1', 'model.call', 'model_calls', 'response', 'text/event-stream', 20971520, 10485760, 1, 'blake3:${'1'.repeat(64)}', 80, 10, 10485760, '${ts(1)}');
     INSERT INTO fs_events (timestamp, action, path, size, kind) VALUES ('${ts(6)}', 'created', '/a', 1, 'file'), ('${ts(7)}', 'overflow', '', 12, 'file');
   `);
-  return { dir, path, db, cleanup: () => { db.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    dir,
+    path,
+    db,
+    cleanup: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -16,7 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const summaryOf = (ev: Evidence): EvidenceSummary => ({ id: ev.id, sessionId: ev.sessionId, displayName: null, generation: ev.generation, openedAt: '', origin: 'path' });
+const summaryOf = (ev: Evidence): EvidenceSummary => ({
+  id: ev.id,
+  sessionId: ev.sessionId,
+  displayName: null,
+  generation: ev.generation,
+  openedAt: '',
+  origin: 'path',
+});
 
 async function opened(deferChecks: boolean): Promise<Evidence> {
   const r = await openEvidence([ledger.sessionDir], { deferChecks, deferAboveBytes: 0 });
@@ -51,12 +58,22 @@ describe('buildOverview after a deferred open', () => {
       // session.db was copied by the kernel: its hashes are unknown until the copy proof after the open is done.
       expect(reference.hashes.db).not.toBeNull();
       expect(first.hashes.db).toBeNull();
-      expect(first.followUp).toEqual({ quickCheck: { state: 'pending' }, archiveHash: { state: 'pending' }, copyProof: { state: 'pending' }, scans: { state: 'pending' } });
+      expect(first.followUp).toEqual({
+        quickCheck: { state: 'pending' },
+        archiveHash: { state: 'pending' },
+        copyProof: { state: 'pending' },
+        scans: { state: 'pending' },
+      });
       expect(first.hashes.archive).toBeNull();
       expect(first.models).toEqual([]);
 
       const last = await untilSettled(deferred);
-      expect(last.followUp).toEqual({ quickCheck: { state: 'done' }, archiveHash: { state: 'done' }, copyProof: { state: 'done' }, scans: { state: 'done' } });
+      expect(last.followUp).toEqual({
+        quickCheck: { state: 'done' },
+        archiveHash: { state: 'done' },
+        copyProof: { state: 'done' },
+        scans: { state: 'done' },
+      });
       expect(last.hashes.db).toEqual(reference.hashes.db);
       expect(last.hashes.others).toEqual(reference.hashes.others);
       expect(last.models).toEqual(reference.models);

@@ -100,7 +100,9 @@ describe('keyset pages over many equal keys and NULLs', () => {
         for (let i = 0; i < ROWS; i += 13) {
           const cursor: PageCursor = { value: all.rows[i]![col]!, rowid: all.rowids[i]! };
           expect(readPage(db, { evidenceId: 'x', table: 't', sort, limit: 30, after: cursor }).rowids).toEqual(ref.slice(i + 1, i + 31));
-          expect(readPage(db, { evidenceId: 'x', table: 't', sort, limit: 30, before: cursor }).rowids).toEqual(ref.slice(Math.max(0, i - 30), i));
+          expect(readPage(db, { evidenceId: 'x', table: 't', sort, limit: 30, before: cursor }).rowids).toEqual(
+            ref.slice(Math.max(0, i - 30), i),
+          );
         }
       }
     }
@@ -111,7 +113,12 @@ describe('keyset pages over many equal keys and NULLs', () => {
     for (const direction of ['asc', 'desc'] as const) {
       for (const cursor of cursors) {
         for (const side of ['after', 'before'] as const) {
-          const plans = pageQueryPlans(db, { evidenceId: 'x', table: 't', sort: { column: 'k', direction }, ...(cursor ? { [side]: cursor } : {}) });
+          const plans = pageQueryPlans(db, {
+            evidenceId: 'x',
+            table: 't',
+            sort: { column: 'k', direction },
+            ...(cursor ? { [side]: cursor } : {}),
+          });
           expect(plans.length).toBeGreaterThan(0);
           for (const plan of plans) {
             expect(plan).toMatch(/^SEARCH t USING (COVERING )?INDEX t_k \(/);

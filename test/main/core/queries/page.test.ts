@@ -38,13 +38,18 @@ function walkBackward(req: Omit<PageRequest, 'evidenceId'>, limit: number, fromE
 function reference(sort: SortSpec | undefined, where = '1'): number[] {
   const col = sort?.column ?? '_rowid_';
   const d = sort?.direction === 'desc' ? 'DESC' : 'ASC';
-  return (L.db.prepare(`SELECT id FROM net_events WHERE ${where} ORDER BY ${col} ${d}, _rowid_ ${d}`).all() as { id: number }[]).map((r) => r.id);
+  return (L.db.prepare(`SELECT id FROM net_events WHERE ${where} ORDER BY ${col} ${d}, _rowid_ ${d}`).all() as { id: number }[]).map(
+    (r) => r.id,
+  );
 }
 
 describe('keyset pagination', () => {
   it('marks indexed columns sortable and others not', () => {
     const net = listTables(L.db).find((t) => t.name === 'net_events')!;
-    const sortable = net.columns.filter((c) => c.sortable).map((c) => c.name).sort();
+    const sortable = net.columns
+      .filter((c) => c.sortable)
+      .map((c) => c.name)
+      .sort();
     expect(sortable).toEqual(['domain', 'id', 'timestamp']);
     expect(net.rowCount).toBe(53);
   });
@@ -55,7 +60,13 @@ describe('keyset pagination', () => {
     expect(first.find((t) => t.name === 'net_events')!.rowCount).toBe(53);
   });
 
-  for (const sort of [undefined, { column: 'timestamp', direction: 'asc' }, { column: 'timestamp', direction: 'desc' }, { column: 'domain', direction: 'desc' }, { column: 'id', direction: 'desc' }] as (SortSpec | undefined)[]) {
+  for (const sort of [
+    undefined,
+    { column: 'timestamp', direction: 'asc' },
+    { column: 'timestamp', direction: 'desc' },
+    { column: 'domain', direction: 'desc' },
+    { column: 'id', direction: 'desc' },
+  ] as (SortSpec | undefined)[]) {
     for (const limit of [1, 4, 10, 100]) {
       it(`walks every row once in order: sort ${sort ? `${sort.column} ${sort.direction}` : 'rowid'}, pages of ${limit}`, () => {
         const forward = walkForward({ table: 'net_events', ...(sort ? { sort } : {}) }, limit);
@@ -76,7 +87,17 @@ describe('keyset pagination', () => {
   });
 
   it('applies filters and pages within them', () => {
-    const got = walkForward({ table: 'net_events', sort: { column: 'timestamp', direction: 'asc' }, filters: [{ column: 'decision', op: 'eq', value: 'denied' }, { column: 'domain', op: 'contains', value: 'D5.EXAMPLE' }] }, 2);
+    const got = walkForward(
+      {
+        table: 'net_events',
+        sort: { column: 'timestamp', direction: 'asc' },
+        filters: [
+          { column: 'decision', op: 'eq', value: 'denied' },
+          { column: 'domain', op: 'contains', value: 'D5.EXAMPLE' },
+        ],
+      },
+      2,
+    );
     expect(got).toEqual(reference({ column: 'timestamp', direction: 'asc' }, "decision = 'denied' AND domain = 'd5.example.com'"));
     expect(got.length).toBe(5);
     const nulls = walkForward({ table: 'net_events', filters: [{ column: 'timestamp', op: 'null' }] }, 3);
@@ -86,9 +107,13 @@ describe('keyset pagination', () => {
   });
 
   it('refuses sorting on a column without an index, and unknown tables or columns', () => {
-    expect(() => readPage(L.db, { evidenceId: 'x', table: 'net_events', sort: { column: 'method', direction: 'asc' } })).toThrow(/not indexed/);
+    expect(() => readPage(L.db, { evidenceId: 'x', table: 'net_events', sort: { column: 'method', direction: 'asc' } })).toThrow(
+      /not indexed/,
+    );
     expect(() => readPage(L.db, { evidenceId: 'x', table: 'nope' })).toThrow(/no table named nope/);
-    expect(() => readPage(L.db, { evidenceId: 'x', table: 'net_events', filters: [{ column: 'nope', op: 'eq', value: 1 }] })).toThrow(/no column nope/);
+    expect(() => readPage(L.db, { evidenceId: 'x', table: 'net_events', filters: [{ column: 'nope', op: 'eq', value: 1 }] })).toThrow(
+      /no column nope/,
+    );
   });
 
   it('keeps 64-bit integers exact', () => {
@@ -99,7 +124,11 @@ describe('keyset pagination', () => {
   });
 
   it('uses an index, never a scan with OFFSET, for a sorted page', () => {
-    const planRows = L.db.prepare(`EXPLAIN QUERY PLAN SELECT _rowid_ FROM net_events WHERE 1 AND timestamp IS NOT NULL AND timestamp >= ? AND (timestamp > ? OR _rowid_ > ?) ORDER BY timestamp ASC, _rowid_ ASC LIMIT 10`).all('a', 'a', 1) as { detail: string }[];
+    const planRows = L.db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT _rowid_ FROM net_events WHERE 1 AND timestamp IS NOT NULL AND timestamp >= ? AND (timestamp > ? OR _rowid_ > ?) ORDER BY timestamp ASC, _rowid_ ASC LIMIT 10`,
+      )
+      .all('a', 'a', 1) as { detail: string }[];
     expect(planRows.map((r) => r.detail).join(' ')).toMatch(/USING (COVERING )?INDEX idx_net_ts/);
   });
 });

@@ -19,14 +19,28 @@ afterAll(() => {
 
 describe('id.resolve', () => {
   it('names a trace, a turn, a model call, a tool call and an event', () => {
-    const mc = rowsOf<{ id: number; trace_id: string; turn_id: string }>(fx, 'SELECT id, trace_id, turn_id FROM model_calls ORDER BY id LIMIT 1')[0]!;
-    const tc = rowsOf<{ id: number; call_id: string; event_id: string; trace_id: string }>(fx, 'SELECT id, call_id, event_id, trace_id FROM tool_calls ORDER BY id LIMIT 1')[0]!;
+    const mc = rowsOf<{ id: number; trace_id: string; turn_id: string }>(
+      fx,
+      'SELECT id, trace_id, turn_id FROM model_calls ORDER BY id LIMIT 1',
+    )[0]!;
+    const tc = rowsOf<{ id: number; call_id: string; event_id: string; trace_id: string }>(
+      fx,
+      'SELECT id, call_id, event_id, trace_id FROM tool_calls ORDER BY id LIMIT 1',
+    )[0]!;
     const db = fx.evidence.db;
     expect(resolveId(db, mc.trace_id)).toEqual([{ kind: 'trace', traceId: mc.trace_id }]);
     expect(resolveId(db, ` ${mc.turn_id} `)).toEqual([{ kind: 'turn', traceId: mc.trace_id, turnId: mc.turn_id }]);
     expect(resolveId(db, String(mc.id))).toContainEqual({ kind: 'model_call', traceId: mc.trace_id, modelCallId: mc.id });
-    expect(resolveId(db, tc.call_id)).toEqual([{ kind: 'tool_call', traceId: tc.trace_id, callId: tc.call_id, table: 'tool_calls', rowid: tc.id }]);
-    expect(resolveId(db, tc.event_id)).toContainEqual({ kind: 'event', eventId: tc.event_id, table: 'tool_calls', rowid: tc.id, traceId: tc.trace_id });
+    expect(resolveId(db, tc.call_id)).toEqual([
+      { kind: 'tool_call', traceId: tc.trace_id, callId: tc.call_id, table: 'tool_calls', rowid: tc.id },
+    ]);
+    expect(resolveId(db, tc.event_id)).toContainEqual({
+      kind: 'event',
+      eventId: tc.event_id,
+      table: 'tool_calls',
+      rowid: tc.id,
+      traceId: tc.trace_id,
+    });
   });
 
   it('names nothing for an unknown id', () => {

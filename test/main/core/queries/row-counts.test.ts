@@ -76,7 +76,7 @@ describe('row counts counted off the main thread', () => {
     }
   });
 
-  it('lists the tables\' schema without reading a row: the same tables and columns as the counted list', async () => {
+  it("lists the tables' schema without reading a row: the same tables and columns as the counted list", async () => {
     const ev = await openRestricted();
     try {
       const prepared: string[] = [];

@@ -32,7 +32,10 @@ describe('tables.seek', () => {
   it('lands on the value at that place in a sorted order, either direction', () => {
     for (const direction of ['asc', 'desc'] as const) {
       const order = direction === 'asc' ? 'ASC' : 'DESC';
-      const values = L.db.prepare(`SELECT timestamp FROM net_events ORDER BY timestamp ${order}, id ${order}`).pluck().all() as (string | null)[];
+      const values = L.db.prepare(`SELECT timestamp FROM net_events ORDER BY timestamp ${order}, id ${order}`).pluck().all() as (
+        | string
+        | null
+      )[];
       for (const at of [3, 20, 40]) {
         const p = seek(at, { sort: { column: 'timestamp', direction } });
         expect(p.rows[0]![2]).toBe(values[at]);

@@ -22,11 +22,25 @@ const SLOW = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SE
 describe('SQL console in a child process', () => {
   it('runs a read and returns exact cells', async () => {
     const r = await sql.run(L.path, { runId: 'r1', sql: 'SELECT id, timestamp_unix_ms FROM security_rule_events ORDER BY id' });
-    expect(r).toMatchObject({ ok: true, value: { columns: ['id', 'timestamp_unix_ms'], rows: [[1, 1772460000000], [2, { int: '9223372036854775807' }]], truncated: false } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        columns: ['id', 'timestamp_unix_ms'],
+        rows: [
+          [1, 1772460000000],
+          [2, { int: '9223372036854775807' }],
+        ],
+        truncated: false,
+      },
+    });
   });
 
   it('binds named parameters and caps rows', async () => {
-    const r = await sql.run(L.path, { runId: 'r2', sql: 'SELECT id FROM net_events WHERE decision = :d ORDER BY id', params: { d: 'denied' } });
+    const r = await sql.run(L.path, {
+      runId: 'r2',
+      sql: 'SELECT id FROM net_events WHERE decision = :d ORDER BY id',
+      params: { d: 'denied' },
+    });
     expect(r.ok && r.value.rows).toEqual([[5], [10], [15], [20]]);
     const capped = await sql.run(L.path, { runId: 'r3', sql: 'SELECT id FROM net_events', maxRows: 3 });
     expect(capped.ok && [capped.value.rows.length, capped.value.truncated]).toEqual([3, true]);
@@ -35,7 +49,7 @@ describe('SQL console in a child process', () => {
   it.each([
     ["ATTACH DATABASE '/tmp/x.db' AS x", /ATTACH/],
     ["INSERT INTO net_events (domain) VALUES ('x')", /INSERT/],
-    ["WITH a AS (SELECT 1) DELETE FROM net_events", /DELETE/],
+    ['WITH a AS (SELECT 1) DELETE FROM net_events', /DELETE/],
     ["SELECT load_extension('/tmp/evil.so')", /LOAD_EXTENSION/],
     ['PRAGMA query_only = 0', /assignment/],
     ['PRAGMA writable_schema', /read-only list/],

@@ -27,7 +27,10 @@ describe('countMatching', () => {
     expect(countMatching(db, 'fs_events', [{ column: 'turn_id', op: 'eq', value: turn }])).toEqual({ count: want, capped: false });
     const all = rowsOf<{ n: number }>(fx, 'SELECT COUNT(*) AS n FROM net_events')[0]!.n;
     expect(countMatching(db, 'net_events', [])).toEqual({ count: all, capped: false });
-    expect(countMatching(db, 'net_events', [{ column: 'domain', op: 'eq', value: 'nowhere.invalid' }])).toEqual({ count: 0, capped: false });
+    expect(countMatching(db, 'net_events', [{ column: 'domain', op: 'eq', value: 'nowhere.invalid' }])).toEqual({
+      count: 0,
+      capped: false,
+    });
     expect(() => countMatching(db, 'net_events', [{ column: 'nope', op: 'null' }])).toThrow(/no column nope/);
   });
 });

@@ -24,11 +24,15 @@ function fullScan(tables: readonly string[]): { first: string; last: string } {
   for (const ref of tables) {
     const [table, column] = ref.split('.') as [string, string];
     if (column === 'timestamp') {
-      const r = L.db.prepare(`SELECT MIN(timestamp) AS lo, MAX(timestamp) AS hi FROM ${table} WHERE typeof(timestamp) = 'text' AND timestamp <> ''`).get() as { lo: string | null; hi: string | null };
+      const r = L.db
+        .prepare(`SELECT MIN(timestamp) AS lo, MAX(timestamp) AS hi FROM ${table} WHERE typeof(timestamp) = 'text' AND timestamp <> ''`)
+        .get() as { lo: string | null; hi: string | null };
       if (r.lo) lo.push(r.lo);
       if (r.hi) hi.push(r.hi);
     } else {
-      const r = L.db.prepare(`SELECT MIN(${column}) AS lo, MAX(${column}) AS hi FROM ${table} WHERE ${column} BETWEEN -8.64e15 AND 8.64e15`).get() as { lo: number | null; hi: number | null };
+      const r = L.db
+        .prepare(`SELECT MIN(${column}) AS lo, MAX(${column}) AS hi FROM ${table} WHERE ${column} BETWEEN -8.64e15 AND 8.64e15`)
+        .get() as { lo: number | null; hi: number | null };
       if (r.lo !== null) lo.push(new Date(r.lo).toISOString());
       if (r.hi !== null) hi.push(new Date(r.hi).toISOString());
     }
@@ -38,14 +42,25 @@ function fullScan(tables: readonly string[]): { first: string; last: string } {
 
 describe('time span', () => {
   it('tells an index seek from a scan by the query plan', () => {
-    expect(isIndexSeek(L.db, `SELECT timestamp FROM net_events WHERE timestamp > '' AND timestamp < x'' ORDER BY timestamp DESC LIMIT 1`)).toBe(true);
-    expect(isIndexSeek(L.db, `SELECT timestamp FROM fs_events WHERE timestamp > '' AND timestamp < x'' ORDER BY timestamp LIMIT 1`)).toBe(false);
+    expect(
+      isIndexSeek(L.db, `SELECT timestamp FROM net_events WHERE timestamp > '' AND timestamp < x'' ORDER BY timestamp DESC LIMIT 1`),
+    ).toBe(true);
+    expect(isIndexSeek(L.db, `SELECT timestamp FROM fs_events WHERE timestamp > '' AND timestamp < x'' ORDER BY timestamp LIMIT 1`)).toBe(
+      false,
+    );
   });
 
   it('reads every table of a small ledger and equals a full MIN/MAX, ignoring empty, numeric and blob times', () => {
     const r = readTimeSpan(L.db, counts());
     expect(r.coverage.skipped).toEqual([]);
-    expect([...r.coverage.tables].sort()).toEqual(['fs_events.timestamp', 'model_calls.timestamp', 'net_events.timestamp', 'odd_events.timestamp', 'security_rule_events.timestamp_unix_ms', 'tool_calls.timestamp']);
+    expect([...r.coverage.tables].sort()).toEqual([
+      'fs_events.timestamp',
+      'model_calls.timestamp',
+      'net_events.timestamp',
+      'odd_events.timestamp',
+      'security_rule_events.timestamp_unix_ms',
+      'tool_calls.timestamp',
+    ]);
     expect(r.span).toEqual(fullScan(r.coverage.tables));
     expect(r.span).toEqual({ first: ts(-5000), last: ts(9000) });
   });
@@ -54,7 +69,13 @@ describe('time span', () => {
     const big = new Map([...counts()].map(([name, n]) => [name, name === 'net_events' ? n : SMALL_TABLE_ROWS + 1]));
     const r = readTimeSpan(L.db, big);
     expect(r.coverage.tables).toEqual(['net_events.timestamp']);
-    expect([...r.coverage.skipped].sort()).toEqual(['fs_events.timestamp', 'model_calls.timestamp', 'odd_events.timestamp', 'security_rule_events.timestamp_unix_ms', 'tool_calls.timestamp']);
+    expect([...r.coverage.skipped].sort()).toEqual([
+      'fs_events.timestamp',
+      'model_calls.timestamp',
+      'odd_events.timestamp',
+      'security_rule_events.timestamp_unix_ms',
+      'tool_calls.timestamp',
+    ]);
     // net_events holds ts(39)..ts(0) (row i at ts(40 - i), every 7th NULL): the span is its own.
     expect(r.span).toEqual(fullScan(['net_events.timestamp']));
     expect(r.span).toEqual({ first: ts(0), last: ts(39) });

@@ -4,7 +4,15 @@ import { combineVerdict } from '../../../../src/main/core/queries/verdict.js';
 import type { BodiesState } from '../../../../src/shared/contract.js';
 
 const done: BodiesState = { state: 'done', total: 3, verified: 3, failed: 0, unreadable: 0 };
-const running = (failed: number): BodiesState => ({ state: 'running', jobId: 'j', itemsDone: 1, itemsTotal: 3, bytesDone: 1, bytesTotal: 3, failed });
+const running = (failed: number): BodiesState => ({
+  state: 'running',
+  jobId: 'j',
+  itemsDone: 1,
+  itemsTotal: 3,
+  bytesDone: 1,
+  bytesTotal: 3,
+  failed,
+});
 const all = { pages: 'ok', copyProof: 'ok', report: 'ok' } as const;
 
 describe('combineVerdict', () => {

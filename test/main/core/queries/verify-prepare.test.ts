@@ -22,11 +22,12 @@ function ok<T>(r: Result<T>): T {
   return r.value;
 }
 
-const service = () => createInspectorService({
-  registry: new EvidenceRegistry({ openOptions: { scratchRoot: root } }),
-  saveBody: () => ({ kind: 'saved', path: '' }) as never,
-  integrityReport: async (e, verification) => toIntegrityView(await checkEvidence(e, { verification })),
-});
+const service = () =>
+  createInspectorService({
+    registry: new EvidenceRegistry({ openOptions: { scratchRoot: root } }),
+    saveBody: () => ({ kind: 'saved', path: '' }) as never,
+    integrityReport: async (e, verification) => toIntegrityView(await checkEvidence(e, { verification })),
+  });
 
 describe('jobs.verify.prepare', () => {
   it('starts the workers the job then takes, and every body still verifies', async () => {

@@ -32,7 +32,10 @@ function service(): InspectorService {
   });
 }
 
-async function verifyThroughService(s: InspectorService, evidenceId: string): Promise<{ summary: VerifySummary; report: IntegrityReportView }> {
+async function verifyThroughService(
+  s: InspectorService,
+  evidenceId: string,
+): Promise<{ summary: VerifySummary; report: IntegrityReportView }> {
   let report: Promise<Result<IntegrityReportView>> | null = null;
   const done = new Promise<VerifySummary>((resolve, reject) => {
     s.onEvent((e: InspectorEvent) => {

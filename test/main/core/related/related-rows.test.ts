@@ -32,25 +32,35 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const ids = (s: RelatedSet, kind: string): string[] => s.groups.filter((g) => g.kind === kind).flatMap((g) => g.rows.map((r) => `${r.table}#${r.rowid}${r.crossTrace ? '×' : ''}`));
+const ids = (s: RelatedSet, kind: string): string[] =>
+  s.groups.filter((g) => g.kind === kind).flatMap((g) => g.rows.map((r) => `${r.table}#${r.rowid}${r.crossTrace ? '×' : ''}`));
 const kinds = (s: RelatedSet): string[] => s.findings.map((f) => f.kind).sort();
-const col = <T,>(f: OpenedFixture, sql: string, ...p: unknown[]): T => Object.values(rowsOf<Record<string, T>>(f, sql, ...p)[0]!)[0]!;
+const col = <T>(f: OpenedFixture, sql: string, ...p: unknown[]): T => Object.values(rowsOf<Record<string, T>>(f, sql, ...p)[0]!)[0]!;
 
 describe('related rows of a model call', () => {
   it('model call 3: its items in order, the call it emitted, the responses it carried back (from trace 0), its HTTP row by every evidence', () => {
     const s = relatedOf(fx.evidence.db, 'model_calls', 3);
-    const items = rowsOf<{ id: number }>(fx, 'SELECT id FROM model_items WHERE model_call_id = 3 ORDER BY item_index, id').map((r) => `model_items#${r.id}`);
+    const items = rowsOf<{ id: number }>(fx, 'SELECT id FROM model_items WHERE model_call_id = 3 ORDER BY item_index, id').map(
+      (r) => `model_items#${r.id}`,
+    );
     expect(items.length).toBeGreaterThan(2);
     expect(ids(s, 'model_items')).toEqual(items);
     expect(ids(s, 'tool_calls')).toEqual(['tool_calls#4']);
     expect(ids(s, 'tool_responses')).toEqual(['tool_responses#2×', 'tool_responses#3×']);
-    const net = col<number>(fx, "SELECT n.id FROM net_events n JOIN event_body_blobs a ON a.event_id = n.event_id AND a.source_table = 'net_events' AND a.direction = 'request' JOIN event_body_blobs b ON b.body_hash = a.body_hash AND b.source_table = 'model_calls' JOIN model_calls m ON m.event_id = b.event_id WHERE m.id = 3");
+    const net = col<number>(
+      fx,
+      "SELECT n.id FROM net_events n JOIN event_body_blobs a ON a.event_id = n.event_id AND a.source_table = 'net_events' AND a.direction = 'request' JOIN event_body_blobs b ON b.body_hash = a.body_hash AND b.source_table = 'model_calls' JOIN model_calls m ON m.event_id = b.event_id WHERE m.id = 3",
+    );
     expect(ids(s, 'http')).toEqual([`net_events#${net}`]);
     expect([...s.netMatch!.matched].sort()).toEqual(['host', 'method', 'path', 'request_body_hash', 'response_body_hash', 'time', 'trace']);
     expect(s.netMatch!.ties).toEqual([]);
     expect(kinds(s)).toEqual(['cross_trace_response', 'cross_trace_response']);
     expect(s.bodies.map((b) => `${b.sourceTable}/${b.direction}`)).toEqual(['model_calls/request', 'model_calls/response']);
-    expect([s.traceId, s.turnId, s.modelCallId]).toEqual([col(fx, 'SELECT trace_id FROM model_calls WHERE id = 3'), col(fx, 'SELECT turn_id FROM model_calls WHERE id = 3'), 3]);
+    expect([s.traceId, s.turnId, s.modelCallId]).toEqual([
+      col(fx, 'SELECT trace_id FROM model_calls WHERE id = 3'),
+      col(fx, 'SELECT turn_id FROM model_calls WHERE id = 3'),
+      3,
+    ]);
   });
 
   it('a model call whose HTTP row is gone says that none matched, and how many rows it looked at', () => {
@@ -84,7 +94,9 @@ describe('related rows of tool calls and responses', () => {
     // A consumer in another trace is shown as crossing; the ledger allows it, so it is no finding.
     expect(kinds(s)).toEqual([]);
     const ev = col<string>(fx, 'SELECT event_id FROM tool_calls WHERE id = 2');
-    expect(s.bodies.map((b) => b.eventId)).toEqual(rowsOf<{ e: string }>(fx, 'SELECT event_id AS e FROM event_body_blobs WHERE event_id = ?', ev).map((r) => r.e));
+    expect(s.bodies.map((b) => b.eventId)).toEqual(
+      rowsOf<{ e: string }>(fx, 'SELECT event_id AS e FROM event_body_blobs WHERE event_id = ?', ev).map((r) => r.e),
+    );
   });
 
   it('tool call 7 was never answered; response 5 has no call and was consumed in another trace', () => {
@@ -125,14 +137,23 @@ describe('related rows of event rows and turns', () => {
   it('a security rule row brings its decision and ask (same event_id) and its payload body', () => {
     const s = relatedOf(fx.evidence.db, 'security_rule_events', 1);
     expect(ids(s, 'security')).toEqual(['security_decision_events#1', 'security_ask_events#1']);
-    expect(s.bodies.map((b) => `${b.sourceTable}/${b.direction}`)).toEqual(['security_ask_events/payload', 'security_decision_events/payload', 'security_rule_events/payload']);
+    expect(s.bodies.map((b) => `${b.sourceTable}/${b.direction}`)).toEqual([
+      'security_ask_events/payload',
+      'security_decision_events/payload',
+      'security_rule_events/payload',
+    ]);
   });
 
   it("a turn's rows: its model call, its tool calls and exactly the file and network rows of that turn", () => {
     const [trace, turn] = Object.values(rowsOf<Record<string, string>>(fx, 'SELECT trace_id, turn_id FROM model_calls WHERE id = 2')[0]!);
     const t = turnRows(fx.evidence.db, trace!, turn!);
-    const rows = (title: string): number[] => t.groups.find((g) => g.title === title)!.rows.map((r) => r.rowid).sort((a, b) => a - b);
-    const expected = (table: string): number[] => rowsOf<{ id: number }>(fx, `SELECT id FROM ${table} WHERE trace_id = ? AND turn_id = ? ORDER BY id`, trace, turn).map((r) => r.id);
+    const rows = (title: string): number[] =>
+      t.groups
+        .find((g) => g.title === title)!
+        .rows.map((r) => r.rowid)
+        .sort((a, b) => a - b);
+    const expected = (table: string): number[] =>
+      rowsOf<{ id: number }>(fx, `SELECT id FROM ${table} WHERE trace_id = ? AND turn_id = ? ORDER BY id`, trace, turn).map((r) => r.id);
     expect(rows('Model calls')).toEqual([2]);
     expect(rows('Tool calls')).toEqual([2, 3]);
     expect(expected('fs_events').length).toBeGreaterThan(1);
@@ -163,7 +184,10 @@ describe('related rows of event rows and turns', () => {
     const scans = [...new Set(seen)].flatMap((sql) => {
       const n = (sql.match(/\?/g) ?? []).length;
       const plan = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from({ length: n }, () => null)) as { detail: string }[];
-      return plan.map((p) => p.detail).filter((d) => big.some((t) => new RegExp(`^SCAN ${t}\\b`).test(d) && !/COVERING INDEX/.test(d))).map((d) => `${d} ← ${sql}`);
+      return plan
+        .map((p) => p.detail)
+        .filter((d) => big.some((t) => new RegExp(`^SCAN ${t}\\b`).test(d) && !/COVERING INDEX/.test(d)))
+        .map((d) => `${d} ← ${sql}`);
     });
     expect(scans).toEqual([]);
   });

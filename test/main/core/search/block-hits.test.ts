@@ -13,7 +13,17 @@ const alone = (body: Uint8Array, needle: string): number[] => {
 describe('block hits', () => {
   it('gives every span of a block the matches it has alone, in any order of spans', () => {
     const raw = Buffer.from('xxaaaxx-aaaa-ab-aa|aa-aaa');
-    const spans: [number, number][] = [[0, raw.length], [3, 5], [2, 3], [9, 3], [17, 4], [18, 3], [0, 2], [20, 5], [8, 4]];
+    const spans: [number, number][] = [
+      [0, raw.length],
+      [3, 5],
+      [2, 3],
+      [9, 3],
+      [17, 4],
+      [18, 3],
+      [0, 2],
+      [20, 5],
+      [8, 4],
+    ];
     const hits = new BlockHits(Buffer.from('aa'));
     for (const [s, l] of spans) expect(hits.inBody(raw, s, l, 80)).toEqual(alone(raw.subarray(s, s + l), 'aa'));
   });

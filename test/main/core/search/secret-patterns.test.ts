@@ -20,16 +20,33 @@ function found(text: string): { name: string; text: string }[] {
 
 /** Strings that look like credentials but are not one of ours: too short, wrong case, test keys, public keys. */
 const LOOK_ALIKES = [
-  'sk-ant-api03-tooShort', 'sk-ant-xyz03-' + 'a'.repeat(60), 'sk-proj-short', 'sk-' + 'a'.repeat(48),
-  'AIza' + 'b'.repeat(20), 'aiza' + 'b'.repeat(35),
-  'AKIA1234', 'akiaiosfodnn7example', 'AKIAiosfodnn7example',
-  'ghp_short', 'ghx_' + 'a'.repeat(36), 'github_pat_tooShort',
-  'npm_tooShort', 'NPM_' + 'a'.repeat(36),
-  'glpat-short', 'xoxb-123', 'xoxz-123456789012-abcdefghijkl',
-  'sk_test_4eC39HqLyjWDarjtT1zdp7dc', 'pk_live_4eC39HqLyjWDarjtT1zdp7dc',
-  '-----BEGIN PUBLIC KEY-----', '-----BEGIN CERTIFICATE-----',
-  'eyJhbGciOiJIUzI1NiJ9.payload.sig', 'eyJ.eyJ.x',
-  'https://example.com/path@user', 'mailto:someone@example.com', 'https://user@example.com/', 'ssh://git@github.com:22/repo',
+  'sk-ant-api03-tooShort',
+  'sk-ant-xyz03-' + 'a'.repeat(60),
+  'sk-proj-short',
+  'sk-' + 'a'.repeat(48),
+  'AIza' + 'b'.repeat(20),
+  'aiza' + 'b'.repeat(35),
+  'AKIA1234',
+  'akiaiosfodnn7example',
+  'AKIAiosfodnn7example',
+  'ghp_short',
+  'ghx_' + 'a'.repeat(36),
+  'github_pat_tooShort',
+  'npm_tooShort',
+  'NPM_' + 'a'.repeat(36),
+  'glpat-short',
+  'xoxb-123',
+  'xoxz-123456789012-abcdefghijkl',
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  'pk_live_4eC39HqLyjWDarjtT1zdp7dc',
+  '-----BEGIN PUBLIC KEY-----',
+  '-----BEGIN CERTIFICATE-----',
+  'eyJhbGciOiJIUzI1NiJ9.payload.sig',
+  'eyJ.eyJ.x',
+  'https://example.com/path@user',
+  'mailto:someone@example.com',
+  'https://user@example.com/',
+  'ssh://git@github.com:22/repo',
 ];
 
 describe('secret patterns', () => {
@@ -50,11 +67,13 @@ describe('secret patterns', () => {
     expect(found(` ${text} `)).toEqual([]);
   });
 
-  it.each(SECRET_PATTERNS.map((p) => [p.name, p] as const))('%s runs in linear time: the linear engine takes it, no quantified group holds a quantifier', (_name, p) => {
-    expect(runsInLinearTime(spreadCounts(p.source), p.flags ?? '')).toBe(true);
-    // A group whose content has a repeat, itself repeated: (a+)+, (x*y)*, (a{2,}){3} (an optional group is no loop).
-    expect(p.source.replace(/\(\?:/g, '(')).not.toMatch(/\((?:[^()\\]|\\.)*(?:[*+]|\{\d+,?\d*\})(?:[^()\\]|\\.)*\)(?:[*+]|\{\d+,?\d*\})/);
-    expect(p.source).not.toMatch(/\\[1-9]|\(\?[=!<]/);
-  });
-
+  it.each(SECRET_PATTERNS.map((p) => [p.name, p] as const))(
+    '%s runs in linear time: the linear engine takes it, no quantified group holds a quantifier',
+    (_name, p) => {
+      expect(runsInLinearTime(spreadCounts(p.source), p.flags ?? '')).toBe(true);
+      // A group whose content has a repeat, itself repeated: (a+)+, (x*y)*, (a{2,}){3} (an optional group is no loop).
+      expect(p.source.replace(/\(\?:/g, '(')).not.toMatch(/\((?:[^()\\]|\\.)*(?:[*+]|\{\d+,?\d*\})(?:[^()\\]|\\.)*\)(?:[*+]|\{\d+,?\d*\})/);
+      expect(p.source).not.toMatch(/\\[1-9]|\(\?[=!<]/);
+    },
+  );
 });

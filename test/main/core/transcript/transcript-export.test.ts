@@ -11,7 +11,28 @@ import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 
 const HOSTILE = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u202Egnp.exe\u001b[31m\u0000 [x](javascript:alert(1)) \`\`\`\n</pre></details>`;
-const ALLOWED_TAGS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'h1', 'h2', 'h3', 'p', 'table', 'tr', 'th', 'td', 'div', 'pre', 'details', 'summary', 'span', 'br']);
+const ALLOWED_TAGS = new Set([
+  'html',
+  'head',
+  'meta',
+  'title',
+  'style',
+  'body',
+  'h1',
+  'h2',
+  'h3',
+  'p',
+  'table',
+  'tr',
+  'th',
+  'td',
+  'div',
+  'pre',
+  'details',
+  'summary',
+  'span',
+  'br',
+]);
 
 const root = mkdtempSync(join(tmpdir(), 'transcript-export-'));
 let fx: OpenedFixture;
@@ -28,8 +49,10 @@ beforeAll(async () => {
       db.prepare('UPDATE fs_events SET path = ? WHERE action <> ?').run(HOSTILE, 'overflow');
       db.prepare('UPDATE net_events SET domain = ?, path = ?').run(HOSTILE, HOSTILE);
       // A body that no longer matches its row: the NULL-text model call's response must not be read as text.
-      db.prepare(`UPDATE event_body_blobs SET body_hash = 'blake3:' || substr('0000000000000000000000000000000000000000000000000000000000000000', 1, 64)
-        WHERE source_table = 'model_calls' AND direction = 'response' AND event_id = (SELECT event_id FROM model_calls WHERE status_code <> 200 LIMIT 1)`).run();
+      db.prepare(
+        `UPDATE event_body_blobs SET body_hash = 'blake3:' || substr('0000000000000000000000000000000000000000000000000000000000000000', 1, 64)
+        WHERE source_table = 'model_calls' AND direction = 'response' AND event_id = (SELECT event_id FROM model_calls WHERE status_code <> 200 LIMIT 1)`,
+      ).run();
       db.prepare('UPDATE model_calls SET text_content = NULL WHERE status_code <> 200').run();
     },
   });
@@ -60,7 +83,10 @@ describe('transcript export', () => {
 
   it('JSON lines: a head, then one object per line with its row, bodies and text sources', () => {
     const out = exportTranscript(fx.evidence, { format: 'json' });
-    const objs = out.text.trimEnd().split('\n').map((x) => JSON.parse(x) as Record<string, unknown>);
+    const objs = out.text
+      .trimEnd()
+      .split('\n')
+      .map((x) => JSON.parse(x) as Record<string, unknown>);
     const page = transcriptPage(fx.evidence, { limit: 500 });
     expect(objs[0]).toMatchObject({ type: 'transcript', sessionId: fx.evidence.sessionId, traceId: null, lines: page.total });
     expect((objs[0]!.files as { blake3: string }[]).map((f) => f.blake3)).toContain(fx.evidence.hashes.db!.blake3);
@@ -98,12 +124,21 @@ describe('transcript export', () => {
     const total = transcriptPage(fx.evidence, { traceId: t, limit: 1 }).total;
     expect(exportTranscript(fx.evidence, { traceId: t, format: 'md' }, total).text).toContain('# Transcript');
     expect(() => exportTranscript(fx.evidence, { traceId: t, format: 'md' }, total - 1)).toThrow(
-      expect.objectContaining({ code: 'EXPORT_FAILED', message: expect.stringContaining(`capsem-inspect transcript <path> --trace ${t} -o FILE`) }));
+      expect.objectContaining({
+        code: 'EXPORT_FAILED',
+        message: expect.stringContaining(`capsem-inspect transcript <path> --trace ${t} -o FILE`),
+      }),
+    );
   });
 
   it('a body that fails verification is a finding on its line and its bytes are never shown', () => {
-    const mc = rowsOf<{ id: number; trace_id: string }>(hostile, 'SELECT id, trace_id FROM model_calls WHERE status_code <> 200 LIMIT 1')[0]!;
-    const line = transcriptPage(hostile.evidence, { traceId: mc.trace_id, limit: 500 }).lines.find((l) => l.row?.table === 'model_calls' && l.row.rowid === mc.id)!;
+    const mc = rowsOf<{ id: number; trace_id: string }>(
+      hostile,
+      'SELECT id, trace_id FROM model_calls WHERE status_code <> 200 LIMIT 1',
+    )[0]!;
+    const line = transcriptPage(hostile.evidence, { traceId: mc.trace_id, limit: 500 }).lines.find(
+      (l) => l.row?.table === 'model_calls' && l.row.rowid === mc.id,
+    )!;
     expect(line.findings.find((f) => f.kind === 'body_failed')?.message).toMatch(/BODY_HASH_MISMATCH/);
     expect(line.blocks.find((b) => b.label === 'response')).toBeUndefined();
   });

@@ -15,7 +15,13 @@ import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.j
 import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/graph/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
-import { buildTraceSkeleton, dropExpected, expectSkeletons, seedSkeleton, skeletonAhead } from '../../../../src/main/core/transcript/skeleton.js';
+import {
+  buildTraceSkeleton,
+  dropExpected,
+  expectSkeletons,
+  seedSkeleton,
+  skeletonAhead,
+} from '../../../../src/main/core/transcript/skeleton.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture } from '../graph/fixture-ledger.js';
 import { plantBrokenJoins } from '../graph/broken-joins-fixture.js';
@@ -64,7 +70,7 @@ describe('transcript with the trace keys', () => {
     expect(traceKeysOf(fx.evidence.db)).toBeNull();
     const traceId = listTraces(keyed).traces[0]!.traceId;
     const fs = keys!.eventRowsOfTrace('fs_events', traceId);
-    expect(fs).toEqual((keyed.prepare('SELECT id FROM fs_events WHERE trace_id = ? ORDER BY id').pluck().all(traceId) as number[]));
+    expect(fs).toEqual(keyed.prepare('SELECT id FROM fs_events WHERE trace_id = ? ORDER BY id').pluck().all(traceId) as number[]);
     expect(keys!.itemKeysOf([], traceId)).toEqual([]);
   });
 
@@ -77,7 +83,9 @@ describe('transcript with the trace keys', () => {
   });
 
   it('leave out an item of the trace filed under another trace, both ways', () => {
-    const lines = traceKeysOf(keyed) && listTraces(keyed).traces.flatMap((t) => transcriptPage(keyedEvidence, { traceId: t.traceId, limit: 500 }).lines);
+    const lines =
+      traceKeysOf(keyed) &&
+      listTraces(keyed).traces.flatMap((t) => transcriptPage(keyedEvidence, { traceId: t.traceId, limit: 500 }).lines);
     expect(JSON.stringify(lines)).not.toContain('filed elsewhere');
   });
 

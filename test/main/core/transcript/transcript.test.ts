@@ -25,7 +25,17 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const EVENT_TABLES = ['net_events', 'dns_events', 'fs_events', 'exec_events', 'audit_events', 'substitution_events', 'security_rule_events', 'security_decision_events', 'security_ask_events'];
+const EVENT_TABLES = [
+  'net_events',
+  'dns_events',
+  'fs_events',
+  'exec_events',
+  'audit_events',
+  'substitution_events',
+  'security_rule_events',
+  'security_decision_events',
+  'security_ask_events',
+];
 const all = (traceId?: string): TranscriptLine[] => {
   const first = transcriptPage(fx.evidence, { traceId, limit: 500 });
   expect(first.lines.length).toBe(first.total);
@@ -36,9 +46,16 @@ const key = (l: TranscriptLine): string => `${l.row!.table}:${l.row!.rowid}`;
 describe('transcript of a trace', () => {
   it('tells every row of each trace exactly once (mcp_proxy captures fold into their call)', () => {
     for (const t of traces) {
-      const told = all(t).filter((l) => l.row).map(key);
+      const told = all(t)
+        .filter((l) => l.row)
+        .map(key);
       const expected = ['model_calls', 'tool_calls', 'tool_responses', ...EVENT_TABLES].flatMap((table) =>
-        rowsOf<{ id: number }>(fx, `SELECT id FROM ${table} WHERE trace_id = ?${table === 'tool_calls' ? " AND origin <> 'mcp_proxy'" : ''}`, t).map((r) => `${table}:${r.id}`));
+        rowsOf<{ id: number }>(
+          fx,
+          `SELECT id FROM ${table} WHERE trace_id = ?${table === 'tool_calls' ? " AND origin <> 'mcp_proxy'" : ''}`,
+          t,
+        ).map((r) => `${table}:${r.id}`),
+      );
       expect([...told].sort()).toEqual([...expected].sort());
       expect(new Set(told).size).toBe(told.length);
     }
@@ -48,10 +65,19 @@ describe('transcript of a trace', () => {
     for (const t of traces) {
       const lines = all(t);
       const at = new Map(lines.filter((l) => l.row).map((l) => [key(l), l.seq]));
-      for (const c of rowsOf<{ id: number; model_call_id: number | null }>(fx, 'SELECT id, model_call_id FROM tool_calls WHERE trace_id = ? AND model_call_id IS NOT NULL', t)) {
-        if (at.has(`model_calls:${c.model_call_id}`)) expect(at.get(`tool_calls:${c.id}`)!).toBeGreaterThan(at.get(`model_calls:${c.model_call_id}`)!);
+      for (const c of rowsOf<{ id: number; model_call_id: number | null }>(
+        fx,
+        'SELECT id, model_call_id FROM tool_calls WHERE trace_id = ? AND model_call_id IS NOT NULL',
+        t,
+      )) {
+        if (at.has(`model_calls:${c.model_call_id}`))
+          expect(at.get(`tool_calls:${c.id}`)!).toBeGreaterThan(at.get(`model_calls:${c.model_call_id}`)!);
       }
-      for (const r of rowsOf<{ id: number; c: number }>(fx, 'SELECT r.id, c.id AS c FROM tool_responses r JOIN tool_calls c ON c.call_id = r.call_id AND c.trace_id = r.trace_id WHERE r.trace_id = ?', t)) {
+      for (const r of rowsOf<{ id: number; c: number }>(
+        fx,
+        'SELECT r.id, c.id AS c FROM tool_responses r JOIN tool_calls c ON c.call_id = r.call_id AND c.trace_id = r.trace_id WHERE r.trace_id = ?',
+        t,
+      )) {
         expect(at.get(`tool_responses:${r.id}`)!).toBeGreaterThan(at.get(`tool_calls:${r.c}`)!);
       }
       const mcOrder = lines.filter((l) => l.kind === 'model_call').map((l) => l.row!.rowid);
@@ -69,7 +95,11 @@ describe('transcript of a trace', () => {
       const lines = all(t);
       for (const l of lines) {
         if (l.kind === 'model_call') {
-          const r = rowsOf<{ text_content: string | null; model: string | null; provider: string }>(fx, 'SELECT text_content, model, provider FROM model_calls WHERE id = ?', l.row!.rowid)[0]!;
+          const r = rowsOf<{ text_content: string | null; model: string | null; provider: string }>(
+            fx,
+            'SELECT text_content, model, provider FROM model_calls WHERE id = ?',
+            l.row!.rowid,
+          )[0]!;
           expect(l.title).toBe(`${r.provider} · ${r.model ?? 'model NULL'}`);
           if (r.text_content !== null) expect(l.blocks.find((b) => b.label === 'response')?.text).toBe(r.text_content);
         }
@@ -84,7 +114,11 @@ describe('transcript of a trace', () => {
           expect(l.blocks[0]?.text).toBe(r.content_preview);
         }
         if (l.kind === 'exec') {
-          const r = rowsOf<{ command: string; exit_code: number }>(fx, 'SELECT command, exit_code FROM exec_events WHERE id = ?', l.row!.rowid)[0]!;
+          const r = rowsOf<{ command: string; exit_code: number }>(
+            fx,
+            'SELECT command, exit_code FROM exec_events WHERE id = ?',
+            l.row!.rowid,
+          )[0]!;
           expect(l.title).toBe(`$ ${r.command}`);
           expect(l.facts).toContain(`exit ${r.exit_code}`);
           expect(l.alert).toBe(r.exit_code !== 0);
@@ -94,14 +128,27 @@ describe('transcript of a trace', () => {
   });
 
   it('reads the verified response body where the column is NULL, naming the body and its hash', () => {
-    const [mc] = rowsOf<{ id: number; event_id: string; trace_id: string }>(fx, 'SELECT id, event_id, trace_id FROM model_calls WHERE text_content IS NULL ORDER BY id LIMIT 1');
+    const [mc] = rowsOf<{ id: number; event_id: string; trace_id: string }>(
+      fx,
+      'SELECT id, event_id, trace_id FROM model_calls WHERE text_content IS NULL ORDER BY id LIMIT 1',
+    );
     const line = all(mc!.trace_id).find((l) => l.kind === 'model_call' && l.row!.rowid === mc!.id)!;
     const body = readBody(fx.evidence, { eventId: mc!.event_id, sourceTable: 'model_calls', direction: 'response' });
     expect(body.ok).toBe(true);
-    const json = JSON.parse(new TextDecoder().decode(body.ok ? body.bytes : new Uint8Array())) as { candidates?: { content: { parts: { text?: string }[] } }[]; choices?: { message: { content: string } }[] };
+    const json = JSON.parse(new TextDecoder().decode(body.ok ? body.bytes : new Uint8Array())) as {
+      candidates?: { content: { parts: { text?: string }[] } }[];
+      choices?: { message: { content: string } }[];
+    };
     const text = json.candidates ? json.candidates[0]!.content.parts.map((p) => p.text ?? '').join('') : json.choices![0]!.message.content;
-    const hash = rowsOf<{ h: string }>(fx, "SELECT body_hash AS h FROM event_body_blobs WHERE event_id = ? AND source_table = 'model_calls' AND direction = 'response'", mc!.event_id)[0]!.h;
-    expect(line.blocks.find((b) => b.label === 'response')).toMatchObject({ text, source: { from: 'body', name: 'model_calls/response', bodyHash: hash } });
+    const hash = rowsOf<{ h: string }>(
+      fx,
+      "SELECT body_hash AS h FROM event_body_blobs WHERE event_id = ? AND source_table = 'model_calls' AND direction = 'response'",
+      mc!.event_id,
+    )[0]!.h;
+    expect(line.blocks.find((b) => b.label === 'response')).toMatchObject({
+      text,
+      source: { from: 'body', name: 'model_calls/response', bodyHash: hash },
+    });
     expect(line.findings.map((f) => f.kind)).toContain('null_tokens');
   });
 
@@ -118,7 +165,11 @@ describe('transcript of a trace', () => {
       }
     }
     const nullModel = rowsOf<{ id: number; trace_id: string }>(fx, 'SELECT id, trace_id FROM model_calls WHERE model IS NULL')[0]!;
-    expect(all(nullModel.trace_id).find((l) => l.row?.table === 'model_calls' && l.row.rowid === nullModel.id)!.findings.map((f) => f.kind)).toContain('null_model');
+    expect(
+      all(nullModel.trace_id)
+        .find((l) => l.row?.table === 'model_calls' && l.row.rowid === nullModel.id)!
+        .findings.map((f) => f.kind),
+    ).toContain('null_model');
   });
 
   it('tells file overflow windows with the scan that reported them, and denied requests stand out', () => {
@@ -127,7 +178,11 @@ describe('transcript of a trace', () => {
     const rows = rowsOf<{ id: number; size: number }>(fx, "SELECT id, size FROM fs_events WHERE action = 'overflow' ORDER BY id");
     expect(overflow.map((l) => [l.row!.rowid, l.title])).toEqual(rows.map((r) => [r.id, `${r.size} changes held back`]));
     for (const l of overflow) {
-      const next = rowsOf<{ t: string }>(fx, "SELECT timestamp AS t FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1", l.row!.rowid)[0];
+      const next = rowsOf<{ t: string }>(
+        fx,
+        "SELECT timestamp AS t FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1",
+        l.row!.rowid,
+      )[0];
       expect(l.facts).toEqual([next ? `reported by the scan at ${next.t}` : 'no later scan reported them']);
     }
     const denied = lines.filter((l) => l.kind === 'net' && l.facts.includes('decision denied'));
@@ -139,7 +194,8 @@ describe('transcript of a trace', () => {
     const t = traces[1]!;
     const whole = all(t);
     const paged: TranscriptLine[] = [];
-    for (let offset = 0; offset < whole.length; offset += 7) paged.push(...transcriptPage(fx.evidence, { traceId: t, offset, limit: 7 }).lines);
+    for (let offset = 0; offset < whole.length; offset += 7)
+      paged.push(...transcriptPage(fx.evidence, { traceId: t, offset, limit: 7 }).lines);
     expect(paged).toEqual(whole);
   });
 
@@ -150,6 +206,8 @@ describe('transcript of a trace', () => {
   });
 
   it('refuses a trace that does not exist by name', () => {
-    expect(() => transcriptPage(fx.evidence, { traceId: 'trace-nope' })).toThrow(/no model call, tool call or tool response carries trace_id trace-nope/);
+    expect(() => transcriptPage(fx.evidence, { traceId: 'trace-nope' })).toThrow(
+      /no model call, tool call or tool response carries trace_id trace-nope/,
+    );
   });
 });

@@ -31,7 +31,15 @@ describe('block digests', () => {
   });
 
   test('base32 of RFC 4648 test vectors', () => {
-    const vectors: Array<[string, string]> = [['', ''], ['f', 'MY======'], ['fo', 'MZXQ===='], ['foo', 'MZXW6==='], ['foob', 'MZXW6YQ='], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI======']];
+    const vectors: Array<[string, string]> = [
+      ['', ''],
+      ['f', 'MY======'],
+      ['fo', 'MZXQ===='],
+      ['foo', 'MZXW6==='],
+      ['foob', 'MZXW6YQ='],
+      ['fooba', 'MZXW6YTB'],
+      ['foobar', 'MZXW6YTBOI======'],
+    ];
     for (const [input, output] of vectors) expect(base32Encode(Buffer.from(input))).toBe(output);
   });
 });

@@ -20,7 +20,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function exportLedger(w: WrittenLedger, name: string, digest: 'blake3' | 'sha256' = 'blake3'): Promise<{ summary: ExportSummary; records: ReadRecord[] }> {
+async function exportLedger(
+  w: WrittenLedger,
+  name: string,
+  digest: 'blake3' | 'sha256' = 'blake3',
+): Promise<{ summary: ExportSummary; records: ReadRecord[] }> {
   const opened = await openEvidence([w.sessionDir]);
   if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
   const outDir = join(root, `out-${name}`);
@@ -76,7 +80,13 @@ describe('a damaged A4 session with every kind of row', () => {
     for (const o of expected) if (o.kind === 'skip') expectedSkips[o.reason] = (expectedSkips[o.reason] ?? 0) + 1;
 
     // The fixture really holds every case.
-    expect(Object.keys(expectedSkips).sort()).toEqual(['corrupt-body', 'missing-source-row', 'unreadable-body', 'unreadable-timestamp', 'unrepresentable-uri']);
+    expect(Object.keys(expectedSkips).sort()).toEqual([
+      'corrupt-body',
+      'missing-source-row',
+      'unreadable-body',
+      'unreadable-timestamp',
+      'unrepresentable-uri',
+    ]);
     expect(expectedRecords.some((r) => r.truncated)).toBe(true);
     expect(expectedRecords.some((r) => r.contentType === 'application/json' && r.recordId.includes(':security_'))).toBe(true);
 
@@ -95,10 +105,18 @@ describe('a damaged A4 session with every kind of row', () => {
       expect(r.header('WARC-Block-Digest')).toBe(digestBlock(digester, e.bytes));
       // A body exported unchanged carries its index hash as the block digest.
       const written = w.bodies.find((b) => b.row.id === e.rowId)!;
-      if (e.contentType !== 'application/json' || !e.recordId.includes(':security_')) expect(r.header('WARC-Block-Digest')).toBe(written.row.bodyHash);
+      if (e.contentType !== 'application/json' || !e.recordId.includes(':security_'))
+        expect(r.header('WARC-Block-Digest')).toBe(written.row.bodyHash);
     });
 
-    expect(summary.skippedByReason).toEqual({ 'corrupt-body': 0, 'missing-source-row': 0, 'unreadable-body': 0, 'unreadable-timestamp': 0, 'unrepresentable-uri': 0, ...expectedSkips });
+    expect(summary.skippedByReason).toEqual({
+      'corrupt-body': 0,
+      'missing-source-row': 0,
+      'unreadable-body': 0,
+      'unreadable-timestamp': 0,
+      'unrepresentable-uri': 0,
+      ...expectedSkips,
+    });
     expect(summary.resourceRecords).toBe(expectedRecords.length);
     // Exported + skipped = every row of the index.
     const indexRows = w.bodies.length;
@@ -112,8 +130,18 @@ describe('a damaged A4 session with every kind of row', () => {
     expect(opening.header('WARC-Record-ID')).toBe(`<urn:capsem:${w.sessionId}:warcinfo:opening:${summary.exportId}>`);
     expect(opening.header('WARC-Target-URI')).toBeUndefined();
     const openingFields = warcFields(opening.block);
-    expect(openingFields.slice(0, 5).map(([n]) => n)).toEqual(['software', 'format', 'capsem-session', 'capsem-exported-at', 'capsem-block-digest-algorithm']);
-    expect(Object.fromEntries(openingFields)).toMatchObject({ 'capsem-session': w.sessionId, 'capsem-exported-at': summary.exportDate, 'inspector-ledger-generation': 'A4' });
+    expect(openingFields.slice(0, 5).map(([n]) => n)).toEqual([
+      'software',
+      'format',
+      'capsem-session',
+      'capsem-exported-at',
+      'capsem-block-digest-algorithm',
+    ]);
+    expect(Object.fromEntries(openingFields)).toMatchObject({
+      'capsem-session': w.sessionId,
+      'capsem-exported-at': summary.exportDate,
+      'inspector-ledger-generation': 'A4',
+    });
     const closingFields = Object.fromEntries(warcFields(closing.block));
     expect(closingFields['capsem-records']).toBe(String(expectedRecords.length));
     expect(closingFields['capsem-skipped']).toBe(String(indexRows - expectedRecords.length));
@@ -145,7 +173,9 @@ describe('every generation exports', () => {
     expect(summary.skipped).toBe(0);
     expect(summary.resourceRecords).toBe(w.bodies.length);
     const expected = expectedOutcomes(w, w.sessionId, new Set(), new Set()).flatMap((o) => (o.kind === 'record' ? [o.record] : []));
-    expect(records.slice(1, -1).map((r) => [r.header('WARC-Record-ID'), r.header('WARC-Date'), r.block.length])).toEqual(expected.map((e) => [e.recordId, e.date, e.bytes.length]));
+    expect(records.slice(1, -1).map((r) => [r.header('WARC-Record-ID'), r.header('WARC-Date'), r.block.length])).toEqual(
+      expected.map((e) => [e.recordId, e.date, e.bytes.length]),
+    );
     const digester = await createBlockDigester(generation === 'A3' ? 'sha256' : 'blake3');
     for (const r of records) expect(r.header('WARC-Block-Digest')).toBe(digestBlock(digester, r.block));
   });

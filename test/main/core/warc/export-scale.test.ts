@@ -37,7 +37,8 @@ interface Expected {
 }
 
 const hex = (prefix: string, n: number): string => `${prefix}${n.toString(16).padStart(11, '0')}`;
-const textTime = (n: number): string => `2026-03-02T${String(10 + (n % 12)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}.123456Z`;
+const textTime = (n: number): string =>
+  `2026-03-02T${String(10 + (n % 12)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}.123456Z`;
 const warcOfText = (t: string): string => `${t.slice(0, 19)}Z`;
 const MS0 = 1772463040000;
 const warcOfMs = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
@@ -52,21 +53,75 @@ function generate(l: FakeLedger, perTable: number): { expected: Expected[]; sour
   const rows: Row[] = [];
   const expected: Expected[] = [];
   let nextId = 1;
-  const tables: Array<{ table: string; prefix: string; direction: string; make: (n: number, loser: boolean) => { values: unknown[]; target: Expected['target'] } }> = [
-    { table: 'net_events', prefix: '1', direction: 'request', make: (n, loser) => ({ values: [textTime(n), loser ? 'loser.example' : `h${n}.example`, `/p/${n}`], target: { uri: `https://h${n}.example/p/${n}`, date: warcOfText(textTime(n)) } }) },
-    { table: 'tool_calls', prefix: '2', direction: 'request', make: (n, loser) => ({ values: [textTime(n), loser ? 'loser' : `tool_${n}`], target: { uri: `capsem://tool/tool_${n}`, date: warcOfText(textTime(n)) } }) },
-    { table: 'exec_events', prefix: '3', direction: 'stdout', make: (n, loser) => ({ values: [textTime(n), loser ? -1 : n * 3], target: { uri: `capsem://exec/${n * 3}`, date: warcOfText(textTime(n)) } }) },
-    { table: 'security_rule_events', prefix: '4', direction: 'payload', make: (n, loser) => ({ values: [MS0 + n * 1000, loser ? 'loser' : `rule-${n}`], target: { uri: `capsem://security/rule-${n}`, date: warcOfMs(MS0 + n * 1000) } }) },
+  const tables: Array<{
+    table: string;
+    prefix: string;
+    direction: string;
+    make: (n: number, loser: boolean) => { values: unknown[]; target: Expected['target'] };
+  }> = [
+    {
+      table: 'net_events',
+      prefix: '1',
+      direction: 'request',
+      make: (n, loser) => ({
+        values: [textTime(n), loser ? 'loser.example' : `h${n}.example`, `/p/${n}`],
+        target: { uri: `https://h${n}.example/p/${n}`, date: warcOfText(textTime(n)) },
+      }),
+    },
+    {
+      table: 'tool_calls',
+      prefix: '2',
+      direction: 'request',
+      make: (n, loser) => ({
+        values: [textTime(n), loser ? 'loser' : `tool_${n}`],
+        target: { uri: `capsem://tool/tool_${n}`, date: warcOfText(textTime(n)) },
+      }),
+    },
+    {
+      table: 'exec_events',
+      prefix: '3',
+      direction: 'stdout',
+      make: (n, loser) => ({
+        values: [textTime(n), loser ? -1 : n * 3],
+        target: { uri: `capsem://exec/${n * 3}`, date: warcOfText(textTime(n)) },
+      }),
+    },
+    {
+      table: 'security_rule_events',
+      prefix: '4',
+      direction: 'payload',
+      make: (n, loser) => ({
+        values: [MS0 + n * 1000, loser ? 'loser' : `rule-${n}`],
+        target: { uri: `capsem://security/rule-${n}`, date: warcOfMs(MS0 + n * 1000) },
+      }),
+    },
     // Even events carry no actor of their own: the run's actor names them.
-    { table: 'security_decision_events', prefix: '5', direction: 'payload', make: (n, loser) => ({ values: [MS0 + n, loser ? 'loser' : n % 2 === 0 ? null : `actor-${n}`, 1], target: { uri: `capsem://security-decision/${n % 2 === 0 ? 'run-actor' : `actor-${n}`}`, date: warcOfMs(MS0 + n) } }) },
-    { table: 'tool_responses', prefix: '6', direction: 'response', make: (n, loser) => ({ values: [loser ? 'loser' : `call-${n}`], target: { uri: `capsem://tool-response/call-${n}`, date: warcOfText(textTime(n)) } }) },
+    {
+      table: 'security_decision_events',
+      prefix: '5',
+      direction: 'payload',
+      make: (n, loser) => ({
+        values: [MS0 + n, loser ? 'loser' : n % 2 === 0 ? null : `actor-${n}`, 1],
+        target: { uri: `capsem://security-decision/${n % 2 === 0 ? 'run-actor' : `actor-${n}`}`, date: warcOfMs(MS0 + n) },
+      }),
+    },
+    {
+      table: 'tool_responses',
+      prefix: '6',
+      direction: 'response',
+      make: (n, loser) => ({
+        values: [loser ? 'loser' : `call-${n}`],
+        target: { uri: `capsem://tool-response/call-${n}`, date: warcOfText(textTime(n)) },
+      }),
+    },
   ];
   const insertSql: Record<string, string> = {
     net_events: 'INSERT INTO net_events (id, event_id, timestamp, domain, path) VALUES (?, ?, ?, ?, ?)',
     tool_calls: 'INSERT INTO tool_calls (id, event_id, timestamp, tool_name) VALUES (?, ?, ?, ?)',
     exec_events: 'INSERT INTO exec_events (id, event_id, timestamp, exec_id) VALUES (?, ?, ?, ?)',
     security_rule_events: 'INSERT INTO security_rule_events (id, event_id, timestamp_unix_ms, rule_id) VALUES (?, ?, ?, ?)',
-    security_decision_events: 'INSERT INTO security_decision_events (id, event_id, timestamp_unix_ms, actor, run_id) VALUES (?, ?, ?, ?, ?)',
+    security_decision_events:
+      'INSERT INTO security_decision_events (id, event_id, timestamp_unix_ms, actor, run_id) VALUES (?, ?, ?, ?, ?)',
     tool_responses: 'INSERT INTO tool_responses (id, event_id, call_id) VALUES (?, ?, ?)',
   };
   let losers = 0;
@@ -84,7 +139,8 @@ function generate(l: FakeLedger, perTable: number): { expected: Expected[]; sour
       expected.push({ row: indexRow({ eventId, sourceTable: t.table, direction: t.direction, createdAt }), target: winner.target });
     }
     // Bodies whose event has no source row in this table.
-    for (let n = perTable; n < perTable + 50; n++) expected.push({ row: indexRow({ eventId: hex(t.prefix, n), sourceTable: t.table, direction: t.direction }), target: null });
+    for (let n = perTable; n < perTable + 50; n++)
+      expected.push({ row: indexRow({ eventId: hex(t.prefix, n), sourceTable: t.table, direction: t.direction }), target: null });
   }
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -118,12 +174,17 @@ describe('export at scale', () => {
     const t0 = performance.now();
     const result = await exportWarc(
       ledger.evidence(),
-      { destination: join(ledger.outDir, 'scale.warc.gz'), onProgress: (p) => void (p.phase === 'verifying' && (verifyAt ??= performance.now())) },
+      {
+        destination: join(ledger.outDir, 'scale.warc.gz'),
+        onProgress: (p) => void (p.phase === 'verifying' && (verifyAt ??= performance.now())),
+      },
       memorySource(expected),
     );
     const ms = performance.now() - t0;
     const writeMs = (verifyAt ?? t0 + ms) - t0;
-    console.log(`export of ${expected.length} index rows over ${sourceRows} source rows: ${ms.toFixed(0)} ms (write ${writeMs.toFixed(0)} ms, re-read ${(ms - writeMs).toFixed(0)} ms)`);
+    console.log(
+      `export of ${expected.length} index rows over ${sourceRows} source rows: ${ms.toFixed(0)} ms (write ${writeMs.toFixed(0)} ms, re-read ${(ms - writeMs).toFixed(0)} ms)`,
+    );
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     const written = expected.filter((e) => e.target !== null);
     expect(result.value.indexRows).toBe(expected.length);
@@ -135,7 +196,11 @@ describe('export at scale', () => {
     const records = (await readWarc(result.value.path)).slice(1, -1);
     expect(records.length).toBe(written.length);
     const got = records.map((r) => [r.header('WARC-Record-ID'), r.header('WARC-Target-URI'), r.header('WARC-Date')]);
-    const want = written.map((e) => [`<urn:capsem:sess-1:${e.row.sourceTable}:${e.row.eventId}:${e.row.direction}>`, e.target!.uri, e.target!.date]);
+    const want = written.map((e) => [
+      `<urn:capsem:sess-1:${e.row.sourceTable}:${e.row.eventId}:${e.row.direction}>`,
+      e.target!.uri,
+      e.target!.date,
+    ]);
     expect(got).toEqual(want);
     expect(got.some(([, uri]) => uri!.includes('loser'))).toBe(false);
   }, 180_000);

@@ -18,7 +18,13 @@ const root = mkdtempSync(join(tmpdir(), 'warc-golden-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function exportSmallFixture(name: string, compressionWorkers?: number): Promise<Buffer> {
-  const w = await writeLedger(join(root, name), { generation: 'A4', seed: 4, sessionId: 'golden-session', bodyScale: 0.25, journalMode: 'delete' });
+  const w = await writeLedger(join(root, name), {
+    generation: 'A4',
+    seed: 4,
+    sessionId: 'golden-session',
+    bodyScale: 0.25,
+    journalMode: 'delete',
+  });
   const opened = await openEvidence([w.sessionDir]);
   if (!opened.ok) throw new Error(opened.error.message);
   const out = join(root, `out-${name}`);

@@ -18,7 +18,13 @@ let large: WrittenLedger;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'warc-interrupt-'));
   small = await writeLedger(join(root, 'small'), { generation: 'A4' });
-  large = await writeLedger(join(root, 'large'), { generation: 'A4', seed: 9, bodyScale: 300, targetBlockBytes: 1 << 20, segmentBytes: 256 * 1024 });
+  large = await writeLedger(join(root, 'large'), {
+    generation: 'A4',
+    seed: 9,
+    bodyScale: 300,
+    targetBlockBytes: 1 << 20,
+    segmentBytes: 256 * 1024,
+  });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -32,7 +38,9 @@ describe('interrupted exports', () => {
   test('SIGKILL part-way: no file under the final name; the next export removes the stale temporary file', async () => {
     const dir = outDir('killed');
     const destination = join(dir, 'session.warc.gz');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'kill-child.ts'), small.sessionDir, destination], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'kill-child.ts'), small.sessionDir, destination], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const tempPath = await new Promise<string>((resolve, reject) => {

@@ -24,15 +24,23 @@ describe('record serialisation', () => {
 
   test('WARC-Truncated sits between the digest and Content-Type; the length is what is written', () => {
     const text = serialiseRecord({ ...base, truncated: true }).toString('latin1');
-    expect(text).toContain(`WARC-Block-Digest: blake3:${'a'.repeat(64)}\r\nWARC-Truncated: length\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n`);
+    expect(text).toContain(
+      `WARC-Block-Digest: blake3:${'a'.repeat(64)}\r\nWARC-Truncated: length\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n`,
+    );
   });
 
   test('an empty block is a valid record with Content-Length 0', () => {
-    expect(serialiseRecord({ ...base, block: new Uint8Array(0) }).toString('latin1').endsWith('Content-Length: 0\r\n\r\n\r\n\r\n')).toBe(true);
+    expect(
+      serialiseRecord({ ...base, block: new Uint8Array(0) })
+        .toString('latin1')
+        .endsWith('Content-Length: 0\r\n\r\n\r\n\r\n'),
+    ).toBe(true);
   });
 
   test('a warcinfo record has no target URI', () => {
-    const text = serialiseRecord({ ...base, type: 'warcinfo', recordId: 'urn:capsem:s:warcinfo:opening:x', targetUri: null }).toString('latin1');
+    const text = serialiseRecord({ ...base, type: 'warcinfo', recordId: 'urn:capsem:s:warcinfo:opening:x', targetUri: null }).toString(
+      'latin1',
+    );
     expect(text).not.toContain('WARC-Target-URI');
   });
 

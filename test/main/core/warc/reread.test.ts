@@ -16,7 +16,16 @@ async function specs(): Promise<WarcRecordSpec[]> {
   const d = await createBlockDigester('blake3');
   return ['one', 'two', 'three'].map((text, i) => {
     const block = Buffer.from(text);
-    return { type: 'resource', recordId: `urn:capsem:s:net_events:00000000000${i}:request`, targetUri: `https://x/${i}`, date: '2026-01-01T00:00:00Z', blockDigest: digestBlock(d, block), truncated: false, contentType: 'text/plain', block };
+    return {
+      type: 'resource',
+      recordId: `urn:capsem:s:net_events:00000000000${i}:request`,
+      targetUri: `https://x/${i}`,
+      date: '2026-01-01T00:00:00Z',
+      blockDigest: digestBlock(d, block),
+      truncated: false,
+      contentType: 'text/plain',
+      block,
+    };
   });
 }
 
@@ -24,7 +33,12 @@ function planFor(records: WarcRecordSpec[], members: Buffer[]): RecordPlan {
   const plan = new RecordPlan();
   let offset = 0;
   records.forEach((r, i) => {
-    plan.add(r.recordId, fingerprint(offset, canonicalHeaderText('WARC/1.1', recordHeaders(r))), members[i]!.length, serialiseRecord(r).length);
+    plan.add(
+      r.recordId,
+      fingerprint(offset, canonicalHeaderText('WARC/1.1', recordHeaders(r))),
+      members[i]!.length,
+      serialiseRecord(r).length,
+    );
     offset += members[i]!.length;
   });
   return plan;
@@ -45,9 +59,14 @@ describe('re-read against the plan', () => {
     const members = records.map((r) => gzipSync(serialiseRecord(r), { level: 6 }));
     const plan = planFor(records, members);
     const path = join(dir, 'merged.warc.gz');
-    writeFileSync(path, Buffer.concat([gzipSync(Buffer.concat([serialiseRecord(records[0]!), serialiseRecord(records[1]!)])), members[2]!]));
+    writeFileSync(
+      path,
+      Buffer.concat([gzipSync(Buffer.concat([serialiseRecord(records[0]!), serialiseRecord(records[1]!)])), members[2]!]),
+    );
     const result = await rereadAgainstPlan(path, plan, await createBlockDigester('blake3'));
-    expect(result.ok ? 'ok' : result.error.message).toMatch(/record 0 .*gzip member at offset 0\) does not inflate: unexpected end of file/);
+    expect(result.ok ? 'ok' : result.error.message).toMatch(
+      /record 0 .*gzip member at offset 0\) does not inflate: unexpected end of file/,
+    );
   });
 
   test('a missing record fails on the count', async () => {

@@ -7,7 +7,9 @@ const text = (r: ReturnType<typeof securityPayloadToJson>): string => (r.ok ? Bu
 describe('security MessagePack → JSON', () => {
   test('maps, arrays, strings, booleans and null become compact JSON in decoded order', () => {
     const bytes = encode({ event_type: 'security.rule', decision: { action: 'block', ok: false }, detections: [1, 'two', null] });
-    expect(text(securityPayloadToJson(bytes))).toBe('{"event_type":"security.rule","decision":{"action":"block","ok":false},"detections":[1,"two",null]}');
+    expect(text(securityPayloadToJson(bytes))).toBe(
+      '{"event_type":"security.rule","decision":{"action":"block","ok":false},"detections":[1,"two",null]}',
+    );
   });
 
   test('64-bit integers keep every digit', () => {

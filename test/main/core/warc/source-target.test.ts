@@ -34,7 +34,9 @@ describe('target URIs and dates on older ledger shapes', () => {
     db = new Database(':memory:');
     db.exec('CREATE TABLE security_decision_events (id INTEGER PRIMARY KEY, event_id TEXT, timestamp_unix_ms INTEGER, actor TEXT)');
     db.exec("INSERT INTO security_decision_events (event_id, timestamp_unix_ms, actor) VALUES ('aaaaaaaaaaaa', 1000, 'policy')");
-    const result = resolverOn(db).resolve(indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'security_decision_events', direction: 'payload' }));
+    const result = resolverOn(db).resolve(
+      indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'security_decision_events', direction: 'payload' }),
+    );
     expect(result).toEqual({ ok: true, uri: 'capsem://security-decision/policy', date: '1970-01-01T00:00:01Z' });
   });
 
@@ -48,11 +50,17 @@ describe('target URIs and dates on older ledger shapes', () => {
 
   test('tool_responses are dated by the index row created_at', () => {
     db = new Database(':memory:');
-    db.exec("CREATE TABLE tool_responses (id INTEGER PRIMARY KEY, event_id TEXT, call_id TEXT); INSERT INTO tool_responses (event_id, call_id) VALUES ('aaaaaaaaaaaa', 'c1')");
+    db.exec(
+      "CREATE TABLE tool_responses (id INTEGER PRIMARY KEY, event_id TEXT, call_id TEXT); INSERT INTO tool_responses (event_id, call_id) VALUES ('aaaaaaaaaaaa', 'c1')",
+    );
     const resolver = resolverOn(db);
-    const good = resolver.resolve(indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'tool_responses', direction: 'response', createdAt: '2026-01-01T00:00:59.999Z' }));
+    const good = resolver.resolve(
+      indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'tool_responses', direction: 'response', createdAt: '2026-01-01T00:00:59.999Z' }),
+    );
     expect(good).toEqual({ ok: true, uri: 'capsem://tool-response/c1', date: '2026-01-01T00:00:59Z' });
-    const bad = resolver.resolve(indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'tool_responses', direction: 'response', createdAt: null }));
+    const bad = resolver.resolve(
+      indexRow({ eventId: 'aaaaaaaaaaaa', sourceTable: 'tool_responses', direction: 'response', createdAt: null }),
+    );
     expect(bad.ok ? 'ok' : bad.reason).toBe('unreadable-timestamp');
   });
 });
@@ -60,9 +68,26 @@ describe('target URIs and dates on older ledger shapes', () => {
 describe('read failures → skip reasons', () => {
   test('only a body-hash mismatch is corrupt-body; job-level codes end the export', () => {
     const mapped = Object.fromEntries(ERROR_CODES.map((c) => [c, skipReasonForReadFailure(c)]));
-    expect(Object.entries(mapped).filter(([, r]) => r === 'corrupt-body').map(([c]) => c)).toEqual(['BODY_HASH_MISMATCH']);
-    expect(Object.entries(mapped).filter(([, r]) => r === 'fatal').map(([c]) => c).sort()).toEqual(['CANCELLED', 'DEADLINE', 'EXPORT_DESTINATION', 'EXPORT_FAILED', 'INTERNAL']);
-    for (const code of ['SEGMENT_HASH_MISMATCH', 'BLOCK_NOT_RECORDED', 'SPAN_OUT_OF_RANGE', 'DECODE_FAILED', 'BAD_BLOCK_HEADER', 'TRUNCATED_BLOCK', 'ARCHIVE_MISSING'] as const) {
+    expect(
+      Object.entries(mapped)
+        .filter(([, r]) => r === 'corrupt-body')
+        .map(([c]) => c),
+    ).toEqual(['BODY_HASH_MISMATCH']);
+    expect(
+      Object.entries(mapped)
+        .filter(([, r]) => r === 'fatal')
+        .map(([c]) => c)
+        .sort(),
+    ).toEqual(['CANCELLED', 'DEADLINE', 'EXPORT_DESTINATION', 'EXPORT_FAILED', 'INTERNAL']);
+    for (const code of [
+      'SEGMENT_HASH_MISMATCH',
+      'BLOCK_NOT_RECORDED',
+      'SPAN_OUT_OF_RANGE',
+      'DECODE_FAILED',
+      'BAD_BLOCK_HEADER',
+      'TRUNCATED_BLOCK',
+      'ARCHIVE_MISSING',
+    ] as const) {
       expect(mapped[code]).toBe('unreadable-body');
     }
   });

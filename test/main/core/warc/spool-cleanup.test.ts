@@ -24,7 +24,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 type Outcome = 'finished' | 'cancelled' | 'failed';
 
-async function exportAndWatch(outcome: Outcome): Promise<{ code: string; seen: string[]; scratchRoot: string; destDir: string; hashBefore: string; hashAfter: string }> {
+async function exportAndWatch(
+  outcome: Outcome,
+): Promise<{ code: string; seen: string[]; scratchRoot: string; destDir: string; hashBefore: string; hashAfter: string }> {
   const scratchRoot = join(root, `scratch-${outcome}`);
   const destDir = join(root, `out-${outcome}`);
   mkdirSync(scratchRoot);
@@ -62,18 +64,21 @@ describe('the target spool of an export', () => {
     ['finished', 'ok', ['session.warc.gz']],
     ['cancelled', 'CANCELLED', []],
     ['failed', 'EXPORT_FAILED', []],
-  ] as const)('%s: one spool under the scratch root, removed afterwards; the scratch copy is unchanged', async (outcome, code, destFiles) => {
-    const evidenceBefore = readdirSync(ledger.sessionDir).sort();
-    const r = await exportAndWatch(outcome);
-    expect(r.code).toBe(code);
-    expect(r.seen.length).toBe(1);
-    const spool = r.seen[0]!;
-    expect(dirname(spool)).toBe(r.scratchRoot);
-    expect(spool.slice(r.scratchRoot.length + 1).startsWith(SPOOL_PREFIX)).toBe(true);
-    expect(existsSync(spool)).toBe(false);
-    expect(liveSpoolDirs()).not.toContain(spool);
-    expect(r.hashAfter).toBe(r.hashBefore);
-    expect(readdirSync(r.destDir)).toEqual(destFiles);
-    expect(readdirSync(ledger.sessionDir).sort()).toEqual(evidenceBefore);
-  });
+  ] as const)(
+    '%s: one spool under the scratch root, removed afterwards; the scratch copy is unchanged',
+    async (outcome, code, destFiles) => {
+      const evidenceBefore = readdirSync(ledger.sessionDir).sort();
+      const r = await exportAndWatch(outcome);
+      expect(r.code).toBe(code);
+      expect(r.seen.length).toBe(1);
+      const spool = r.seen[0]!;
+      expect(dirname(spool)).toBe(r.scratchRoot);
+      expect(spool.slice(r.scratchRoot.length + 1).startsWith(SPOOL_PREFIX)).toBe(true);
+      expect(existsSync(spool)).toBe(false);
+      expect(liveSpoolDirs()).not.toContain(spool);
+      expect(r.hashAfter).toBe(r.hashBefore);
+      expect(readdirSync(r.destDir)).toEqual(destFiles);
+      expect(readdirSync(ledger.sessionDir).sort()).toEqual(evidenceBefore);
+    },
+  );
 });

@@ -24,8 +24,22 @@ afterEach(() => {
 
 /** Keys of every storage class that the affinities treat differently, inserted in scrambled id order. */
 const KEYS: ReadonlyArray<[number, unknown]> = [
-  [50, '12'], [7, 12n], [31, 12.0], [3, 12.5], [44, '12.5'], [9, 'abc'], [2, 'ABC'], [60, Buffer.from('abc')],
-  [15, ' abc'], [16, 'abc '], [1, null], [40, '0012'], [41, 'abc'], [5, '12'], [70, 'f00000000001'], [8, 'f00000000001'],
+  [50, '12'],
+  [7, 12n],
+  [31, 12.0],
+  [3, 12.5],
+  [44, '12.5'],
+  [9, 'abc'],
+  [2, 'ABC'],
+  [60, Buffer.from('abc')],
+  [15, ' abc'],
+  [16, 'abc '],
+  [1, null],
+  [40, '0012'],
+  [41, 'abc'],
+  [5, '12'],
+  [70, 'f00000000001'],
+  [8, 'f00000000001'],
 ];
 const PROBES = ['12', '12.0', '12.5', '0012', 'abc', 'ABC', ' abc', 'abc ', 'f00000000001', '', 'zz'];
 
@@ -39,7 +53,9 @@ function netEvents(ddl: string): Database.Database {
 
 /** The answer of the per-row query the export used before the spool. */
 function direct(d: Database.Database, eventId: string): string {
-  const row = d.prepare('SELECT domain, path FROM net_events WHERE event_id = ? ORDER BY id LIMIT 1').get(eventId) as { domain: string; path: string } | undefined;
+  const row = d.prepare('SELECT domain, path FROM net_events WHERE event_id = ? ORDER BY id LIMIT 1').get(eventId) as
+    | { domain: string; path: string }
+    | undefined;
   return row ? `https://${row.domain}${row.path}` : 'missing-source-row';
 }
 
@@ -62,7 +78,10 @@ describe('the spool answers as the per-row query does', () => {
   });
 
   test.each([
-    ['COLLATE NOCASE', 'CREATE TABLE net_events (id INTEGER PRIMARY KEY, event_id TEXT COLLATE NOCASE, timestamp TEXT, domain TEXT, path TEXT)'],
+    [
+      'COLLATE NOCASE',
+      'CREATE TABLE net_events (id INTEGER PRIMARY KEY, event_id TEXT COLLATE NOCASE, timestamp TEXT, domain TEXT, path TEXT)',
+    ],
     ['STRICT ANY', 'CREATE TABLE net_events (id INTEGER PRIMARY KEY, event_id ANY, timestamp TEXT, domain TEXT, path TEXT) STRICT'],
   ])('%s keeps the per-row query (no spool) and its answers', (_label, ddl) => {
     db = netEvents(ddl);
@@ -74,7 +93,9 @@ describe('the spool answers as the per-row query does', () => {
 
   test('a view named like a source table keeps the per-row query', () => {
     db = netEvents('CREATE TABLE net_events (id INTEGER PRIMARY KEY, event_id TEXT, timestamp TEXT, domain TEXT, path TEXT)');
-    db.exec('ALTER TABLE net_events RENAME TO raw; CREATE VIEW net_events AS SELECT id, upper(event_id) AS event_id, timestamp, domain, path FROM raw');
+    db.exec(
+      'ALTER TABLE net_events RENAME TO raw; CREATE VIEW net_events AS SELECT id, upper(event_id) AS event_id, timestamp, domain, path FROM raw',
+    );
     resolver = new SourceTargetResolver(db);
     expect(spoolKeyAffinity(db, 'net_events')).toBeNull();
     expect(PROBES.map((p) => viaResolver(resolver!, p))).toEqual(PROBES.map((p) => direct(db!, p)));
@@ -84,9 +105,13 @@ describe('the spool answers as the per-row query does', () => {
   test('security_decision_events: the event actor, else its run actor, from the first event row by id', () => {
     db = new Database(':memory:');
     db.exec('CREATE TABLE security_decision_runs (id INTEGER PRIMARY KEY, actor TEXT)');
-    db.exec('CREATE TABLE security_decision_events (id INTEGER PRIMARY KEY, event_id TEXT, timestamp_unix_ms INTEGER, actor TEXT, run_id INTEGER)');
+    db.exec(
+      'CREATE TABLE security_decision_events (id INTEGER PRIMARY KEY, event_id TEXT, timestamp_unix_ms INTEGER, actor TEXT, run_id INTEGER)',
+    );
     db.exec("INSERT INTO security_decision_runs VALUES (1, 'run-actor')");
-    db.exec("INSERT INTO security_decision_events VALUES (9, 'aaaaaaaaaaaa', 1000, 'late', 1), (4, 'aaaaaaaaaaaa', 2000, NULL, 1), (5, 'bbbbbbbbbbbb', 3000, 'own', 1)");
+    db.exec(
+      "INSERT INTO security_decision_events VALUES (9, 'aaaaaaaaaaaa', 1000, 'late', 1), (4, 'aaaaaaaaaaaa', 2000, NULL, 1), (5, 'bbbbbbbbbbbb', 3000, 'own', 1)",
+    );
     resolver = new SourceTargetResolver(db);
     const at = (eventId: string) => resolver!.resolve(indexRow({ eventId, sourceTable: 'security_decision_events', direction: 'payload' }));
     expect(at('aaaaaaaaaaaa')).toEqual({ ok: true, uri: 'capsem://security-decision/run-actor', date: '1970-01-01T00:00:02Z' });
@@ -94,9 +119,11 @@ describe('the spool answers as the per-row query does', () => {
   });
 
   test('declared types map to SQLite affinities', () => {
-    expect(['INT', 'BIGINT', 'TEXT', 'VARCHAR(12)', 'CLOB', 'BLOB', '', 'REAL', 'DOUBLE', 'FLOAT', 'NUMERIC', 'ANY', 'DATE'].map(affinityOfDeclaredType)).toEqual([
-      'INTEGER', 'INTEGER', 'TEXT', 'TEXT', 'TEXT', 'BLOB', 'BLOB', 'REAL', 'REAL', 'REAL', 'NUMERIC', 'NUMERIC', 'NUMERIC',
-    ]);
+    expect(
+      ['INT', 'BIGINT', 'TEXT', 'VARCHAR(12)', 'CLOB', 'BLOB', '', 'REAL', 'DOUBLE', 'FLOAT', 'NUMERIC', 'ANY', 'DATE'].map(
+        affinityOfDeclaredType,
+      ),
+    ).toEqual(['INTEGER', 'INTEGER', 'TEXT', 'TEXT', 'TEXT', 'BLOB', 'BLOB', 'REAL', 'REAL', 'REAL', 'NUMERIC', 'NUMERIC', 'NUMERIC']);
   });
 });
 
@@ -106,7 +133,11 @@ describe('the spool folder', () => {
     roots.push(root);
     const spool = new TargetSpool({ root });
     expect(liveSpoolDirs().filter((d) => d.startsWith(root))).toEqual([]);
-    const lookup = spool.fill('TEXT', [{ k: 'a', part1: 'first' }, { k: 'a', part1: 'second' }, { k: null, part1: 'never' }]);
+    const lookup = spool.fill('TEXT', [
+      { k: 'a', part1: 'first' },
+      { k: 'a', part1: 'second' },
+      { k: null, part1: 'never' },
+    ]);
     expect(lookup('a')).toEqual({ part1: 'first', part2: null, time: null });
     const [dir] = liveSpoolDirs().filter((d) => d.startsWith(root));
     expect(dirname(dir!)).toBe(root);

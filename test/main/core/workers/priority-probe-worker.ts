@@ -19,5 +19,10 @@ const child = new Worker(
 );
 child.once('message', (childNice: number) => {
   void child.terminate();
-  parentPort?.postMessage({ outcome, thread: niceOf('/proc/thread-self/stat'), main: niceOf(`/proc/self/task/${process.pid}/stat`), child: childNice });
+  parentPort?.postMessage({
+    outcome,
+    thread: niceOf('/proc/thread-self/stat'),
+    main: niceOf(`/proc/self/task/${process.pid}/stat`),
+    child: childNice,
+  });
 });

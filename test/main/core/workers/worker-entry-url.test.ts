@@ -41,21 +41,40 @@ describe('workerEntry with CAPSEM_BUILT_WORKERS=1 (the benchmarks)', () => {
 
 describe('withoutTsx', () => {
   it('drops the tsx loader, in every spelling, and keeps every other flag', () => {
-    expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=512', '--import=tsx/esm', '--require', '/x/node_modules/tsx/dist/cjs.cjs', '--loader', 'tsx', '-r', 'tsx', '--cpu-prof', '--import', './other.js']))
-      .toEqual(['--max-old-space-size=512', '--cpu-prof', '--import', './other.js']);
+    expect(
+      withoutTsx([
+        '--import',
+        'tsx',
+        '--max-old-space-size=512',
+        '--import=tsx/esm',
+        '--require',
+        '/x/node_modules/tsx/dist/cjs.cjs',
+        '--loader',
+        'tsx',
+        '-r',
+        'tsx',
+        '--cpu-prof',
+        '--import',
+        './other.js',
+      ]),
+    ).toEqual(['--max-old-space-size=512', '--cpu-prof', '--import', './other.js']);
     expect(withoutTsx([])).toEqual([]);
   });
 });
 
 describe('childProcessScript', () => {
   it('runs the built .js sibling as it is, and from sources the .ts through tsx', () => {
-    expect(childProcessScript('file:///app/build/node/src/main/core/jobs/background-host-client.js', 'background-host'))
-      .toEqual({ path: '/app/build/node/src/main/core/jobs/background-host.js', execArgv: [] });
+    expect(childProcessScript('file:///app/build/node/src/main/core/jobs/background-host-client.js', 'background-host')).toEqual({
+      path: '/app/build/node/src/main/core/jobs/background-host.js',
+      execArgv: [],
+    });
     const before = process.env.CAPSEM_BUILT_WORKERS;
     delete process.env.CAPSEM_BUILT_WORKERS;
     try {
-      expect(childProcessScript('file:///repo/src/main/core/queries/sql-runner.ts', 'sql-child'))
-        .toEqual({ path: '/repo/src/main/core/queries/sql-child.ts', execArgv: ['--import', 'tsx'] });
+      expect(childProcessScript('file:///repo/src/main/core/queries/sql-runner.ts', 'sql-child')).toEqual({
+        path: '/repo/src/main/core/queries/sql-child.ts',
+        execArgv: ['--import', 'tsx'],
+      });
     } finally {
       if (before !== undefined) process.env.CAPSEM_BUILT_WORKERS = before;
     }

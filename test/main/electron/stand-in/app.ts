@@ -8,7 +8,19 @@ import type { App, Protocol } from 'electron';
 import { closeBrowser, launchBrowser } from './browser.js';
 import { env, preventable, record, strict } from './record.js';
 
-type AppSurface = Pick<App, 'setName' | 'getName' | 'getPath' | 'enableSandbox' | 'requestSingleInstanceLock' | 'quit' | 'isReady' | 'whenReady' | 'addRecentDocument' | 'clearRecentDocuments'>;
+type AppSurface = Pick<
+  App,
+  | 'setName'
+  | 'getName'
+  | 'getPath'
+  | 'enableSandbox'
+  | 'requestSingleInstanceLock'
+  | 'quit'
+  | 'isReady'
+  | 'whenReady'
+  | 'addRecentDocument'
+  | 'clearRecentDocuments'
+>;
 
 class StandInApp extends EventEmitter implements AppSurface {
   readonly isPackaged = env.CAPSEM_STAND_IN_PACKAGED === '1';
@@ -77,7 +89,8 @@ class StandInApp extends EventEmitter implements AppSurface {
       await new Promise((r) => setImmediate(r));
       this.emit('will-finish-launching');
       // macOS sends the files of the double-click that launched the app as open-file events, before ready.
-      for (const path of JSON.parse(env.CAPSEM_STAND_IN_OPEN_FILES_BEFORE_READY ?? '[]') as string[]) this.emit('open-file', preventable(), path);
+      for (const path of JSON.parse(env.CAPSEM_STAND_IN_OPEN_FILES_BEFORE_READY ?? '[]') as string[])
+        this.emit('open-file', preventable(), path);
       this.ready = true;
       this.emit('ready', preventable(), {});
     })();
@@ -110,7 +123,6 @@ if (env.CAPSEM_STAND_IN_PACKAGED === '1') {
 }
 export const appImpl = new StandInApp();
 export const app = strict('app', appImpl);
-
 
 export const protocol = strict('protocol', {
   registerSchemesAsPrivileged: ((schemes) => {

@@ -17,10 +17,20 @@ export function launchBrowser(): Promise<void> {
   launching ??= (async () => {
     browser = await chromium.launch({
       executablePath: env.CAPSEM_STAND_IN_CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route(() => true, (route) => void serve(route));
+    await context.route(
+      () => true,
+      (route) => void serve(route),
+    );
   })();
   return launching;
 }
@@ -29,7 +39,9 @@ export function launchBrowser(): Promise<void> {
 async function serve(route: Route): Promise<void> {
   const request = route.request();
   const url = toAppUrl(request.url());
-  const cancel = await new Promise<boolean>((resolve) => (beforeRequest ? beforeRequest({ url, resourceType: request.resourceType() }, (r) => resolve(r.cancel === true)) : resolve(false)));
+  const cancel = await new Promise<boolean>((resolve) =>
+    beforeRequest ? beforeRequest({ url, resourceType: request.resourceType() }, (r) => resolve(r.cancel === true)) : resolve(false),
+  );
   const handler = url.startsWith(APP_PREFIX) ? schemeHandlers.get('capsem-app') : undefined;
   if (cancel || !handler) return route.abort('blockedbyclient').catch(() => undefined);
   try {
@@ -45,17 +57,23 @@ async function serve(route: Route): Promise<void> {
 type SessionSurface = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'>;
 class StandInSession extends EventEmitter implements SessionSurface {
   readonly protocol = strict('session.protocol', {
-    handle: ((scheme, handler) => void schemeHandlers.set(scheme, handler as (r: Request) => Promise<Response>)) satisfies Protocol['handle'],
+    handle: ((scheme, handler) =>
+      void schemeHandlers.set(scheme, handler as (r: Request) => Promise<Response>)) satisfies Protocol['handle'],
   });
   readonly webRequest = strict('session.webRequest', {
-    onBeforeRequest: ((filter: unknown, listener?: unknown) => void (beforeRequest = (listener ?? filter) as BeforeRequest)) as Session['webRequest']['onBeforeRequest'],
+    onBeforeRequest: ((filter: unknown, listener?: unknown) =>
+      void (beforeRequest = (listener ?? filter) as BeforeRequest)) as Session['webRequest']['onBeforeRequest'],
   });
   setPermissionRequestHandler(): void {}
   setPermissionCheckHandler(): void {}
   setDevicePermissionHandler(): void {}
 }
 const defaultSession = strict('session', new StandInSession());
-export const session = strict('session module', { get defaultSession() { return defaultSession as unknown as Session; } });
+export const session = strict('session module', {
+  get defaultSession() {
+    return defaultSession as unknown as Session;
+  },
+});
 
 export function browserContext(): BrowserContext {
   if (!context) throw new Error('the stand-in browser is not launched yet');

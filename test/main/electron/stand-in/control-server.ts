@@ -58,7 +58,10 @@ function droppedNames(paths: readonly string[]): [string, string][] {
 /** A real drag and drop of files from disk onto the middle of the window (Chromium's DevTools input domain). */
 async function drop(w: StandInWindow, paths: string[]): Promise<void> {
   const page = await w.opened;
-  await page.evaluate((entries) => (window as unknown as { __capsemStandInDropping: (e: [string, string][]) => void }).__capsemStandInDropping(entries), droppedNames(paths));
+  await page.evaluate(
+    (entries) => (window as unknown as { __capsemStandInDropping: (e: [string, string][]) => void }).__capsemStandInDropping(entries),
+    droppedNames(paths),
+  );
   const cdp = await page.context().newCDPSession(page);
   const data = { items: [], files: paths, dragOperationsMask: 1 };
   for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 400, data });
@@ -79,7 +82,9 @@ async function run(message: ControlOp): Promise<unknown> {
       return {
         ready: appImpl.isReady(),
         focused: StandInWindowClass.getFocusedWindow()?.id ?? null,
-        windows: windowList().map((w): WindowState => ({ id: w.id, title: w.getTitle(), url: toAppUrl(w.page?.url() ?? ''), shown: w.shown, progress: w.progress })),
+        windows: windowList().map(
+          (w): WindowState => ({ id: w.id, title: w.getTitle(), url: toAppUrl(w.page?.url() ?? ''), shown: w.shown, progress: w.progress }),
+        ),
         ...record,
       };
     case 'text':
@@ -111,7 +116,10 @@ async function run(message: ControlOp): Promise<unknown> {
     case 'bridge': {
       // What the renderer does: a call through the preload's window.capsem, then IPC to main.
       const page = await windowById(message.window).opened;
-      return page.evaluate(([c, a]) => (window as unknown as { capsem: Record<string, (arg: unknown) => Promise<unknown>> }).capsem[c]!(a), [message.channel, message.arg] as const);
+      return page.evaluate(
+        ([c, a]) => (window as unknown as { capsem: Record<string, (arg: unknown) => Promise<unknown>> }).capsem[c]!(a),
+        [message.channel, message.arg] as const,
+      );
     }
     case 'answerSave':
       answers.save.push(message.path);

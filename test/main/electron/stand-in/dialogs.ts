@@ -1,12 +1,26 @@
 /** The stand-in's Menu (the template the glue built, kept for the test to click), dialog (answers the test queued;
  * every box recorded) and shell. */
-import type { Dialog, Menu as ElectronMenu, MenuItemConstructorOptions, MessageBoxOptions, MessageBoxReturnValue, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue, Shell } from 'electron';
+import type {
+  Dialog,
+  Menu as ElectronMenu,
+  MenuItemConstructorOptions,
+  MessageBoxOptions,
+  MessageBoxReturnValue,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+  Shell,
+} from 'electron';
 import { answers, record, strict } from './record.js';
 
 export const menu = { current: [] as MenuItemConstructorOptions[] };
 export const Menu = strict('Menu', {
-  buildFromTemplate: ((template: MenuItemConstructorOptions[]) => ({ items: template }) as unknown as ElectronMenu) as (typeof ElectronMenu)['buildFromTemplate'],
-  setApplicationMenu: ((m: ElectronMenu | null) => void (menu.current = (m as unknown as { items: MenuItemConstructorOptions[] } | null)?.items ?? [])) as (typeof ElectronMenu)['setApplicationMenu'],
+  buildFromTemplate: ((template: MenuItemConstructorOptions[]) =>
+    ({ items: template }) as unknown as ElectronMenu) as (typeof ElectronMenu)['buildFromTemplate'],
+  setApplicationMenu: ((m: ElectronMenu | null) =>
+    void (menu.current =
+      (m as unknown as { items: MenuItemConstructorOptions[] } | null)?.items ?? [])) as (typeof ElectronMenu)['setApplicationMenu'],
 });
 
 const lastArg = <T>(args: unknown[]): T => args.at(-1) as T;

@@ -32,7 +32,12 @@ export interface PackagedLayout {
 function fakeElectronDist(dir: string): void {
   mkdirSync(dir, { recursive: true });
   // Every fuse starts enabled ('1'), so each one electron-builder disables shows.
-  const wire = Buffer.concat([Buffer.from('#!/bin/sh\nexit 70\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([1, FUSE_COUNT]), Buffer.alloc(FUSE_COUNT, '1')]);
+  const wire = Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 70\n'),
+    Buffer.from(FUSE_SENTINEL),
+    Buffer.from([1, FUSE_COUNT]),
+    Buffer.alloc(FUSE_COUNT, '1'),
+  ]);
   writeFileSync(join(dir, 'electron'), wire, { mode: 0o755 });
   writeFileSync(join(dir, 'version'), '45.3.4');
   writeFileSync(join(dir, 'LICENSE'), 'stand-in');
@@ -42,10 +47,21 @@ export function buildPackagedLayout(root: string, work: string): PackagedLayout 
   const dist = join(work, 'fake-electron-dist');
   const output = join(work, 'builder-output');
   fakeElectronDist(dist);
-  execFileSync(process.execPath, [join(root, 'node_modules', 'electron-builder', 'cli.js'), '--linux', '--dir', `-c.electronDist=${dist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'electron-builder', 'cli.js'),
+      '--linux',
+      '--dir',
+      `-c.electronDist=${dist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const unpackedDir = join(output, 'linux-unpacked');
   const resources = join(unpackedDir, 'resources');
   const entries = listPackage(join(resources, 'app.asar'), { isPack: true }).map((line) => {

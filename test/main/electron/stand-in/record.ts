@@ -8,8 +8,10 @@ export const env = process.env;
 /** Page URLs stand for app URLs: capsem-app://app/<path> is served as https://capsem-app.stand-in/<path>. */
 export const APP_PREFIX = 'capsem-app://app/';
 const PAGE_PREFIX = 'https://capsem-app.stand-in/';
-export const toAppUrl = (pageUrl: string): string => (pageUrl.startsWith(PAGE_PREFIX) ? APP_PREFIX + pageUrl.slice(PAGE_PREFIX.length) : pageUrl);
-export const toPageUrl = (appUrl: string): string => (appUrl.startsWith(APP_PREFIX) ? PAGE_PREFIX + appUrl.slice(APP_PREFIX.length) : appUrl);
+export const toAppUrl = (pageUrl: string): string =>
+  pageUrl.startsWith(PAGE_PREFIX) ? APP_PREFIX + pageUrl.slice(PAGE_PREFIX.length) : pageUrl;
+export const toPageUrl = (appUrl: string): string =>
+  appUrl.startsWith(APP_PREFIX) ? PAGE_PREFIX + appUrl.slice(APP_PREFIX.length) : appUrl;
 
 /** What the test reads back (control op `state`). */
 export const record = {

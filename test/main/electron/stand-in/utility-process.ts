@@ -31,7 +31,11 @@ class StandInUtility extends EventEmitter implements UtilitySurface {
 export const utilityProcess = strict('utilityProcess', {
   fork: (modulePath: string, args?: string[], options?: ForkOptions): UtilityProcess => {
     record.forks.push(modulePath);
-    const child = fork(modulePath, args ?? [], { execArgv: [...(options?.execArgv ?? []), '--require', PARENT_PORT_SHIM], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    const child = fork(modulePath, args ?? [], {
+      execArgv: [...(options?.execArgv ?? []), '--require', PARENT_PORT_SHIM],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     return strict('UtilityProcess', new StandInUtility(child)) as unknown as UtilityProcess;
   },
 });

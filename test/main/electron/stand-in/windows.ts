@@ -32,12 +32,24 @@ class StandInContents extends EventEmitter implements ContentsSurface {
   readonly mainFrame: { readonly url: string; readonly parent: null };
   constructor(private readonly owner: StandInWindow) {
     super();
-    this.mainFrame = { get url() { return toAppUrl(owner.page?.url() ?? ''); }, parent: null };
+    this.mainFrame = {
+      get url() {
+        return toAppUrl(owner.page?.url() ?? '');
+      },
+      parent: null,
+    };
   }
   send(channel: string, ...args: unknown[]): void {
     record.sent.push(channel);
     const copy = structuredClone(args);
-    void this.owner.opened.then((page) => page.evaluate(([c, a]) => (window as unknown as { __capsemStandInDeliver?: (c: string, a: unknown[]) => void }).__capsemStandInDeliver?.(c, a), [channel, copy] as const)).catch(() => undefined);
+    void this.owner.opened
+      .then((page) =>
+        page.evaluate(
+          ([c, a]) => (window as unknown as { __capsemStandInDeliver?: (c: string, a: unknown[]) => void }).__capsemStandInDeliver?.(c, a),
+          [channel, copy] as const,
+        ),
+      )
+      .catch(() => undefined);
   }
   reload(): void {
     void this.owner.opened.then((page) => page.reload()).catch(() => undefined);
@@ -51,7 +63,10 @@ class StandInContents extends EventEmitter implements ContentsSurface {
   }
 }
 
-type WindowSurface = Pick<ElectronWindow, 'loadURL' | 'isMinimized' | 'restore' | 'show' | 'focus' | 'isDestroyed' | 'setTitle' | 'getTitle' | 'setProgressBar' | 'close'>;
+type WindowSurface = Pick<
+  ElectronWindow,
+  'loadURL' | 'isMinimized' | 'restore' | 'show' | 'focus' | 'isDestroyed' | 'setTitle' | 'getTitle' | 'setProgressBar' | 'close'
+>;
 export class StandInWindow extends EventEmitter implements WindowSurface {
   static getFocusedWindow(): StandInWindow | null {
     return focusedWindow && !focusedWindow.destroyed ? (proxies.get(focusedWindow) ?? null) : null;
@@ -69,7 +84,8 @@ export class StandInWindow extends EventEmitter implements WindowSurface {
     super();
     this.title = options.title ?? '';
     const prefs = options.webPreferences ?? {};
-    if (prefs.sandbox !== true || prefs.contextIsolation !== true || prefs.nodeIntegration === true) throw new Error('the stand-in runs sandboxed, context-isolated windows only');
+    if (prefs.sandbox !== true || prefs.contextIsolation !== true || prefs.nodeIntegration === true)
+      throw new Error('the stand-in runs sandboxed, context-isolated windows only');
     this.webContents = strict('webContents', new StandInContents(this));
     windows.push(this);
     focusedWindow = windows.at(-1)!; // a new window takes the focus
@@ -77,7 +93,9 @@ export class StandInWindow extends EventEmitter implements WindowSurface {
       await launchBrowser();
       const page = await browserContext().newPage();
       this.page = page;
-      await page.exposeBinding('__capsemStandInInvoke', (source, channel: string, args: unknown[]) => this.invoke(source.frame === page.mainFrame(), source.frame.url(), channel, args));
+      await page.exposeBinding('__capsemStandInInvoke', (source, channel: string, args: unknown[]) =>
+        this.invoke(source.frame === page.mainFrame(), source.frame.url(), channel, args),
+      );
       if (prefs.preload) await page.addInitScript({ content: preloadScript(prefs.preload) });
       let previous = '';
       page.on('framenavigated', (frame) => {

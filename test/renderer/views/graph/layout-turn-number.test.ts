@@ -5,14 +5,40 @@ import type { GraphNode, TurnSummary } from '../../../../src/shared/contract/gra
 import { layoutGraph } from '../../../../src/renderer/src/views/graph/layout.js';
 
 const node = (id: string): GraphNode => ({
-  id, kind: 'turn', label: id, detail: '', row: null, eventId: null, turnId: null, modelCallId: null, callId: null, timestamp: null,
-  durationMs: null, bodies: 0, mcp: null, eventKind: null, count: 0, broken: false, traceId: null,
+  id,
+  kind: 'turn',
+  label: id,
+  detail: '',
+  row: null,
+  eventId: null,
+  turnId: null,
+  modelCallId: null,
+  callId: null,
+  timestamp: null,
+  durationMs: null,
+  bodies: 0,
+  mcp: null,
+  eventKind: null,
+  count: 0,
+  broken: false,
+  traceId: null,
 });
-const turn = (n: number): TurnSummary => ({ turnId: String(n), nodeId: `turn:${n}`, first: null, modelCalls: 1, toolCalls: 0, input: null, firstModelCallId: n * 10 });
+const turn = (n: number): TurnSummary => ({
+  turnId: String(n),
+  nodeId: `turn:${n}`,
+  first: null,
+  modelCalls: 1,
+  toolCalls: 0,
+  input: null,
+  firstModelCallId: n * 10,
+});
 
 describe('turn band numbers', () => {
   it('follow the trace, not the page', () => {
     const l = layoutGraph({ nodes: [node('turn:3'), node('turn:4')], edges: [], turns: [turn(1), turn(2), turn(3), turn(4)] });
-    expect(l.turns.map((t) => [t.nodeId, t.number])).toEqual([['turn:3', 3], ['turn:4', 4]]);
+    expect(l.turns.map((t) => [t.nodeId, t.number])).toEqual([
+      ['turn:3', 3],
+      ['turn:4', 4],
+    ]);
   });
 });

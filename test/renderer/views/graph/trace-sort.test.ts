@@ -5,10 +5,29 @@ import type { TraceSummary } from '../../../../src/shared/contract/graph.js';
 import { filterTraces, sortTraces, traceDurationMs } from '../../../../src/renderer/src/views/graph/trace-sort.js';
 
 const t = (traceId: string, o: Partial<TraceSummary>): TraceSummary => ({
-  traceId, first: null, last: null, turns: 0, modelCalls: 0, toolCalls: 0, toolResponses: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, findings: 0, ...o,
+  traceId,
+  first: null,
+  last: null,
+  turns: 0,
+  modelCalls: 0,
+  toolCalls: 0,
+  toolResponses: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+  findings: 0,
+  ...o,
 });
 const list = [
-  t('b', { first: '2026-03-02T10:00:00Z', last: '2026-03-02T10:00:05Z', modelCalls: 5, inputTokens: 10, outputTokens: 1, costUsd: 0.5, findings: 2 }),
+  t('b', {
+    first: '2026-03-02T10:00:00Z',
+    last: '2026-03-02T10:00:05Z',
+    modelCalls: 5,
+    inputTokens: 10,
+    outputTokens: 1,
+    costUsd: 0.5,
+    findings: 2,
+  }),
   t('a', { first: '2026-03-02T09:00:00Z', last: '2026-03-02T09:01:00Z', modelCalls: 50, inputTokens: 1, outputTokens: 1, costUsd: 0.1 }),
   t('C', { modelCalls: 5, turns: 3 }),
 ];

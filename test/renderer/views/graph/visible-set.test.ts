@@ -16,8 +16,23 @@ import { bandBox, buildGraphIndex, nodeBox, visibleSet } from '../../../../src/r
 
 function node(id: string, kind: GraphNodeKind): GraphNode {
   return {
-    id, kind, label: id, detail: '', row: null, eventId: null, turnId: null, modelCallId: null, callId: null, timestamp: null,
-    durationMs: null, bodies: 0, mcp: null, eventKind: null, count: 0, broken: false, traceId: null,
+    id,
+    kind,
+    label: id,
+    detail: '',
+    row: null,
+    eventId: null,
+    turnId: null,
+    modelCallId: null,
+    callId: null,
+    timestamp: null,
+    durationMs: null,
+    bodies: 0,
+    mcp: null,
+    eventKind: null,
+    count: 0,
+    broken: false,
+    traceId: null,
   };
 }
 const edge = (from: string, to: string, kind: GraphEdgeKind): GraphEdge => ({ from, to, kind, broken: false });
@@ -31,7 +46,15 @@ function bigTrace(turns: number, calls: number): { nodes: GraphNode[]; edges: Gr
   for (let t = 0; t < turns; t++) {
     const turn = `turn:${t}`;
     nodes.push(node(turn, 'turn'));
-    summaries.push({ turnId: String(t), nodeId: turn, first: null, modelCalls: calls, toolCalls: calls, input: null, firstModelCallId: null });
+    summaries.push({
+      turnId: String(t),
+      nodeId: turn,
+      first: null,
+      modelCalls: calls,
+      toolCalls: calls,
+      input: null,
+      firstModelCallId: null,
+    });
     for (let c = 0; c < calls; c++) {
       const mc = `mc:${t}:${c}`;
       nodes.push(node(mc, 'model_call'));
@@ -42,7 +65,7 @@ function bigTrace(turns: number, calls: number): { nodes: GraphNode[]; edges: Gr
         edges.push(edge(mc, `it:${t}:${c}:${i}`, 'item'));
       }
       prevResponses = [];
-      for (let k = 0; k < (c % 3); k++) {
+      for (let k = 0; k < c % 3; k++) {
         const tc = `tc:${t}:${c}:${k}`;
         const tr = `tr:${t}:${c}:${k}`;
         nodes.push(node(tc, 'tool_call'), node(tr, 'tool_response'));
@@ -87,10 +110,16 @@ describe('visibleSet', () => {
   it('returns exactly the items whose boxes meet the window, in layout order', () => {
     const coord = (max: number) => fc.integer({ min: -2000, max: max + 2000 });
     fc.assert(
-      fc.property(coord(layout.width), coord(layout.height), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 3000 }), (x, y, w, h) => {
-        const win = { x0: x, y0: y, x1: x + w, y1: y + h };
-        expect(ids(index, win)).toEqual(bruteForce(layout, index, win));
-      }),
+      fc.property(
+        coord(layout.width),
+        coord(layout.height),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (x, y, w, h) => {
+          const win = { x0: x, y0: y, x1: x + w, y1: y + h };
+          expect(ids(index, win)).toEqual(bruteForce(layout, index, win));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -137,7 +166,9 @@ describe('visibleSet', () => {
 
   it('snaps the scroll window outward to 256 px steps with half a viewport of overscan', () => {
     expect(scrollWindow({ left: 1000, top: 300, width: 900, height: 600 })).toEqual({ x0: 512, y0: 0, x1: 2560, y1: 1280 });
-    expect(scrollWindow({ left: 1010, top: 310, width: 900, height: 600 })).toEqual(scrollWindow({ left: 1000, top: 300, width: 900, height: 600 }));
+    expect(scrollWindow({ left: 1010, top: 310, width: 900, height: 600 })).toEqual(
+      scrollWindow({ left: 1000, top: 300, width: 900, height: 600 }),
+    );
   });
 });
 
@@ -145,21 +176,40 @@ describe('edgeBox', () => {
   const at = (x: number, y: number, id: string): Placed => ({ node: node(id, 'tool_response'), x, y });
   it('holds every point and control point of every edge path', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), fc.boolean(), (ax, ay, bx, by, band) => {
-        const a = at(ax, ay, 'a');
-        const b = at(bx, by, 'b');
-        const l: Layout = { placed: new Map(band ? [['b', b]] : [['a', a], ['b', b]]), turns: [{ nodeId: 'a', label: 'a', number: 1, x: 0, width: 100 }], width: 5000, height: 5000 };
-        const built = buildGraphIndex(l, [edge('a', 'b', 'consumed_by')]);
-        const d = edgePath(band ? undefined : a, b, l.turns[0]);
-        const nums = (d ?? '').match(/-?\d+(\.\d+)?/g)!.map(Number);
-        const box = built.edges[0]!.box;
-        for (let i = 0; i < nums.length; i += 2) {
-          expect(nums[i]!).toBeGreaterThanOrEqual(box.x0 + 8);
-          expect(nums[i]!).toBeLessThanOrEqual(box.x1 - 8);
-          expect(nums[i + 1]!).toBeGreaterThanOrEqual(box.y0);
-          expect(nums[i + 1]!).toBeLessThanOrEqual(box.y1 - 8);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.boolean(),
+        (ax, ay, bx, by, band) => {
+          const a = at(ax, ay, 'a');
+          const b = at(bx, by, 'b');
+          const l: Layout = {
+            placed: new Map(
+              band
+                ? [['b', b]]
+                : [
+                    ['a', a],
+                    ['b', b],
+                  ],
+            ),
+            turns: [{ nodeId: 'a', label: 'a', number: 1, x: 0, width: 100 }],
+            width: 5000,
+            height: 5000,
+          };
+          const built = buildGraphIndex(l, [edge('a', 'b', 'consumed_by')]);
+          const d = edgePath(band ? undefined : a, b, l.turns[0]);
+          const nums = (d ?? '').match(/-?\d+(\.\d+)?/g)!.map(Number);
+          const box = built.edges[0]!.box;
+          for (let i = 0; i < nums.length; i += 2) {
+            expect(nums[i]!).toBeGreaterThanOrEqual(box.x0 + 8);
+            expect(nums[i]!).toBeLessThanOrEqual(box.x1 - 8);
+            expect(nums[i + 1]!).toBeGreaterThanOrEqual(box.y0);
+            expect(nums[i + 1]!).toBeLessThanOrEqual(box.y1 - 8);
+          }
+        },
+      ),
     );
   });
 });

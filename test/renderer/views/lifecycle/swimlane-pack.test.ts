@@ -15,7 +15,10 @@ describe('packLanes', () => {
   });
 
   it('counts a very short call as lasting minMs, so two ticks drawn on top of each other are moved apart', () => {
-    const spans = [{ id: 1, lane: 'x', t: 0, durationMs: 0 }, { id: 2, lane: 'x', t: 1, durationMs: 0 }];
+    const spans = [
+      { id: 1, lane: 'x', t: 0, durationMs: 0 },
+      { id: 2, lane: 'x', t: 1, durationMs: 0 },
+    ];
     expect(packLanes(spans).row.get(2)).toBe(0);
     expect(packLanes(spans, 5).row.get(2)).toBe(1);
   });

@@ -36,7 +36,17 @@ const runner: VerifyRunner = {
     });
     const timer = setTimeout(() => {
       options.onProgress?.({ itemsDone: 3, itemsTotal: 10, bytesDone: 300, bytesTotal: 1000, failed: 0 });
-      options.onMatches?.([{ eventId: 'aaaaaaaaaaaa', source: { kind: 'body', sourceTable: 'net_events', direction: 'request' }, offset: 5, length: NEEDLE.length, before: 'x', match: NEEDLE, after: 'y' }]);
+      options.onMatches?.([
+        {
+          eventId: 'aaaaaaaaaaaa',
+          source: { kind: 'body', sourceTable: 'net_events', direction: 'request' },
+          offset: 5,
+          length: NEEDLE.length,
+          before: 'x',
+          match: NEEDLE,
+          after: 'y',
+        },
+      ]);
     }, 50);
     return {
       result,
@@ -60,7 +70,14 @@ const keyOf = (k: { eventId: string; sourceTable: string; direction: string }): 
 beforeAll(async () => {
   ensureRendererBuilt();
   dir = mkdtempSync(join(tmpdir(), 'capsem-body-search-'));
-  ledger = await writeLedger(join(dir, 'l'), { generation: 'A4', seed: 7, sessionId: '20260302-150000-bs00', bodyScale: 20, plant, damage: 'flip-payload-byte' });
+  ledger = await writeLedger(join(dir, 'l'), {
+    generation: 'A4',
+    seed: 7,
+    sessionId: '20260302-150000-bs00',
+    bodyScale: 20,
+    plant,
+    damage: 'flip-payload-byte',
+  });
   server = await startServer({ paths: [ledger.sessionDir], rendererDir: RENDERER_DIR, verifyRunner: runner });
   const first = server.opened[0]!;
   if (!first.ok) throw new Error(first.error.message);
@@ -89,9 +106,13 @@ describe('Search view: inside the bodies', () => {
   });
 
   it('opens a match in the body viewer, scrolled to it and highlighted', async () => {
-    const longest = [...ledger.bodies].filter((b) => !ledger.damage!.affected.some((k) => keyOf(k) === keyOf(b.key)) && !b.injected).sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
+    const longest = [...ledger.bodies]
+      .filter((b) => !ledger.damage!.affected.some((k) => keyOf(k) === keyOf(b.key)) && !b.injected)
+      .sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
     const at = longest.bytes.length - NEEDLE.length;
-    const link = page.locator(`.hit-group[data-event="${longest.key.eventId}"] a.hit`, { hasText: `${longest.key.sourceTable}/${longest.key.direction} @${at}` });
+    const link = page.locator(`.hit-group[data-event="${longest.key.eventId}"] a.hit`, {
+      hasText: `${longest.key.sourceTable}/${longest.key.direction} @${at}`,
+    });
     await link.first().click();
     await page.waitForFunction(() => {
       const v = document.querySelector('.body-view');

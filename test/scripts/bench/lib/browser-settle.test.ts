@@ -20,8 +20,14 @@ describe('isQuiet', () => {
 describe('cpuDeltaReader', () => {
   it('sums what each process used since the last reading, a new one whole, a gone one not at all', () => {
     let tree: number[] = [1, 2];
-    const cpu = new Map([[1, 100], [2, 50]]);
-    const read = cpuDeltaReader(() => tree, (pid) => cpu.get(pid) ?? 0);
+    const cpu = new Map([
+      [1, 100],
+      [2, 50],
+    ]);
+    const read = cpuDeltaReader(
+      () => tree,
+      (pid) => cpu.get(pid) ?? 0,
+    );
     expect(read()).toBe(150);
     cpu.set(1, 130);
     tree = [1, 3];

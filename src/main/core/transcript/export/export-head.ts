@@ -9,7 +9,13 @@ export interface ExportHead {
   readonly sessionId: string;
   readonly generation: string;
   readonly traceId: string | null;
-  readonly files: readonly { readonly role: string; readonly path: string; readonly size: number; readonly sha256: string; readonly blake3: string }[];
+  readonly files: readonly {
+    readonly role: string;
+    readonly path: string;
+    readonly size: number;
+    readonly sha256: string;
+    readonly blake3: string;
+  }[];
   readonly pending: readonly string[];
   readonly writtenAt: string;
   readonly writtenBy: string;
@@ -20,11 +26,26 @@ export function exportHead(e: Evidence, traceId: string | null, lines: number): 
   // File names only: the reviewer's copy need not say where the evidence sat on this machine.
   const files: ExportHead['files'][number][] = [];
   const pending: string[] = [];
-  const named = (role: string, h: FileHashes): ExportHead['files'][number] => ({ role, path: basename(h.path), size: h.size, sha256: h.sha256, blake3: h.blake3 });
+  const named = (role: string, h: FileHashes): ExportHead['files'][number] => ({
+    role,
+    path: basename(h.path),
+    size: h.size,
+    sha256: h.sha256,
+    blake3: h.blake3,
+  });
   if (e.hashes.db) files.push(named('session.db', e.hashes.db));
   else pending.push('session.db (its hash was still being proven)');
   for (const extra of e.snapshot.sources) if (extra.path !== e.hashes.db?.path) files.push(named('sqlite sidecar', extra));
   if (e.hashes.archive) files.push(named('session.bodies', e.hashes.archive));
   else if (e.input.archive) pending.push('session.bodies (its hash was not yet taken)');
-  return { sessionId: e.sessionId, generation: e.generation, traceId, files, pending, writtenAt: new Date().toISOString(), writtenBy: `${INSPECTOR_NAME} ${INSPECTOR_VERSION}`, lines };
+  return {
+    sessionId: e.sessionId,
+    generation: e.generation,
+    traceId,
+    files,
+    pending,
+    writtenAt: new Date().toISOString(),
+    writtenBy: `${INSPECTOR_NAME} ${INSPECTOR_VERSION}`,
+    lines,
+  };
 }

@@ -11,7 +11,13 @@ import { htmlFoot, htmlHead, htmlLine } from './render-html.js';
 import { jsonFoot, jsonHead, jsonLine } from './render-json.js';
 import { mdFoot, mdHead, mdLine } from './render-md.js';
 
-interface Renderer { head(h: ExportHead): string; line(l: TranscriptLine): string; foot(): string; readonly mime: string; readonly ext: string }
+interface Renderer {
+  head(h: ExportHead): string;
+  line(l: TranscriptLine): string;
+  foot(): string;
+  readonly mime: string;
+  readonly ext: string;
+}
 
 const RENDERERS: Readonly<Record<TranscriptFormat, Renderer>> = {
   md: { head: mdHead, line: mdLine, foot: mdFoot, mime: 'text/markdown; charset=utf-8', ext: 'md' },
@@ -54,10 +60,17 @@ export const EXPORT_TEXT_MAX_LINES = 20_000;
 export function exportTranscript(evidence: Evidence, opts: ExportOptions, maxLines = EXPORT_TEXT_MAX_LINES): TranscriptExport {
   const total = transcriptTotal(evidence, opts.traceId ?? null);
   if (total > maxLines) {
-    throw new InspectorError('EXPORT_FAILED', `this transcript has ${total} lines, more than the ${maxLines} a download can carry here; ` +
-      `write it with capsem-inspect transcript <path>${opts.traceId ? ` --trace ${opts.traceId}` : ''} -o FILE (or File › Save Transcript… in the desktop app)`);
+    throw new InspectorError(
+      'EXPORT_FAILED',
+      `this transcript has ${total} lines, more than the ${maxLines} a download can carry here; ` +
+        `write it with capsem-inspect transcript <path>${opts.traceId ? ` --trace ${opts.traceId}` : ''} -o FILE (or File › Save Transcript… in the desktop app)`,
+    );
   }
   const parts: string[] = [];
   writeTranscript(evidence, opts, (c) => parts.push(c));
-  return { fileName: transcriptFileName(evidence.sessionId, opts.traceId, opts.format), mime: RENDERERS[opts.format].mime, text: parts.join('') };
+  return {
+    fileName: transcriptFileName(evidence.sessionId, opts.traceId, opts.format),
+    mime: RENDERERS[opts.format].mime,
+    text: parts.join(''),
+  };
 }

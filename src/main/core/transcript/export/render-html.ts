@@ -18,26 +18,37 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid
 summary{cursor:pointer;color:#34405a;font-size:12px}`;
 
 export function htmlHead(h: ExportHead): string {
-  const rows = h.files.map((f) => `<tr><td>${esc(f.role)}</td><td class="mono">${esc(f.path)}</td><td>${f.size}</td><td class="mono">${esc(f.sha256)}</td><td class="mono">${esc(f.blake3)}</td></tr>`).join('');
+  const rows = h.files
+    .map(
+      (f) =>
+        `<tr><td>${esc(f.role)}</td><td class="mono">${esc(f.path)}</td><td>${f.size}</td><td class="mono">${esc(f.sha256)}</td><td class="mono">${esc(f.blake3)}</td></tr>`,
+    )
+    .join('');
   const title = `Transcript of ${h.traceId ? `trace ${h.traceId}` : 'the whole session'}`;
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
     `<title>${esc(title)}</title><style>${STYLE}</style></head><body>\n<h1>${esc(title)}</h1>\n` +
     `<p>Session <span class="mono">${esc(h.sessionId)}</span> · ledger ${esc(h.generation)} · ${h.lines} lines · written ${esc(h.writtenAt)} by ${esc(h.writtenBy)}</p>\n` +
     `<table><tr><th>file</th><th>name</th><th>bytes</th><th>SHA-256</th><th>BLAKE3</th></tr>${rows}</table>\n` +
     (h.pending.length ? `<p>Not hashed when written: ${esc(h.pending.join('; '))}.</p>\n` : '') +
-    '<p class="prov">Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.</p>\n';
+    '<p class="prov">Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.</p>\n'
+  );
 }
 
 const FOLD_LINES = 12;
 
 export function htmlLine(l: TranscriptLine): string {
   if (l.kind === 'trace') return `<h2>${esc(l.title)}</h2>\n`;
-  const facts = [l.timestamp, ...l.facts].filter((x): x is string => !!x).map(esc).join(' · ');
+  const facts = [l.timestamp, ...l.facts]
+    .filter((x): x is string => !!x)
+    .map(esc)
+    .join(' · ');
   // A turn's title is its heading already.
   const parts = [l.kind === 'turn' ? '' : `<div class="title">${esc(l.title)}</div>`, facts ? `<div class="facts">${facts}</div>` : ''];
   for (const f of l.findings) parts.push(`<div class="finding">finding ${esc(f.kind)}: ${esc(f.message)}</div>`);
   for (const b of l.blocks) {
-    const src = b.source.from === 'body' ? `verified body ${b.source.name} ${b.source.bodyHash ?? ''}` : `${b.source.from} ${b.source.name}`;
+    const src =
+      b.source.from === 'body' ? `verified body ${b.source.name} ${b.source.bodyHash ?? ''}` : `${b.source.from} ${b.source.name}`;
     const label = `${b.label}${b.path ? ` ${b.path}` : ''} (from ${src}${b.cut ? ', cut' : ''})`;
     const pre = `<pre>${b.format === 'command' ? '$ ' : ''}${esc(b.text)}</pre>`;
     const fold = b.format === 'file' || b.text.split('\n').length > FOLD_LINES || l.kind === 'turn';

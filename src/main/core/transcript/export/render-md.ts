@@ -10,7 +10,9 @@ import { bodyNote, rowNote } from './provenance.js';
 /** Inline text with invisible characters named and every Markdown/HTML metacharacter escaped. */
 export function mdInline(s: string): string {
   // `[` `]` and `<` `>` are what links, images and HTML need; the rest would start emphasis, code, tables or headings.
-  return visibleText(s).replace(/\n/g, ' ').replace(/[\\`*_[\]<>#|~&]/g, (c) => `\\${c}`);
+  return visibleText(s)
+    .replace(/\n/g, ' ')
+    .replace(/[\\`*_[\]<>#|~&]/g, (c) => `\\${c}`);
 }
 
 function fenced(text: string, lang = ''): string {
@@ -22,31 +24,59 @@ function fenced(text: string, lang = ''): string {
 export function mdHead(h: ExportHead): string {
   const rows = h.files.map((f) => `| ${mdInline(f.role)} | ${mdInline(f.path)} | ${f.size} | \`${f.sha256}\` | \`${f.blake3}\` |`);
   return [
-    `# Transcript of ${h.traceId ? `trace ${mdInline(h.traceId)}` : 'the whole session'}`, '',
-    `Session \`${visibleText(h.sessionId).replace(/`/g, "'")}\` · ledger ${mdInline(h.generation)} · ${h.lines} lines · written ${h.writtenAt} by ${mdInline(h.writtenBy)}`, '',
-    '| file | name | bytes | SHA-256 | BLAKE3 |', '|---|---|---|---|---|', ...rows, '',
+    `# Transcript of ${h.traceId ? `trace ${mdInline(h.traceId)}` : 'the whole session'}`,
+    '',
+    `Session \`${visibleText(h.sessionId).replace(/`/g, "'")}\` · ledger ${mdInline(h.generation)} · ${h.lines} lines · written ${h.writtenAt} by ${mdInline(h.writtenBy)}`,
+    '',
+    '| file | name | bytes | SHA-256 | BLAKE3 |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
     ...(h.pending.length ? [`Not hashed when written: ${h.pending.map(mdInline).join('; ')}.`, ''] : []),
-    'Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.', '', '',
+    'Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.',
+    '',
+    '',
   ].join('\n');
 }
 
-const KIND_LABEL: Partial<Record<TranscriptLine['kind'], string>> = { model_call: 'model call', tool_call: 'tool call', tool_response: 'tool response', security_rule: 'security rule', security_decision: 'security decision', security_ask: 'security ask' };
+const KIND_LABEL: Partial<Record<TranscriptLine['kind'], string>> = {
+  model_call: 'model call',
+  tool_call: 'tool call',
+  tool_response: 'tool response',
+  security_rule: 'security rule',
+  security_decision: 'security decision',
+  security_ask: 'security ask',
+};
 
 /** Trace and turn are headings; every other line a paragraph, nested by blockquotes as deep as it hangs. */
 export function mdLine(l: TranscriptLine): string {
   const title = mdInline(l.title);
   if (l.kind === 'trace') return `## ${title}\n\n`;
   const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${KIND_LABEL[l.kind] ?? l.kind}** ${title}${l.alert ? ' ⚠' : ''}`];
-  const meta = [l.timestamp ? mdInline(l.timestamp) : null, ...l.facts.map(mdInline), rowNote(l) ? mdInline(rowNote(l)!) : null].filter(Boolean);
+  const meta = [l.timestamp ? mdInline(l.timestamp) : null, ...l.facts.map(mdInline), rowNote(l) ? mdInline(rowNote(l)!) : null].filter(
+    Boolean,
+  );
   if (meta.length) out.push('', meta.join(' · '));
   for (const f of l.findings) out.push('', `**finding ${mdInline(f.kind)}**: ${mdInline(f.message)}`);
   for (const b of l.blocks) {
-    const src = b.source.from === 'body' ? `verified body ${mdInline(b.source.name)} ${b.source.bodyHash ?? ''}` : mdInline(`${b.source.from} ${b.source.name}`);
-    out.push('', `${mdInline(b.label)}${b.path ? ` ${mdInline(b.path)}` : ''} (from ${src}${b.cut ? ', cut' : ''}):`, '', fenced(b.text, b.format === 'json' ? 'json' : b.format === 'command' ? 'sh' : '').trimEnd());
+    const src =
+      b.source.from === 'body'
+        ? `verified body ${mdInline(b.source.name)} ${b.source.bodyHash ?? ''}`
+        : mdInline(`${b.source.from} ${b.source.name}`);
+    out.push(
+      '',
+      `${mdInline(b.label)}${b.path ? ` ${mdInline(b.path)}` : ''} (from ${src}${b.cut ? ', cut' : ''}):`,
+      '',
+      fenced(b.text, b.format === 'json' ? 'json' : b.format === 'command' ? 'sh' : '').trimEnd(),
+    );
   }
   if (l.bodies.length) out.push('', ...l.bodies.map((b) => `body ${mdInline(bodyNote(b))}  `));
   const quote = '> '.repeat(Math.max(0, l.depth - 1));
-  return `${out.join('\n').split('\n').map((x) => `${quote}${x}`.trimEnd()).join('\n')}\n\n`;
+  return `${out
+    .join('\n')
+    .split('\n')
+    .map((x) => `${quote}${x}`.trimEnd())
+    .join('\n')}\n\n`;
 }
 
 export const mdFoot = (): string => '';

@@ -13,7 +13,14 @@ export const mayBeCut = (t: string | null): boolean => t !== null && bytesOf(t) 
 
 export const column = (name: string): TranscriptSource => ({ from: 'column', name, bodyHash: null });
 
-export function block(label: string, text: string, source: TranscriptSource, format: TranscriptBlock['format'] = 'text', cut = false, path?: string): TranscriptBlock {
+export function block(
+  label: string,
+  text: string,
+  source: TranscriptSource,
+  format: TranscriptBlock['format'] = 'text',
+  cut = false,
+  path?: string,
+): TranscriptBlock {
   return path === undefined ? { label, text, format, source, cut } : { label, text, format, source, cut, path };
 }
 
@@ -46,7 +53,7 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     kind: p.kind ?? e.kind,
     row: e.table ? { table: e.table, rowid: e.id } : null,
     eventId: s(row?.event_id),
-    timestamp: p.timestamp !== undefined ? p.timestamp : s(row?.timestamp) ?? isoOfMs(row?.timestamp_unix_ms),
+    timestamp: p.timestamp !== undefined ? p.timestamp : (s(row?.timestamp) ?? isoOfMs(row?.timestamp_unix_ms)),
     traceId: e.traceId,
     turnId: e.turn,
     nodeId: p.nodeId ?? null,

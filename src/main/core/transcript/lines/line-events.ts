@@ -7,8 +7,15 @@ import type { PageRows, Row } from '../page-rows.js';
 import { block, column, line, ms, n, s } from './line-base.js';
 
 const GRAPH_KIND: Readonly<Record<string, string>> = {
-  net_events: 'net', dns_events: 'dns', fs_events: 'file', exec_events: 'exec', audit_events: 'process', substitution_events: 'credential',
-  security_rule_events: 'security', security_decision_events: 'security', security_ask_events: 'security',
+  net_events: 'net',
+  dns_events: 'dns',
+  fs_events: 'file',
+  exec_events: 'exec',
+  audit_events: 'process',
+  substitution_events: 'credential',
+  security_rule_events: 'security',
+  security_decision_events: 'security',
+  security_ask_events: 'security',
 };
 
 /** The graph draws a turn's rows of one kind as one node. */
@@ -26,40 +33,75 @@ function exec(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
     ...(err ? [block('stderr', err, column('stderr_preview'), 'text', Buffer.byteLength(err) < errBytes)] : []),
   ];
   return line(seq, e, r, ctx, {
-    title: `$ ${s(r.command) ?? ''}`, nodeId: nodeOf(e), blocks, alert: code !== null && code !== 0,
-    facts: [code === null ? 'no exit status' : `exit ${code}`, ms(r.duration_ms), `stdout ${outBytes} B`, errBytes ? `stderr ${errBytes} B` : null, s(r.target), s(r.source)],
+    title: `$ ${s(r.command) ?? ''}`,
+    nodeId: nodeOf(e),
+    blocks,
+    alert: code !== null && code !== 0,
+    facts: [
+      code === null ? 'no exit status' : `exit ${code}`,
+      ms(r.duration_ms),
+      `stdout ${outBytes} B`,
+      errBytes ? `stderr ${errBytes} B` : null,
+      s(r.target),
+      s(r.source),
+    ],
   });
 }
 
 function file(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   if (s(r.action) === 'overflow') {
-    const next = ctx.db.prepare("SELECT timestamp AS t FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1").get(e.id) as { t: string | null } | undefined;
+    const next = ctx.db
+      .prepare("SELECT timestamp AS t FROM fs_events WHERE id > ? AND action <> 'overflow' ORDER BY id LIMIT 1")
+      .get(e.id) as { t: string | null } | undefined;
     return line(seq, e, r, ctx, {
-      kind: 'overflow', title: `${n(r.size) ?? 0} changes held back`, nodeId: nodeOf(e), alert: true,
+      kind: 'overflow',
+      title: `${n(r.size) ?? 0} changes held back`,
+      nodeId: nodeOf(e),
+      alert: true,
       facts: [next?.t ? `reported by the scan at ${next.t}` : 'no later scan reported them'],
     });
   }
   const size = n(r.size);
-  return line(seq, e, r, ctx, { title: `${s(r.action) ?? '?'} ${s(r.path) ?? ''}`, nodeId: nodeOf(e), facts: [s(r.kind), size !== null ? `${size} B` : null] });
+  return line(seq, e, r, ctx, {
+    title: `${s(r.action) ?? '?'} ${s(r.path) ?? ''}`,
+    nodeId: nodeOf(e),
+    facts: [s(r.kind), size !== null ? `${size} B` : null],
+  });
 }
 
 function net(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   const decision = s(r.decision);
   const status = n(r.status_code);
   const q = s(r.query);
-  const policy = [s(r.policy_action), s(r.policy_rule) ? `rule ${String(r.policy_rule)}` : null, s(r.policy_reason)].filter(Boolean).join(' · ');
+  const policy = [s(r.policy_action), s(r.policy_rule) ? `rule ${String(r.policy_rule)}` : null, s(r.policy_reason)]
+    .filter(Boolean)
+    .join(' · ');
   return line(seq, e, r, ctx, {
-    title: `${s(r.method) ?? '?'} ${s(r.domain) ?? '?'}${s(r.path) ?? ''}${q ? `?${q}` : ''}`, nodeId: nodeOf(e),
+    title: `${s(r.method) ?? '?'} ${s(r.domain) ?? '?'}${s(r.path) ?? ''}${q ? `?${q}` : ''}`,
+    nodeId: nodeOf(e),
     alert: bad(decision, 'allowed') || s(r.policy_action) === 'block',
-    facts: [status === null ? 'no status' : `status ${status}`, decision ? `decision ${decision}` : null, policy ? `policy ${policy}` : null, ms(r.duration_ms), s(r.process_name)],
+    facts: [
+      status === null ? 'no status' : `status ${status}`,
+      decision ? `decision ${decision}` : null,
+      policy ? `policy ${policy}` : null,
+      ms(r.duration_ms),
+      s(r.process_name),
+    ],
   });
 }
 
 function dns(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   const decision = s(r.decision);
   return line(seq, e, r, ctx, {
-    title: `DNS ${s(r.qname) ?? '?'}`, nodeId: nodeOf(e), alert: bad(decision, 'allowed'),
-    facts: [s(r.answer_ip) ? `→ ${String(r.answer_ip)}` : 'no answer', `rcode ${n(r.rcode) ?? '?'}`, decision ? `decision ${decision}` : null, s(r.matched_rule)],
+    title: `DNS ${s(r.qname) ?? '?'}`,
+    nodeId: nodeOf(e),
+    alert: bad(decision, 'allowed'),
+    facts: [
+      s(r.answer_ip) ? `→ ${String(r.answer_ip)}` : 'no answer',
+      `rcode ${n(r.rcode) ?? '?'}`,
+      decision ? `decision ${decision}` : null,
+      s(r.matched_rule),
+    ],
   });
 }
 
@@ -72,38 +114,70 @@ function process(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
     // Not JSON: shown as stored.
   }
   const code = n(r.exit_code);
-  return line(seq, e, r, ctx, { title: `process ${s(r.exe) ?? '?'}`, nodeId: nodeOf(e), blocks: argv ? [block('argv', argv, column('argv'), 'command')] : [],
-    facts: [`pid ${n(r.pid) ?? '?'}`, code === null ? null : `exit ${code}`, s(r.cwd)], alert: code !== null && code !== 0 });
+  return line(seq, e, r, ctx, {
+    title: `process ${s(r.exe) ?? '?'}`,
+    nodeId: nodeOf(e),
+    blocks: argv ? [block('argv', argv, column('argv'), 'command')] : [],
+    facts: [`pid ${n(r.pid) ?? '?'}`, code === null ? null : `exit ${code}`, s(r.cwd)],
+    alert: code !== null && code !== 0,
+  });
 }
 
 function credential(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
-  return line(seq, e, r, ctx, { title: `credential ${s(r.material_class) ?? '?'} ${s(r.outcome) ?? ''}`.trim(), nodeId: nodeOf(e), alert: s(r.outcome) === 'error',
-    facts: [s(r.source) ? `from ${String(r.source)}` : null, s(r.provider), s(r.substitution_ref)] });
+  return line(seq, e, r, ctx, {
+    title: `credential ${s(r.material_class) ?? '?'} ${s(r.outcome) ?? ''}`.trim(),
+    nodeId: nodeOf(e),
+    alert: s(r.outcome) === 'error',
+    facts: [s(r.source) ? `from ${String(r.source)}` : null, s(r.provider), s(r.substitution_ref)],
+  });
 }
 
 function security(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   switch (e.table) {
     case 'security_rule_events':
-      return line(seq, e, r, ctx, { title: `rule ${s(r.rule_id) ?? '?'} matched`, nodeId: nodeOf(e), alert: s(r.rule_action) === 'block',
-        facts: [s(r.event_type), s(r.rule_action) ? `action ${String(r.rule_action)}` : null, s(r.detection_level) ? `level ${String(r.detection_level)}` : null] });
+      return line(seq, e, r, ctx, {
+        title: `rule ${s(r.rule_id) ?? '?'} matched`,
+        nodeId: nodeOf(e),
+        alert: s(r.rule_action) === 'block',
+        facts: [
+          s(r.event_type),
+          s(r.rule_action) ? `action ${String(r.rule_action)}` : null,
+          s(r.detection_level) ? `level ${String(r.detection_level)}` : null,
+        ],
+      });
     case 'security_decision_events':
-      return line(seq, e, r, ctx, { title: `decision ${s(r.previous_decision) ?? '?'} → ${s(r.effective_decision) ?? '?'}`, nodeId: nodeOf(e), alert: s(r.effective_decision) === 'block',
-        facts: [s(r.stage) ? `stage ${String(r.stage)}` : null, s(r.actor), s(r.rule_id), s(r.reason)] });
+      return line(seq, e, r, ctx, {
+        title: `decision ${s(r.previous_decision) ?? '?'} → ${s(r.effective_decision) ?? '?'}`,
+        nodeId: nodeOf(e),
+        alert: s(r.effective_decision) === 'block',
+        facts: [s(r.stage) ? `stage ${String(r.stage)}` : null, s(r.actor), s(r.rule_id), s(r.reason)],
+      });
     default:
-      return line(seq, e, r, ctx, { title: `ask ${s(r.rule_name) ?? s(r.rule_id) ?? '?'}: ${s(r.status) ?? '?'}`, nodeId: nodeOf(e), alert: s(r.status) === 'denied',
-        facts: [s(r.resolver) ? `by ${String(r.resolver)}` : null, s(r.reason), s(r.ask_id) ? `ask ${String(r.ask_id)}` : null] });
+      return line(seq, e, r, ctx, {
+        title: `ask ${s(r.rule_name) ?? s(r.rule_id) ?? '?'}: ${s(r.status) ?? '?'}`,
+        nodeId: nodeOf(e),
+        alert: s(r.status) === 'denied',
+        facts: [s(r.resolver) ? `by ${String(r.resolver)}` : null, s(r.reason), s(r.ask_id) ? `ask ${String(r.ask_id)}` : null],
+      });
   }
 }
 
 export function eventLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   const r = (e.table ? ctx.row(e.table, e.id) : null) ?? { id: e.id };
   switch (e.kind) {
-    case 'exec': return exec(seq, e, r, ctx);
-    case 'file': return file(seq, e, r, ctx);
-    case 'net': return net(seq, e, r, ctx);
-    case 'dns': return dns(seq, e, r, ctx);
-    case 'process': return process(seq, e, r, ctx);
-    case 'credential': return credential(seq, e, r, ctx);
-    default: return security(seq, e, r, ctx);
+    case 'exec':
+      return exec(seq, e, r, ctx);
+    case 'file':
+      return file(seq, e, r, ctx);
+    case 'net':
+      return net(seq, e, r, ctx);
+    case 'dns':
+      return dns(seq, e, r, ctx);
+    case 'process':
+      return process(seq, e, r, ctx);
+    case 'credential':
+      return credential(seq, e, r, ctx);
+    default:
+      return security(seq, e, r, ctx);
   }
 }

@@ -16,9 +16,14 @@ export function turnLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   const first = e.id > 0 ? ctx.row('model_calls', e.id) : null;
   const input = e.id > 0 ? ctx.items(e.id).find((i) => i.kind === 'request') : undefined;
   const text = s(input?.content);
-  const blocks: TranscriptBlock[] = text ? [block('input', text, { from: 'item', name: `model_items:${String(input!.id)}`, bodyHash: null })] : [];
+  const blocks: TranscriptBlock[] = text
+    ? [block('input', text, { from: 'item', name: `model_items:${String(input!.id)}`, bodyHash: null })]
+    : [];
   return line(seq, e, null, ctx, {
-    title: `turn ${e.turn ?? '(no turn_id)'}`, timestamp: s(first?.timestamp), blocks, nodeId: turnNodeId(e.turn),
+    title: `turn ${e.turn ?? '(no turn_id)'}`,
+    timestamp: s(first?.timestamp),
+    blocks,
+    nodeId: turnNodeId(e.turn),
     facts: [text ? null : 'no user input recorded'],
   });
 }
@@ -29,12 +34,20 @@ function itemText(ctx: PageRows, mc: number, kind: string): { text: string; id: 
 }
 
 /** The response body's text when the columns are empty or may be cut; a failed read is a finding. */
-function fromBody(ctx: PageRows, r: Row, need: boolean, findings: TranscriptFinding[]): { text: string; thinking: string; hash: string | null; cut: boolean } | null {
+function fromBody(
+  ctx: PageRows,
+  r: Row,
+  need: boolean,
+  findings: TranscriptFinding[],
+): { text: string; thinking: string; hash: string | null; cut: boolean } | null {
   if (!need) return null;
   const b = ctx.bodyText(r.event_id, 'model_calls', 'response');
   if (b === null) return null;
   if (b instanceof Error) {
-    findings.push({ kind: 'body_failed', message: `the response body of model_calls row ${String(r.id)} failed verification: ${b.message}` });
+    findings.push({
+      kind: 'body_failed',
+      message: `the response body of model_calls row ${String(r.id)} failed verification: ${b.message}`,
+    });
     return null;
   }
   return { ...responseText(b.text), hash: b.hash, cut: b.cut };
@@ -52,10 +65,30 @@ export function modelCallLine(seq: number, e: Entry, ctx: PageRows): TranscriptL
   const src = body ? { from: 'body' as const, name: 'model_calls/response', bodyHash: body.hash } : null;
   const blocks: TranscriptBlock[] = [];
   const thinking = colThinking ?? reasoningItem?.text ?? null;
-  if (body && body.thinking && (thinking === null || bytesOf(body.thinking) > bytesOf(thinking))) blocks.push(block('reasoning', body.thinking, src!, 'text', body.cut));
-  else if (thinking !== null) blocks.push(block('reasoning', thinking, colThinking !== null ? column('thinking_content') : { from: 'item', name: `model_items:${String(reasoningItem!.id)}`, bodyHash: null }));
-  if (body && body.text && (text === null || bytesOf(body.text) > bytesOf(text))) blocks.push(block('response', body.text, src!, 'text', body.cut));
-  else if (text !== null) blocks.push(block('response', text, colText !== null ? column('text_content') : { from: 'item', name: `model_items:${String(item!.id)}`, bodyHash: null }, 'text', mayBeCut(text) && !body));
+  if (body && body.thinking && (thinking === null || bytesOf(body.thinking) > bytesOf(thinking)))
+    blocks.push(block('reasoning', body.thinking, src!, 'text', body.cut));
+  else if (thinking !== null)
+    blocks.push(
+      block(
+        'reasoning',
+        thinking,
+        colThinking !== null
+          ? column('thinking_content')
+          : { from: 'item', name: `model_items:${String(reasoningItem!.id)}`, bodyHash: null },
+      ),
+    );
+  if (body && body.text && (text === null || bytesOf(body.text) > bytesOf(text)))
+    blocks.push(block('response', body.text, src!, 'text', body.cut));
+  else if (text !== null)
+    blocks.push(
+      block(
+        'response',
+        text,
+        colText !== null ? column('text_content') : { from: 'item', name: `model_items:${String(item!.id)}`, bodyHash: null },
+        'text',
+        mayBeCut(text) && !body,
+      ),
+    );
   const tokensIn = n(r.input_tokens);
   const tokensOut = n(r.output_tokens);
   const status = n(r.status_code);
@@ -71,6 +104,8 @@ export function modelCallLine(seq: number, e: Entry, ctx: PageRows): TranscriptL
       s(r.stop_reason) ? `stop ${String(r.stop_reason)}` : 'no stop reason',
       status !== null && status !== 200 ? `HTTP ${status}` : null,
     ],
-    blocks, findings, alert: status !== null && status >= 400,
+    blocks,
+    findings,
+    alert: status !== null && status >= 400,
   });
 }

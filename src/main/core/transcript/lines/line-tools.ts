@@ -8,8 +8,17 @@ import { block, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { argumentBlocks } from './tool-arguments.js';
 
 /** The row's body text in this direction when the preview is empty or may be cut (a failed read is a finding). */
-function bodyOr(ctx: PageRows, r: Row, table: string, directions: readonly string[], preview: string | null, label: string, findings: TranscriptFinding[]): TranscriptBlock | null {
-  if (preview !== null && !mayBeCut(preview)) return block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'));
+function bodyOr(
+  ctx: PageRows,
+  r: Row,
+  table: string,
+  directions: readonly string[],
+  preview: string | null,
+  label: string,
+  findings: TranscriptFinding[],
+): TranscriptBlock | null {
+  if (preview !== null && !mayBeCut(preview))
+    return block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'));
   for (const d of directions) {
     const b = ctx.bodyText(r.event_id, table, d);
     if (b === null) continue;
@@ -17,9 +26,17 @@ function bodyOr(ctx: PageRows, r: Row, table: string, directions: readonly strin
       findings.push({ kind: 'body_failed', message: `the ${d} body of ${table} row ${String(r.id)} failed verification: ${b.message}` });
       break;
     }
-    return block(label, b.text, { from: 'body', name: `${table}/${d}`, bodyHash: b.hash }, b.text.trimStart().startsWith('{') ? 'json' : 'text', b.cut);
+    return block(
+      label,
+      b.text,
+      { from: 'body', name: `${table}/${d}`, bodyHash: b.hash },
+      b.text.trimStart().startsWith('{') ? 'json' : 'text',
+      b.cut,
+    );
   }
-  return preview === null ? null : block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'), 'text', true);
+  return preview === null
+    ? null
+    : block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'), 'text', true);
 }
 
 function origin(r: Row): string {
@@ -42,15 +59,24 @@ export function toolCallLine(seq: number, e: Entry, ctx: PageRows): TranscriptLi
     if (back) blocks.push(back);
   }
   const decision = s(r.decision);
-  const policy = [s(r.policy_action), s(r.policy_rule) ? `rule ${String(r.policy_rule)}` : null, s(r.policy_reason)].filter(Boolean).join(' · ');
+  const policy = [s(r.policy_action), s(r.policy_rule) ? `rule ${String(r.policy_rule)}` : null, s(r.policy_reason)]
+    .filter(Boolean)
+    .join(' · ');
   return line(seq, e, r, ctx, {
     title: s(r.tool_name) ?? 'tool NULL',
     nodeId: `tc:${e.id}`,
     facts: [
-      origin(r), s(r.call_id) ? `call_id ${String(r.call_id)}` : 'call_id NULL', s(r.status), decision ? `decision ${decision}` : null, policy ? `policy ${policy}` : null,
-      ms(r.duration_ms), e.folded?.length ? `MCP proxy capture rows ${e.folded.join(', ')} folded in` : null,
+      origin(r),
+      s(r.call_id) ? `call_id ${String(r.call_id)}` : 'call_id NULL',
+      s(r.status),
+      decision ? `decision ${decision}` : null,
+      policy ? `policy ${policy}` : null,
+      ms(r.duration_ms),
+      e.folded?.length ? `MCP proxy capture rows ${e.folded.join(', ')} folded in` : null,
     ],
-    blocks, findings, alert: (decision !== null && decision !== 'allowed') || s(r.status) === 'error' || err !== null,
+    blocks,
+    findings,
+    alert: (decision !== null && decision !== 'allowed') || s(r.status) === 'error' || err !== null,
   });
 }
 
@@ -64,7 +90,13 @@ export function toolResponseLine(seq: number, e: Entry, ctx: PageRows): Transcri
   return line(seq, e, r, ctx, {
     title: isError ? 'response (is_error)' : 'response',
     nodeId: `tr:${e.id}`,
-    facts: [s(r.call_id) ? `call_id ${String(r.call_id)}` : 'call_id NULL', by === null ? 'carried back by no model call' : `carried back by model call #${by}${dangling ? ' (no such row)' : ''}`],
-    blocks: content ? [content] : [], findings, alert: isError, carriedBy: by !== null && !dangling ? by : null,
+    facts: [
+      s(r.call_id) ? `call_id ${String(r.call_id)}` : 'call_id NULL',
+      by === null ? 'carried back by no model call' : `carried back by model call #${by}${dangling ? ' (no such row)' : ''}`,
+    ],
+    blocks: content ? [content] : [],
+    findings,
+    alert: isError,
+    carriedBy: by !== null && !dangling ? by : null,
   });
 }

@@ -26,7 +26,9 @@ export function argumentBlocks(text: string | null, cut: boolean): TranscriptBlo
     const command = own(o, 'command') ?? own(o, 'cmd');
     if (typeof command === 'string') {
       const rest = Object.keys(o).filter((k) => k !== 'command' && k !== 'cmd');
-      const extra = rest.length ? [block('other arguments', JSON.stringify(Object.fromEntries(rest.map((k) => [k, o[k]])), null, 2), src, 'json')] : [];
+      const extra = rest.length
+        ? [block('other arguments', JSON.stringify(Object.fromEntries(rest.map((k) => [k, o[k]])), null, 2), src, 'json')]
+        : [];
       return [block('command', command, src, 'command', cut), ...extra];
     }
     const path = PATH_KEYS.map((k) => own(o, k)).find((v): v is string => typeof v === 'string');

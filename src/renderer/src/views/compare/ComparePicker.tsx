@@ -49,7 +49,9 @@ export function ComparePicker(props: { a: string | null; b: string | null }) {
   return (
     <section className="card compare-picker" data-testid="compare-picker">
       <h2>Compare two sessions</h2>
-      <p className="muted">Counters, rows per table, models and cost, tools used, domains contacted and integrity findings, side by side, differences marked.</p>
+      <p className="muted">
+        Counters, rows per table, models and cost, tools used, domains contacted and integrity findings, side by side, differences marked.
+      </p>
       <div className="picker-row">
         <label>
           A{' '}
@@ -67,7 +69,9 @@ export function ComparePicker(props: { a: string | null; b: string | null }) {
           Compare
         </button>
       </div>
-      {evidence.length === 0 && (libs.value ?? []).length === 0 && <p className="muted">Nothing is open yet: open two session ledgers, or start the inspector on a Capsem home.</p>}
+      {evidence.length === 0 && (libs.value ?? []).length === 0 && (
+        <p className="muted">Nothing is open yet: open two session ledgers, or start the inspector on a Capsem home.</p>
+      )}
     </section>
   );
 }

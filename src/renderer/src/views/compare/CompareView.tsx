@@ -57,13 +57,20 @@ function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) 
       <div className="muted cmp-side-facts">
         {side.createdMs !== null && (
           <>
-            created <span className="mono">{when(side.createdMs)}</span> · stopped <span className="mono">{when(side.stoppedMs)}</span> ·{' '}
+            created <span className="mono">{when(side.createdMs)}</span> · stopped <span className="mono">{when(side.stoppedMs)}</span>{' '}
+            ·{' '}
           </>
         )}
-        counters from {side.countersFrom === 'host-ledger' ? 'the host ledger (final snapshot)' : side.countersFrom === 'session-ledger' ? 'the session ledger (ledger_counters)' : 'nowhere (none recorded)'}
+        counters from{' '}
+        {side.countersFrom === 'host-ledger'
+          ? 'the host ledger (final snapshot)'
+          : side.countersFrom === 'session-ledger'
+            ? 'the session ledger (ledger_counters)'
+            : 'nowhere (none recorded)'}
         {side.evidenceId && (
           <>
-            {' '}· <a href={href({ view: 'overview', ev: side.evidenceId })}>open its ledger →</a>
+            {' '}
+            · <a href={href({ view: 'overview', ev: side.evidenceId })}>open its ledger →</a>
           </>
         )}
       </div>

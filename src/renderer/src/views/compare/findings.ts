@@ -15,19 +15,33 @@ export function findingCounts(r: IntegrityReportView, verdict: VerdictView | nul
   const counts = new Map<string, number>();
   const sorted = [...r.findings].sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || x.code.localeCompare(y.code));
   for (const f of sorted) counts.set(`${f.severity} · ${f.code}`, (counts.get(`${f.severity} · ${f.code}`) ?? 0) + 1);
-  return new Map([['verdict', verdict ? VERDICT_LABELS[verdict.verdict] : 'checking'], ...[...counts].map(([k, n]) => [k, String(n)] as [string, string])]);
+  return new Map([
+    ['verdict', verdict ? VERDICT_LABELS[verdict.verdict] : 'checking'],
+    ...[...counts].map(([k, n]) => [k, String(n)] as [string, string]),
+  ]);
 }
 
 /** What each code said, for a tooltip: the first message of that code on either side. */
 export function findingMessages(...reports: (IntegrityReportView | null)[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const r of reports) for (const f of r?.findings ?? []) if (!m.has(`${f.severity} · ${f.code}`)) m.set(`${f.severity} · ${f.code}`, f.message);
+  for (const r of reports)
+    for (const f of r?.findings ?? []) if (!m.has(`${f.severity} · ${f.code}`)) m.set(`${f.severity} · ${f.code}`, f.message);
   return m;
 }
 
 export type SideReport = { readonly report: IntegrityReportView; readonly verdict: VerdictView | null } | { readonly why: string };
 
 export function findingsSection(a: SideReport, b: SideReport): ShownSection {
-  const rows: CompareRow[] = alignRows('report' in a ? findingCounts(a.report, a.verdict) : null, 'report' in b ? findingCounts(b.report, b.verdict) : null, '0');
-  return { title: 'Findings (integrity report)', rows, unknownA: 'why' in a ? a.why : null, unknownB: 'why' in b ? b.why : null, truncated: false };
+  const rows: CompareRow[] = alignRows(
+    'report' in a ? findingCounts(a.report, a.verdict) : null,
+    'report' in b ? findingCounts(b.report, b.verdict) : null,
+    '0',
+  );
+  return {
+    title: 'Findings (integrity report)',
+    rows,
+    unknownA: 'why' in a ? a.why : null,
+    unknownB: 'why' in b ? b.why : null,
+    truncated: false,
+  };
 }

@@ -25,22 +25,46 @@ export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; hei
   const colours = props.by === 'action' ? ACTION_COLOURS : KIND_COLOURS;
   const t0 = a.buckets[0]?.start ?? 0;
   const data = a.buckets.map((b, i) => ({ i, ...(props.by === 'action' ? b.byAction : b.byKind) }));
-  const bucketOf = (t: number | null): number | null => (t === null || a.bucketMs === 0 ? null : Math.min(a.buckets.length - 1, Math.max(0, Math.floor((t - t0) / a.bucketMs))));
+  const bucketOf = (t: number | null): number | null =>
+    t === null || a.bucketMs === 0 ? null : Math.min(a.buckets.length - 1, Math.max(0, Math.floor((t - t0) / a.bucketMs)));
   return (
     <ResponsiveContainer width="100%" height={props.height}>
       <BarChart data={data} margin={{ left: 0, right: 12, top: 8, bottom: 0 }} barCategoryGap={1}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="i" tick={{ fontSize: 10 }} tickFormatter={(i: number) => offsetLabel(i * a.bucketMs)} minTickGap={30} />
         <YAxis allowDecimals={false} tick={{ fontSize: 10 }} width={34} />
-        <Tooltip isAnimationActive={false} labelFormatter={(i) => `${new Date(t0 + Number(i) * a.bucketMs).toISOString()} (${a.bucketMs} ms bucket)`} />
+        <Tooltip
+          isAnimationActive={false}
+          labelFormatter={(i) => `${new Date(t0 + Number(i) * a.bucketMs).toISOString()} (${a.bucketMs} ms bucket)`}
+        />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         {props.by === 'action' &&
           overflowRuns(a, bucketOf).map((r) =>
             r.to !== r.from ? (
-              <ReferenceArea key={r.from} x1={r.from} x2={r.to} fill="#b42318" fillOpacity={0.12} stroke="#b42318" strokeDasharray="4 3" ifOverflow="extendDomain"
-                label={{ value: `${r.windows} overflow`, fontSize: 10, fill: '#b42318', position: 'insideTop' }} />
+              <ReferenceArea
+                key={r.from}
+                x1={r.from}
+                x2={r.to}
+                fill="#b42318"
+                fillOpacity={0.12}
+                stroke="#b42318"
+                strokeDasharray="4 3"
+                ifOverflow="extendDomain"
+                label={{ value: `${r.windows} overflow`, fontSize: 10, fill: '#b42318', position: 'insideTop' }}
+              />
             ) : (
-              <ReferenceLine key={r.from} x={r.from} stroke="#b42318" strokeDasharray="4 3" label={{ value: r.windows > 1 ? `${r.windows} overflow` : `${r.heldBack ?? 1} held`, fontSize: 10, fill: '#b42318', position: 'top' }} />
+              <ReferenceLine
+                key={r.from}
+                x={r.from}
+                stroke="#b42318"
+                strokeDasharray="4 3"
+                label={{
+                  value: r.windows > 1 ? `${r.windows} overflow` : `${r.heldBack ?? 1} held`,
+                  fontSize: 10,
+                  fill: '#b42318',
+                  position: 'top',
+                }}
+              />
             ),
           )}
         {keys.map((k, i) => (
@@ -50,4 +74,3 @@ export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; hei
     </ResponsiveContainer>
   );
 }
-

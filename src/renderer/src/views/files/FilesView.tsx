@@ -26,88 +26,118 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const a = act.value;
   return (
     <PaneLayout ev={ev}>
-    <div className="files-view">
-      <div className="fs-charts">
-        <section className="card fs-chart" aria-label="file events by action">
-          <h3>
-            File events by action {a && <span className="muted">({countLabel(a.events)} rows, {countLabel(a.bucketMs)} ms per bar)</span>}
-          </h3>
-          {a ? <ActivityChart a={a} by="action" height={190} /> : <p className="muted">Loading…</p>}
-        </section>
-        <section className="card fs-chart" aria-label="file events by kind">
-          <h3>By kind</h3>
-          {a ? <ActivityChart a={a} by="kind" height={190} /> : <p className="muted">Loading…</p>}
-        </section>
-      </div>
-      <div className="fs-lower">
-        <section className="card fs-overflow" aria-label="overflow windows" data-windows={a?.overflowWindows ?? ''} data-held-back={a?.overflowHeldBack ?? ''}>
-          <h3>
-            Overflow windows: <span className={a?.overflowWindows ? 'bad' : ''}>{a?.overflowWindows ?? '…'}</span>, {a ? countLabel(a.overflowHeldBack) : '…'} changes held back
-          </h3>
-          <p className="note">
-            When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their number is the row’s size. They are not
-            lost but deferred — a later scan derived them, and they appear as the rows that follow.
-          </p>
-          {a && a.windows.length > 0 && (
-            <table className="mini" aria-label="overflow window list">
-              <thead>
-                <tr>
-                  <th>window (overflow row)</th>
-                  <th className="num">held back</th>
-                  <th>falls in turn</th>
-                  <th>derived by the later scan</th>
-                </tr>
-              </thead>
-              <tbody>
-                {a.windows.map((w) => (
-                  <tr key={w.id} data-window={w.id}>
-                    <td className="mono">
-                      <RowLink ev={ev} table="fs_events" rowid={w.id}>#{w.id}</RowLink> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
-                    </td>
-                    <td className="num">{countLabel(w.heldBack)}</td>
-                    <td className="mono" data-window-turn={w.turnId ?? ''}>
-                      {w.turnId ? (
-                        <>
-                          <IdLink ev={ev} column="turn_id" value={w.turnId} ctx={{ traceId: w.traceId }} />
-                          {w.turnBy === 'time' && <span className="muted" title="the window's row names no turn; this is the turn of the last file event before it"> (by time)</span>}
-                        </>
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
-                    </td>
-                    <td className="mono">
-                      {w.heldFor ? (
-                        <>
-                          <RowLink ev={ev} table="fs_events" rowid={w.heldFor.id}>#{w.heldFor.id}</RowLink> {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
-                          {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
-                        </>
-                      ) : (
-                        <span className="muted">no later scan recorded yet</span>
-                      )}
-                    </td>
+      <div className="files-view">
+        <div className="fs-charts">
+          <section className="card fs-chart" aria-label="file events by action">
+            <h3>
+              File events by action{' '}
+              {a && (
+                <span className="muted">
+                  ({countLabel(a.events)} rows, {countLabel(a.bucketMs)} ms per bar)
+                </span>
+              )}
+            </h3>
+            {a ? <ActivityChart a={a} by="action" height={190} /> : <p className="muted">Loading…</p>}
+          </section>
+          <section className="card fs-chart" aria-label="file events by kind">
+            <h3>By kind</h3>
+            {a ? <ActivityChart a={a} by="kind" height={190} /> : <p className="muted">Loading…</p>}
+          </section>
+        </div>
+        <div className="fs-lower">
+          <section
+            className="card fs-overflow"
+            aria-label="overflow windows"
+            data-windows={a?.overflowWindows ?? ''}
+            data-held-back={a?.overflowHeldBack ?? ''}
+          >
+            <h3>
+              Overflow windows: <span className={a?.overflowWindows ? 'bad' : ''}>{a?.overflowWindows ?? '…'}</span>,{' '}
+              {a ? countLabel(a.overflowHeldBack) : '…'} changes held back
+            </h3>
+            <p className="note">
+              When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their
+              number is the row’s size. They are not lost but deferred — a later scan derived them, and they appear as the rows that follow.
+            </p>
+            {a && a.windows.length > 0 && (
+              <table className="mini" aria-label="overflow window list">
+                <thead>
+                  <tr>
+                    <th>window (overflow row)</th>
+                    <th className="num">held back</th>
+                    <th>falls in turn</th>
+                    <th>derived by the later scan</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {a && a.windows.length < a.overflowWindows && <p className="muted">First {a.windows.length} windows listed.</p>}
-        </section>
-        <section className="card fs-paths" aria-label="paths">
-          <div className="toolbar">
-            <h3>Paths</h3>
-            <span className="muted" data-paths-total={paths.totals?.total ?? ''} data-persist-total={paths.totals?.persistTotal ?? ''}>
-              {paths.totals ? `${countLabel(paths.totals.total)} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
-            </span>
-            <span className="spacer" />
-            <label>
-              <input type="checkbox" checked={persistOnly} onChange={(e) => navigate({ view: 'files', ev, persistOnly: e.target.checked })} /> persistence paths only
-            </label>
-          </div>
-          {paths.error && <ErrorNote error={paths.error} />}
-          <PathsTable ev={ev} rows={paths.rows} more={paths.hasMore ? paths.more : null} />
-        </section>
+                </thead>
+                <tbody>
+                  {a.windows.map((w) => (
+                    <tr key={w.id} data-window={w.id}>
+                      <td className="mono">
+                        <RowLink ev={ev} table="fs_events" rowid={w.id}>
+                          #{w.id}
+                        </RowLink>{' '}
+                        {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
+                      </td>
+                      <td className="num">{countLabel(w.heldBack)}</td>
+                      <td className="mono" data-window-turn={w.turnId ?? ''}>
+                        {w.turnId ? (
+                          <>
+                            <IdLink ev={ev} column="turn_id" value={w.turnId} ctx={{ traceId: w.traceId }} />
+                            {w.turnBy === 'time' && (
+                              <span
+                                className="muted"
+                                title="the window's row names no turn; this is the turn of the last file event before it"
+                              >
+                                {' '}
+                                (by time)
+                              </span>
+                            )}
+                          </>
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
+                      </td>
+                      <td className="mono">
+                        {w.heldFor ? (
+                          <>
+                            <RowLink ev={ev} table="fs_events" rowid={w.heldFor.id}>
+                              #{w.heldFor.id}
+                            </RowLink>{' '}
+                            {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
+                            {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
+                          </>
+                        ) : (
+                          <span className="muted">no later scan recorded yet</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {a && a.windows.length < a.overflowWindows && <p className="muted">First {a.windows.length} windows listed.</p>}
+          </section>
+          <section className="card fs-paths" aria-label="paths">
+            <div className="toolbar">
+              <h3>Paths</h3>
+              <span className="muted" data-paths-total={paths.totals?.total ?? ''} data-persist-total={paths.totals?.persistTotal ?? ''}>
+                {paths.totals ? `${countLabel(paths.totals.total)} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
+              </span>
+              <span className="spacer" />
+              <label>
+                <input
+                  type="checkbox"
+                  checked={persistOnly}
+                  onChange={(e) => navigate({ view: 'files', ev, persistOnly: e.target.checked })}
+                />{' '}
+                persistence paths only
+              </label>
+            </div>
+            {paths.error && <ErrorNote error={paths.error} />}
+            <PathsTable ev={ev} rows={paths.rows} more={paths.hasMore ? paths.more : null} />
+          </section>
+        </div>
       </div>
-    </div>
     </PaneLayout>
   );
 }

@@ -11,7 +11,11 @@ import { bytesLabel, formatCell } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 
 const PERSIST_LABEL: Record<PersistKind, string> = {
-  git_hooks: 'git hook', git_config: 'git config', node_modules: 'node_modules', venv: 'virtualenv', target: 'build output',
+  git_hooks: 'git hook',
+  git_config: 'git config',
+  node_modules: 'node_modules',
+  venv: 'virtualenv',
+  target: 'build output',
 };
 
 export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more: (() => void) | null }) {
@@ -40,7 +44,9 @@ export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more
                     ⚠ {PERSIST_LABEL[r.persist]}
                   </span>
                 )}
-                <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>{visibleText(r.path)}</RowLink>
+                <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>
+                  {visibleText(r.path)}
+                </RowLink>
               </td>
               <td>{visibleText(r.lastAction)}</td>
               <td>{r.kind !== null ? visibleText(r.kind) : '—'}</td>

@@ -30,5 +30,8 @@ export function overflowRuns(a: FsActivity, bucketOf: (t: number | null) => numb
     const run = from === null ? undefined : runs.find((r) => r.from <= from && from <= r.to);
     if (run && to !== null && to > run.to) run.to = to;
   }
-  return runs.map((r) => ({ ...r, heldBack: r.windows === 1 ? (a.windows.find((w) => bucketOf(w.t) === r.from)?.heldBack ?? null) : null }));
+  return runs.map((r) => ({
+    ...r,
+    heldBack: r.windows === 1 ? (a.windows.find((w) => bucketOf(w.t) === r.from)?.heldBack ?? null) : null,
+  }));
 }

@@ -75,7 +75,10 @@ function TracePanel(props: { ev: string; traceId: string }) {
   const pane = usePaneState();
   const selected = useMemo(() => selectedNode(pane.sel, pages.nodes), [pane.sel, pages.nodes]);
   const first = pages.first;
-  const layout = useMemo(() => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }) : null), [first, pages.nodes, pages.edges]);
+  const layout = useMemo(
+    () => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }) : null),
+    [first, pages.nodes, pages.edges],
+  );
   if (pages.error) return <ErrorNote error={pages.error} />;
   if (!first || !layout) return <p className="hint">Loading trace…</p>;
   const pick = (n: GraphNode): void => openNode(ev, n, traceId);
@@ -86,50 +89,55 @@ function TracePanel(props: { ev: string; traceId: string }) {
   };
   return (
     <PaneLayout ev={ev} className="graph-pane-layout">
-    <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls}>
-      <div className="toolbar">
-        <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
-        <h2 className="mono">{visibleText(traceId)}</h2>
-        <a href={href({ view: 'transcript', ev, trace: traceId })}>Transcript</a>
-        <span className="muted">
-          {first.turns.length} turns · {pages.loadedModelCalls} of {first.totalModelCalls} model calls drawn
-        </span>
-        {pages.nextAfter !== null && (
-          <button type="button" onClick={pages.more} disabled={pages.loading}>
-            Draw the next 100 model calls
-          </button>
+      <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls}>
+        <div className="toolbar">
+          <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
+          <h2 className="mono">{visibleText(traceId)}</h2>
+          <a href={href({ view: 'transcript', ev, trace: traceId })}>Transcript</a>
+          <span className="muted">
+            {first.turns.length} turns · {pages.loadedModelCalls} of {first.totalModelCalls} model calls drawn
+          </span>
+          {pages.nextAfter !== null && (
+            <button type="button" onClick={pages.more} disabled={pages.loading}>
+              Draw the next 100 model calls
+            </button>
+          )}
+          <TurnJump turns={first.turns} onJump={pages.jumpTo} />
+          <a href={href({ view: 'lifecycle', ev, filters: { trace: traceId } })}>Tool lifecycles of this trace</a>
+          <span className="spacer" />
+          <Legend />
+        </div>
+        <TurnInputs turns={first.turns} />
+        {first.brokenTotal > 0 && (
+          <details className="broken-list card" open>
+            <summary>
+              <span className="bad">
+                {first.brokenTotal} broken invariant{first.brokenTotal === 1 ? '' : 's'}
+              </span>{' '}
+              in this trace (dashed red in the graph)
+            </summary>
+            <ul aria-label="broken invariants">
+              {first.broken.map((b, i) => (
+                <li key={i} data-broken-kind={b.kind} data-node={b.nodeId}>
+                  <span className="code">{b.kind}</span>{' '}
+                  <a href={href({ view: 'row', ev, table: b.row.table, rowid: b.row.rowid, body: null, mode: 'text' })}>
+                    {visibleText(b.message)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            {first.broken.length < first.brokenTotal && <p className="muted">First {first.broken.length} listed.</p>}
+          </details>
         )}
-        <TurnJump turns={first.turns} onJump={pages.jumpTo} />
-        <a href={href({ view: 'lifecycle', ev, filters: { trace: traceId } })}>Tool lifecycles of this trace</a>
-        <span className="spacer" />
-        <Legend />
+        <div className="graph-panes">
+          <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} onPickTurn={pickTurn} />
+          <aside className="waterfall-pane" aria-label="waterfall">
+            <h3>Over time</h3>
+            <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
+          </aside>
+        </div>
+        <GraphLists nodes={pages.nodes} edges={pages.edges} />
       </div>
-      <TurnInputs turns={first.turns} />
-      {first.brokenTotal > 0 && (
-        <details className="broken-list card" open>
-          <summary>
-            <span className="bad">{first.brokenTotal} broken invariant{first.brokenTotal === 1 ? '' : 's'}</span> in this trace (dashed red in the graph)
-          </summary>
-          <ul aria-label="broken invariants">
-            {first.broken.map((b, i) => (
-              <li key={i} data-broken-kind={b.kind} data-node={b.nodeId}>
-                <span className="code">{b.kind}</span>{' '}
-                <a href={href({ view: 'row', ev, table: b.row.table, rowid: b.row.rowid, body: null, mode: 'text' })}>{visibleText(b.message)}</a>
-              </li>
-            ))}
-          </ul>
-          {first.broken.length < first.brokenTotal && <p className="muted">First {first.broken.length} listed.</p>}
-        </details>
-      )}
-      <div className="graph-panes">
-        <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} onPickTurn={pickTurn} />
-        <aside className="waterfall-pane" aria-label="waterfall">
-          <h3>Over time</h3>
-          <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
-        </aside>
-      </div>
-      <GraphLists nodes={pages.nodes} edges={pages.edges} />
-    </div>
     </PaneLayout>
   );
 }
@@ -158,7 +166,10 @@ function TurnJump(props: { turns: readonly TurnSummary[]; onJump(firstModelCallI
   const go = (text: string): void => {
     const q = text.trim();
     const n = /^\d+$/.test(q) ? Number(q) : NaN;
-    const turn = Number.isInteger(n) && n >= 1 ? reachable[Math.min(n, reachable.length) - 1] : reachable.find((t) => t.turnId.includes(q) || (t.input ?? '').toLowerCase().includes(q.toLowerCase()));
+    const turn =
+      Number.isInteger(n) && n >= 1
+        ? reachable[Math.min(n, reachable.length) - 1]
+        : reachable.find((t) => t.turnId.includes(q) || (t.input ?? '').toLowerCase().includes(q.toLowerCase()));
     if (turn?.firstModelCallId != null) props.onJump(turn.firstModelCallId);
   };
   return (

@@ -42,18 +42,23 @@ export function TraceList(props: { ev: string }) {
   const [sort, setSort] = useState<{ by: TraceSort; dir: 'asc' | 'desc' }>({ by: 'start', dir: 'asc' });
   const [text, setText] = useState('');
   const [pasted, setPasted] = useState('');
-  const shown = useMemo(() => (list.value ? sortTraces(filterTraces(list.value.traces, text), sort.by, sort.dir) : []), [list.value, text, sort]);
+  const shown = useMemo(
+    () => (list.value ? sortTraces(filterTraces(list.value.traces, text), sort.by, sort.dir) : []),
+    [list.value, text, sort],
+  );
   const box = useRef<HTMLElement>(null);
   useListKeys(box, 'tbody tr');
   if (list.error) return <ErrorNote error={list.error} />;
   if (!list.value) return <p className="hint">Loading traces…</p>;
   const v = list.value;
-  const onSort = (by: TraceSort): void => setSort((s) => ({ by, dir: s.by === by && s.dir === 'desc' ? 'asc' : s.by === by ? 'desc' : by === 'start' ? 'asc' : 'desc' }));
+  const onSort = (by: TraceSort): void =>
+    setSort((s) => ({ by, dir: s.by === by && s.dir === 'desc' ? 'asc' : s.by === by ? 'desc' : by === 'start' ? 'asc' : 'desc' }));
   return (
     <section className="card trace-list" ref={box}>
       <h2>Traces</h2>
       <p className="muted">
-        A trace is one task the agent worked on: its turns, the model calls of each turn, the tool calls those emitted and the responses fed back. Open one to follow it.
+        A trace is one task the agent worked on: its turns, the model calls of each turn, the tool calls those emitted and the responses fed
+        back. Open one to follow it.
       </p>
       {v.note && <p className="warn">{v.note}</p>}
       <p>
@@ -83,7 +88,11 @@ export function TraceList(props: { ev: string }) {
             <tr>
               <th>trace</th>
               {COLUMNS.map((c) => (
-                <th key={c.by} className={c.num ? 'num' : undefined} aria-sort={sort.by === c.by ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <th
+                  key={c.by}
+                  className={c.num ? 'num' : undefined}
+                  aria-sort={sort.by === c.by ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
                   <button type="button" className="th-sort" data-sort={c.by} onClick={() => onSort(c.by)}>
                     {c.label} {sort.by === c.by ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
                   </button>
@@ -116,7 +125,9 @@ export function TraceList(props: { ev: string }) {
           </tbody>
         </table>
       )}
-      {shown.length > TRACE_ROWS_SHOWN && <p className="muted">The first {countLabel(TRACE_ROWS_SHOWN)} in this order are drawn; sort or filter to reach the others.</p>}
+      {shown.length > TRACE_ROWS_SHOWN && (
+        <p className="muted">The first {countLabel(TRACE_ROWS_SHOWN)} in this order are drawn; sort or filter to reach the others.</p>
+      )}
       {v.truncated && <p className="warn">Only the first {countLabel(v.traces.length)} traces are listed.</p>}
     </section>
   );

@@ -31,7 +31,11 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
   return (
     <svg className="waterfall" width={WIDTH} height={height} role="img" aria-label="trace waterfall">
       {sel && (
-        <g className="wf-ruler" data-wf-ruler={sel.n.id} aria-label={`selected: from +${countLabel(Math.round(sel.t - t0))} ms for ${countLabel(sel.d)} ms`}>
+        <g
+          className="wf-ruler"
+          data-wf-ruler={sel.n.id}
+          aria-label={`selected: from +${countLabel(Math.round(sel.t - t0))} ms for ${countLabel(sel.d)} ms`}
+        >
           <rect x={LABEL_W + (sel.t - t0) * scale} y={14} width={Math.max(1, sel.d * scale)} height={height - 14} className="wf-span" />
           <line x1={LABEL_W + (sel.t - t0) * scale} x2={LABEL_W + (sel.t - t0) * scale} y1={14} y2={height} />
           <text x={LABEL_W + (sel.t - t0) * scale + 3} y={height - 2} className="wf-axis">
@@ -46,11 +50,24 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
         {countLabel(t1 - t0)} ms
       </text>
       {rows.map(({ n, t, d }, i) => (
-        <g key={n.id} data-wf-node={n.id} transform={`translate(0, ${20 + i * ROW})`} className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`} onClick={() => props.onPick(n)}>
+        <g
+          key={n.id}
+          data-wf-node={n.id}
+          transform={`translate(0, ${20 + i * ROW})`}
+          className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`}
+          onClick={() => props.onPick(n)}
+        >
           <text x={n.kind === 'tool_call' ? 14 : 4} y={13} className="wf-label">
             {visibleText(n.label.length > 19 ? `${n.label.slice(0, 18)}…` : n.label)}
           </text>
-          <rect x={LABEL_W + (t - t0) * scale} y={3} width={Math.max(2, d * scale)} height={ROW - 7} rx={2} className={n.broken ? 'wf-bar broken' : 'wf-bar'} />
+          <rect
+            x={LABEL_W + (t - t0) * scale}
+            y={3}
+            width={Math.max(2, d * scale)}
+            height={ROW - 7}
+            rx={2}
+            className={n.broken ? 'wf-bar broken' : 'wf-bar'}
+          />
           <title>{visibleText(`${n.label}: ${n.timestamp ?? ''} for ${d} ms`)}</title>
         </g>
       ))}

@@ -16,7 +16,14 @@ function clip(s: string, n: number): string {
 export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height: number; selected?: boolean }) {
   const { band: t, index: i } = props.b;
   return (
-    <g data-node-id={t.nodeId} data-kind="turn" className={props.selected ? 'turn-band selected' : 'turn-band'} role="button" tabIndex={0} aria-label={`turn ${i + 1}: ${visibleText(t.label)}`}>
+    <g
+      data-node-id={t.nodeId}
+      data-kind="turn"
+      className={props.selected ? 'turn-band selected' : 'turn-band'}
+      role="button"
+      tabIndex={0}
+      aria-label={`turn ${i + 1}: ${visibleText(t.label)}`}
+    >
       <title>{`Turn ${i + 1}: ${visibleText(t.label)}`}</title>
       <rect x={t.x - 10} y={4} width={t.width + 20} height={props.height - 8} rx={10} className={i % 2 ? 'band odd' : 'band'} />
       <text x={t.x} y={22} className="turn-title">

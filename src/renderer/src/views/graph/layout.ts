@@ -43,7 +43,8 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
     const node = nodes.get(id);
     if (node && !placed.has(id)) placed.set(id, { node, x: col, y: row });
   };
-  const targets = (id: string, kind?: GraphEdge['kind']): string[] => (out.get(id) ?? []).filter((e) => !kind || e.kind === kind).map((e) => e.to);
+  const targets = (id: string, kind?: GraphEdge['kind']): string[] =>
+    (out.get(id) ?? []).filter((e) => !kind || e.kind === kind).map((e) => e.to);
 
   // Margin columns on the left (rows from elsewhere feeding this page) are counted once the page is placed.
   let shift = 0;
@@ -82,7 +83,9 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
       }
       row = Math.max(row, r);
     }
-    targets(turnId, 'events').forEach((ev, i) => put(ev, start + (i % Math.max(1, col - start)), row + 1 + Math.floor(i / Math.max(1, col - start))));
+    targets(turnId, 'events').forEach((ev, i) =>
+      put(ev, start + (i % Math.max(1, col - start)), row + 1 + Math.floor(i / Math.max(1, col - start))),
+    );
     maxRow = Math.max(maxRow, row + 1 + Math.ceil(targets(turnId, 'events').length / Math.max(1, col - start)));
     bandCols.push({ nodeId: turnId, start, end: col });
   }
@@ -116,7 +119,11 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
   for (const t of turnOrder) px.delete(t);
   const place = new Map(g.turns.map((t, i) => [t.nodeId, i + 1]));
   const turns = bandCols.map((b, i) => ({
-    nodeId: b.nodeId, label: nodes.get(b.nodeId)?.label ?? b.nodeId, number: place.get(b.nodeId) ?? i + 1, x: colOf(b.start), width: colOf(b.end) - colOf(b.start) - COL_GAP,
+    nodeId: b.nodeId,
+    label: nodes.get(b.nodeId)?.label ?? b.nodeId,
+    number: place.get(b.nodeId) ?? i + 1,
+    x: colOf(b.start),
+    width: colOf(b.end) - colOf(b.start) - COL_GAP,
   }));
   return { placed: px, turns, width: colOf(col + (rightRows.length ? 1 : 0)) + 8, height: TURN_HEAD_H + (maxRow + 1) * ROW_H };
 }

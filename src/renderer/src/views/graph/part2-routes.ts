@@ -16,7 +16,8 @@ export function part2Href(r: Part2Route): string {
       return `#/e/${enc(r.ev)}/graph${r.trace ? `/${enc(r.trace)}` : ''}`;
     case 'lifecycle': {
       const q = new URLSearchParams();
-      for (const k of ['origin', 'status', 'decision', 'tool', 'trace', 'turn'] as const) if (r.filters[k] !== undefined) q.set(k, r.filters[k]!);
+      for (const k of ['origin', 'status', 'decision', 'tool', 'trace', 'turn'] as const)
+        if (r.filters[k] !== undefined) q.set(k, r.filters[k]!);
       if (r.filters.flaggedOnly) q.set('flagged', '1');
       const s = q.toString();
       return `#/e/${enc(r.ev)}/lifecycle${s ? `?${s}` : ''}`;

@@ -23,12 +23,14 @@ export function useTracePages(ev: string, traceId: string): TracePages {
   const load = useCallback(
     (after: number | undefined, replace = false) => {
       setLoading(true);
-      void client.call('graph.trace', after === undefined ? { evidenceId: ev, traceId } : { evidenceId: ev, traceId, after, limit: 100 }).then((r) => {
-        setLoading(false);
-        if (!r.ok) return setError(r.error);
-        // Every page carries the whole trace's turns and findings, so a page drawn alone (a jump) stands as the first.
-        setPages((p) => (after === undefined || replace ? [r.value] : [...p, r.value]));
-      });
+      void client
+        .call('graph.trace', after === undefined ? { evidenceId: ev, traceId } : { evidenceId: ev, traceId, after, limit: 100 })
+        .then((r) => {
+          setLoading(false);
+          if (!r.ok) return setError(r.error);
+          // Every page carries the whole trace's turns and findings, so a page drawn alone (a jump) stands as the first.
+          setPages((p) => (after === undefined || replace ? [r.value] : [...p, r.value]));
+        });
     },
     [ev, traceId],
   );

@@ -127,8 +127,16 @@ export function buildGraphIndex(layout: Layout, edges: readonly GraphEdge[]): Gr
   const bands = layout.turns.map((band, index) => ({ band, index, box: bandBox(band, layout.height) })).sort((p, q) => p.box.x0 - q.box.x0);
   const edgeBoxes = indexed.map((e) => e.box);
   return {
-    width: layout.width, height: layout.height, nodes, nodeBoxes, nodeById, edges: indexed, edgeBoxes, bands,
-    nodeGrid: buildGrid(nodeBoxes), edgeGrid: buildGrid(edgeBoxes),
+    width: layout.width,
+    height: layout.height,
+    nodes,
+    nodeBoxes,
+    nodeById,
+    edges: indexed,
+    edgeBoxes,
+    bands,
+    nodeGrid: buildGrid(nodeBoxes),
+    edgeGrid: buildGrid(edgeBoxes),
   };
 }
 

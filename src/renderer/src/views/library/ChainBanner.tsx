@@ -15,10 +15,13 @@ export function ChainBanner({ chain }: { chain: LibraryChain }) {
         {chain.head && (
           <>
             {' '}
-            · head <span className="mono" title={chain.head}>{chain.head.slice(0, 16)}…</span>
+            · head{' '}
+            <span className="mono" title={chain.head}>
+              {chain.head.slice(0, 16)}…
+            </span>
           </>
-        )}
-        {' '}· tail {chain.tail === 'anchored' ? 'checked against an outside anchor' : 'unverifiable without an outside anchor'}
+        )}{' '}
+        · tail {chain.tail === 'anchored' ? 'checked against an outside anchor' : 'unverifiable without an outside anchor'}
       </div>
       {chain.breaks.length > 0 && (
         <table className="mini chain-breaks">

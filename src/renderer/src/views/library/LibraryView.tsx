@@ -35,7 +35,11 @@ function Library({ data }: { data: LibraryData }) {
 
   const open = useCallback(
     (s: LibrarySession) => {
-      if (!s.canOpen) return setError({ code: 'NOT_FOUND', message: `session ${s.id} has no session.db under the run directory any more; only the host ledger's record of it is left` });
+      if (!s.canOpen)
+        return setError({
+          code: 'NOT_FOUND',
+          message: `session ${s.id} has no session.db under the run directory any more; only the host ledger's record of it is left`,
+        });
       setOpening(true);
       setError(null);
       void client.call('library.openSession', { libraryId, sessionId: s.id }).then((r) => {
@@ -57,7 +61,8 @@ function Library({ data }: { data: LibraryData }) {
         <div className="lib-head">
           <h2>Sessions</h2>
           <span className="muted">
-            {countLabel(data.sessions.length)} recorded · {countLabel(onDisk)} still on disk (<span className="mono">*</span>) · newest first · times in {time === 'utc' ? 'UTC' : 'local time'}
+            {countLabel(data.sessions.length)} recorded · {countLabel(onDisk)} still on disk (<span className="mono">*</span>) · newest
+            first · times in {time === 'utc' ? 'UTC' : 'local time'}
           </span>
           <span className="spacer" />
           <span className="muted mono lib-label" title={data.library.label}>

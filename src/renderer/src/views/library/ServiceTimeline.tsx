@@ -11,7 +11,10 @@ export function ServiceTimeline({ events }: { events: readonly LibraryServiceEve
     <ol className="service-timeline" data-testid="service-timeline">
       {events.map((e, i) => {
         const prev = events[i - 1];
-        const ran = e.kind === 'service_stopped' && prev?.kind === 'service_started' && prev.timestampUnixMs !== null && e.timestampUnixMs !== null ? e.timestampUnixMs - prev.timestampUnixMs : null;
+        const ran =
+          e.kind === 'service_stopped' && prev?.kind === 'service_started' && prev.timestampUnixMs !== null && e.timestampUnixMs !== null
+            ? e.timestampUnixMs - prev.timestampUnixMs
+            : null;
         return (
           <li key={e.index} className={e.kind === 'service_started' ? 'started' : 'stopped'}>
             <span className="dot" aria-hidden="true" />

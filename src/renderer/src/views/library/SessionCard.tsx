@@ -26,7 +26,11 @@ export function SessionCard({ session: s, opening, onOpen, picks, onPick }: Sess
         <span className="mono">{visibleText(s.id)}</span>
         <span className={`badge ${s.status === 'stopped' ? '' : 'warn'}`}>{visibleText(s.status)}</span>
         {s.persistent && <span className="badge">persistent</span>}
-        {s.forkedFrom && <span className="muted">forked from <span className="mono">{visibleText(s.forkedFrom)}</span></span>}
+        {s.forkedFrom && (
+          <span className="muted">
+            forked from <span className="mono">{visibleText(s.forkedFrom)}</span>
+          </span>
+        )}
         {opened && <VerdictBadge ev={opened.id} verdict={verdict} progress />}
       </div>
       <div className="sc-facts muted">
@@ -41,7 +45,13 @@ export function SessionCard({ session: s, opening, onOpen, picks, onPick }: Sess
         {!s.hasCounters && <> · no final counters recorded</>}
       </div>
       <div className="sc-actions">
-        <button type="button" className="primary" disabled={!s.canOpen || opening} onClick={onOpen} title={s.canOpen ? 'open this session ledger (Enter)' : 'its session.db is gone'}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!s.canOpen || opening}
+          onClick={onOpen}
+          title={s.canOpen ? 'open this session ledger (Enter)' : 'its session.db is gone'}
+        >
           {opening ? 'Opening…' : 'Open ledger'}
         </button>
         <button type="button" onClick={() => onPick('a')} aria-pressed={picks.a === s.id}>

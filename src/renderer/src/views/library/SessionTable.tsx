@@ -31,7 +31,10 @@ function Cell({ s, column }: { s: LibrarySession; column: SessionColumn }) {
   }
   const text = sessionTexts(s)[column];
   return (
-    <td className={`${NUMERIC_COLUMNS.has(column) ? 'num ' : ''}${column === 'id' || column === 'on disk' ? 'mono' : ''}`} title={column === 'on disk' ? visibleTitle(onDiskTitle(s)) : undefined}>
+    <td
+      className={`${NUMERIC_COLUMNS.has(column) ? 'num ' : ''}${column === 'id' || column === 'on disk' ? 'mono' : ''}`}
+      title={column === 'on disk' ? visibleTitle(onDiskTitle(s)) : undefined}
+    >
       {visibleText(text)}
     </td>
   );
@@ -69,7 +72,11 @@ export function SessionTable(p: SessionTableProps) {
             {SESSION_COLUMNS.map((c) => {
               const dir = sort?.column === c ? sort.direction : null;
               return (
-                <th key={c} className={NUMERIC_COLUMNS.has(c) ? 'num' : ''} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+                <th
+                  key={c}
+                  className={NUMERIC_COLUMNS.has(c) ? 'num' : ''}
+                  aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                >
                   <button type="button" className="gh-sort" onClick={() => onSort(c)}>
                     {c}
                     {'\u00a0'}

@@ -4,10 +4,29 @@ import type { LibrarySession } from '../../../../shared/contract/library.js';
 import { durationText, groupedDecimal, sumDecimal, usdText } from './library-format.js';
 
 /** The seed lister's columns; every one sorts (in memory: a library is small). */
-export const SESSION_COLUMNS = ['on disk', 'id', 'status', 'created', 'stopped', 'duration', 'cost', 'net events', 'tokens in+out', 'tool calls', 'file events'] as const;
+export const SESSION_COLUMNS = [
+  'on disk',
+  'id',
+  'status',
+  'created',
+  'stopped',
+  'duration',
+  'cost',
+  'net events',
+  'tokens in+out',
+  'tool calls',
+  'file events',
+] as const;
 export type SessionColumn = (typeof SESSION_COLUMNS)[number];
 /** Columns whose values are numbers (right-aligned). */
-export const NUMERIC_COLUMNS: ReadonlySet<SessionColumn> = new Set(['duration', 'cost', 'net events', 'tokens in+out', 'tool calls', 'file events']);
+export const NUMERIC_COLUMNS: ReadonlySet<SessionColumn> = new Set([
+  'duration',
+  'cost',
+  'net events',
+  'tokens in+out',
+  'tool calls',
+  'file events',
+]);
 
 const tokens = (s: LibrarySession): string | null => sumDecimal(s.tokensIn, s.tokensOut);
 
@@ -65,7 +84,8 @@ function sortKey(column: string, s: LibrarySession): SortKey {
   }
 }
 
-const order = (a: Exclude<SortKey, null>, b: Exclude<SortKey, null>): number => (typeof a === 'string' && typeof b === 'string' ? a.localeCompare(b) : a < b ? -1 : a > b ? 1 : 0);
+const order = (a: Exclude<SortKey, null>, b: Exclude<SortKey, null>): number =>
+  typeof a === 'string' && typeof b === 'string' ? a.localeCompare(b) : a < b ? -1 : a > b ? 1 : 0;
 
 /** Newest first (as the ledger lists them) unless a column sort is chosen; ties keep that order. */
 export function sortSessions(sessions: readonly LibrarySession[], sort: SortSpec | null): LibrarySession[] {

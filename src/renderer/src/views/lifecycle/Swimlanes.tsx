@@ -20,7 +20,10 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
   const t0 = Math.min(...pts.map((p) => p.t));
   const t1 = Math.max(...pts.map((p) => p.t + p.durationMs), t0 + 1);
   const scale = (props.width - LABEL_W - 16) / (t1 - t0);
-  const packed = packLanes(pts.map((p) => ({ id: p.id, lane: p.toolName, t: p.t, durationMs: p.durationMs })), MIN_BAR_PX / scale);
+  const packed = packLanes(
+    pts.map((p) => ({ id: p.id, lane: p.toolName, t: p.t, durationMs: p.durationMs })),
+    MIN_BAR_PX / scale,
+  );
   const laneH = (tool: string): number => LANE_H + ((packed.rows.get(tool) ?? 1) - 1) * SUB_H;
   const laneTop = new Map<string, number>();
   let y = 0;

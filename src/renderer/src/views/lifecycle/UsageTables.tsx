@@ -14,7 +14,9 @@ function rollup(rows: readonly UsageRow[], key: (r: UsageRow) => string): { key:
     }
     acc.set(key(r), a);
   }
-  return [...acc.entries()].map(([k, a]) => ({ key: k, count: a.count, avgMs: a.timed ? Math.round((a.ms / a.timed) * 10) / 10 : null })).sort((x, y) => y.count - x.count || x.key.localeCompare(y.key));
+  return [...acc.entries()]
+    .map(([k, a]) => ({ key: k, count: a.count, avgMs: a.timed ? Math.round((a.ms / a.timed) * 10) / 10 : null }))
+    .sort((x, y) => y.count - x.count || x.key.localeCompare(y.key));
 }
 
 function Small(props: { title: string; rows: { key: string; count: number; avgMs: number | null }[] }) {

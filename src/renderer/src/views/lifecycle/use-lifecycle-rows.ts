@@ -5,6 +5,7 @@ import { useKeysetPages } from '../../api/use-keyset-pages.js';
 
 export function useLifecycleRows(ev: string, filters: LifecycleFilters) {
   const pages = useKeysetPages<LifecycleRow, number, LifecyclePage>(JSON.stringify([ev, filters]), (after) =>
-    client.call('lifecycle.calls', { evidenceId: ev, filters, limit: 200, ...(after === undefined ? {} : { after }) }));
+    client.call('lifecycle.calls', { evidenceId: ev, filters, limit: 200, ...(after === undefined ? {} : { after }) }),
+  );
   return { rows: pages.rows, total: pages.last?.total ?? null, error: pages.error, more: pages.more };
 }

@@ -46,7 +46,8 @@ export function BodySearch(props: { ev: string; q: string }) {
           ))}
         </select>
         <label>
-          <input type="checkbox" checked={ignoreCase} disabled={kind === 'hex'} onChange={(e) => setIgnoreCase(e.target.checked)} /> ignore case
+          <input type="checkbox" checked={ignoreCase} disabled={kind === 'hex'} onChange={(e) => setIgnoreCase(e.target.checked)} /> ignore
+          case
         </label>
         <button type="button" className="primary" disabled={!q || running} onClick={() => start(kind, q, ignoreCase && kind !== 'hex')}>
           Search every body for “{visibleText(q.length > 40 ? `${q.slice(0, 40)}…` : q)}”
@@ -61,9 +62,14 @@ export function BodySearch(props: { ev: string; q: string }) {
         <div className="body-search-status" role="status" data-phase={state.phase}>
           {running && <progress max={1} value={frac} aria-label="body search progress" />}
           <span>
-            {p ? `${p.itemsDone} of ${p.itemsTotal} bodies checked (${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)})` : running ? 'starting…' : ''}
+            {p
+              ? `${p.itemsDone} of ${p.itemsTotal} bodies checked (${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)})`
+              : running
+                ? 'starting…'
+                : ''}
             {' · '}
-            <strong className="match-total">{state.total}</strong> match{state.total === 1 ? '' : 'es'} in {groups.length} event{groups.length === 1 ? '' : 's'}
+            <strong className="match-total">{state.total}</strong> match{state.total === 1 ? '' : 'es'} in {groups.length} event
+            {groups.length === 1 ? '' : 's'}
             {state.total > state.matches.length && ` (the first ${MAX_FORWARDED_MATCHES} are listed)`}
           </span>
           {state.phase === 'failed' && state.error?.code === 'CANCELLED' && <span className="muted"> · cancelled</span>}
@@ -87,7 +93,10 @@ export function BodySearch(props: { ev: string; q: string }) {
           {groups.map(([eventId, ms]) => (
             <li key={eventId} className="hit-group" data-event={eventId}>
               <div className="hit-event">
-                <code>{visibleText(eventId)}</code> <span className="muted">{ms.length} match{ms.length === 1 ? '' : 'es'}</span>
+                <code>{visibleText(eventId)}</code>{' '}
+                <span className="muted">
+                  {ms.length} match{ms.length === 1 ? '' : 'es'}
+                </span>
               </div>
               <ul>
                 {ms.slice(0, 100).map((m) => (
@@ -95,7 +104,14 @@ export function BodySearch(props: { ev: string; q: string }) {
                     {m.source.kind === 'body' && (
                       <a
                         className="hit"
-                        href={href({ view: 'event', ev, eventId, body: { sourceTable: m.source.sourceTable, direction: m.source.direction }, mode: 'text', at: { offset: m.offset, length: m.length } })}
+                        href={href({
+                          view: 'event',
+                          ev,
+                          eventId,
+                          body: { sourceTable: m.source.sourceTable, direction: m.source.direction },
+                          mode: 'text',
+                          at: { offset: m.offset, length: m.length },
+                        })}
                       >
                         <span className="where">
                           {visibleText(m.source.sourceTable)}/{visibleText(m.source.direction)} @{m.offset}

@@ -25,13 +25,23 @@ function fold(s: BodySearchState, e: InspectorEvent): BodySearchState {
     case 'job.progress':
       return s.phase === 'done' || s.phase === 'failed' ? s : { ...s, phase: 'running', progress: e.payload };
     case 'job.matches':
-      return { ...s, matches: e.payload.matches.length > 0 ? [...s.matches, ...e.payload.matches] : s.matches, total: Math.max(s.total, e.payload.total) };
+      return {
+        ...s,
+        matches: e.payload.matches.length > 0 ? [...s.matches, ...e.payload.matches] : s.matches,
+        total: Math.max(s.total, e.payload.total),
+      };
     case 'job.done':
-      return e.payload.outcome.ok ? { ...s, phase: 'done', summary: e.payload.outcome.value } : { ...s, phase: 'failed', error: e.payload.outcome.error };
+      return e.payload.outcome.ok
+        ? { ...s, phase: 'done', summary: e.payload.outcome.value }
+        : { ...s, phase: 'failed', error: e.payload.outcome.error };
   }
 }
 
-export function useBodySearch(ev: string): { state: BodySearchState; start: (kind: BodyPatternKind, pattern: string, ignoreCase: boolean) => void; cancel: () => void } {
+export function useBodySearch(ev: string): {
+  state: BodySearchState;
+  start: (kind: BodyPatternKind, pattern: string, ignoreCase: boolean) => void;
+  cancel: () => void;
+} {
   const [state, setState] = useState<BodySearchState>(IDLE);
   const current = useRef<string | null>(null);
   const early = useRef(new Map<string, InspectorEvent[]>());

@@ -8,7 +8,8 @@ export const FOLD_LINES = 12;
 const FOLD_CHARS = 1600;
 
 function sourceLabel(b: TranscriptBlock): string {
-  const from = b.source.from === 'body' ? `verified body ${b.source.name}` : b.source.from === 'item' ? b.source.name : `column ${b.source.name}`;
+  const from =
+    b.source.from === 'body' ? `verified body ${b.source.name}` : b.source.from === 'item' ? b.source.name : `column ${b.source.name}`;
   return `${from}${b.cut ? ' · excerpt' : ''}`;
 }
 

@@ -33,25 +33,52 @@ function graphHref(ev: string, l: TranscriptLine): string | null {
 }
 
 const KIND_LABEL: Readonly<Record<TranscriptLine['kind'], string>> = {
-  trace: 'trace', turn: 'turn', model_call: 'model', tool_call: 'tool call', tool_response: 'response', exec: 'exec', file: 'file', overflow: 'overflow',
-  net: 'http', dns: 'dns', process: 'process', credential: 'credential', security_rule: 'rule', security_decision: 'decision', security_ask: 'ask',
+  trace: 'trace',
+  turn: 'turn',
+  model_call: 'model',
+  tool_call: 'tool call',
+  tool_response: 'response',
+  exec: 'exec',
+  file: 'file',
+  overflow: 'overflow',
+  net: 'http',
+  dns: 'dns',
+  process: 'process',
+  credential: 'credential',
+  security_rule: 'rule',
+  security_decision: 'decision',
+  security_ask: 'ask',
 };
 
-export const TranscriptLineView = memo(function TranscriptLineView(props: { ev: string; line: TranscriptLine; selected: boolean; cursor: boolean; onResize: () => void }) {
+export const TranscriptLineView = memo(function TranscriptLineView(props: {
+  ev: string;
+  line: TranscriptLine;
+  selected: boolean;
+  cursor: boolean;
+  onResize: () => void;
+}) {
   const { time } = useApp();
   const host = usePaneHost();
   const { ev, line: l } = props;
   const sel = lineSelection(l);
   const cls = `tl tl-${l.kind} tl-d${l.depth}${l.alert ? ' tl-alert' : ''}${l.findings.length ? ' tl-finding' : ''}${props.selected ? ' tl-selected' : ''}${props.cursor ? ' tl-cursor' : ''}`;
   const graph = l.nodeId ? graphHref(ev, l) : null;
-  const turnHref = sel?.kind === 'turn' ? withPane(href({ view: 'transcript', ev, trace: sel.traceId }), { sel, body: null, mode: null }) : null;
+  const turnHref =
+    sel?.kind === 'turn' ? withPane(href({ view: 'transcript', ev, trace: sel.traceId }), { sel, body: null, mode: null }) : null;
   const openTurn = (e: MouseEvent<HTMLAnchorElement>): void => {
     if (!host || !sel || !plainClick(e)) return;
     e.preventDefault();
     host.select(sel);
   };
   return (
-    <article className={cls} data-seq={l.seq} data-kind={l.kind} data-row={l.row ? `${l.row.table}:${l.row.rowid}` : undefined} data-node={l.nodeId ?? undefined} aria-current={props.selected ? 'true' : undefined}>
+    <article
+      className={cls}
+      data-seq={l.seq}
+      data-kind={l.kind}
+      data-row={l.row ? `${l.row.table}:${l.row.rowid}` : undefined}
+      data-node={l.nodeId ?? undefined}
+      aria-current={props.selected ? 'true' : undefined}
+    >
       <header className="tl-head">
         <span className="tl-kind">{KIND_LABEL[l.kind]}</span>
         {l.row ? (
@@ -69,14 +96,19 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: { ev: 
         <span className="tl-facts">{l.facts.map((f) => visibleText(f)).join(' · ')}</span>
         <span className="tl-links">
           {l.row && <RowLink ev={ev} table={l.row.table} rowid={l.row.rowid}>{`${l.row.table} ${l.row.rowid}`}</RowLink>}
-          {l.row && l.bodies.map((b) => (
-            <span key={`${b.sourceTable}/${b.direction}`} title={b.bodyHash ?? undefined}>
-              <RowLink ev={ev} table={l.row!.table} rowid={l.row!.rowid} body={{ sourceTable: b.sourceTable, direction: b.direction }}>
-                {b.direction} body
-              </RowLink>
-            </span>
-          ))}
-          {l.carriedBy !== null && <RowLink ev={ev} table="model_calls" rowid={l.carriedBy}>carried back by #{l.carriedBy}</RowLink>}
+          {l.row &&
+            l.bodies.map((b) => (
+              <span key={`${b.sourceTable}/${b.direction}`} title={b.bodyHash ?? undefined}>
+                <RowLink ev={ev} table={l.row!.table} rowid={l.row!.rowid} body={{ sourceTable: b.sourceTable, direction: b.direction }}>
+                  {b.direction} body
+                </RowLink>
+              </span>
+            ))}
+          {l.carriedBy !== null && (
+            <RowLink ev={ev} table="model_calls" rowid={l.carriedBy}>
+              carried back by #{l.carriedBy}
+            </RowLink>
+          )}
           {graph && (
             <a href={graph} title={`node ${l.nodeId!} of the identity graph`} data-graph-link={l.nodeId!}>
               graph

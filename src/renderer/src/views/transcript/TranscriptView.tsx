@@ -126,43 +126,55 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
   const findings = head ? Object.entries(head.findings).filter(([, n]) => (n ?? 0) > 0) : [];
   return (
     <PaneLayout ev={ev} className="transcript-pane">
-    <div className="transcript-view" data-trace-id={trace ?? ''} data-total={total}>
-      <div className="toolbar">
-        <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
-        <h2 className="mono">{trace ? visibleText(trace) : 'Whole session'}</h2>
-        {head && <span className="muted">{countLabel(total)} lines</span>}
-        {findings.map(([k, n]) => (
-          <span key={k} className="tl-chip bad" data-finding-count={k}>
-            {k} ×{n}
-          </span>
-        ))}
-        <span className="spacer" />
-        {trace && <a href={href({ view: 'graph', ev, trace })}>Identity graph</a>}
-        {trace && <a href={href({ view: 'transcript', ev, trace: null })}>Whole session</a>}
-        <SaveButton ev={ev} trace={trace} />
-      </div>
-      {head?.note && <p className="warn">{visibleText(head.note)}</p>}
-      {!head ? (
-        <p className="hint">Loading transcript…</p>
-      ) : (
-        <div className="transcript-scroll" ref={scroller} role="feed" aria-label="transcript" aria-busy={false}>
-          <div className="transcript-inner" style={{ height: v.getTotalSize() }}>
-            {items.map((it) => {
-              const l = pages.line(it.index);
-              return (
-                <div key={it.key} data-index={it.index} ref={v.measureElement} className="tl-slot" style={{ transform: `translateY(${it.start}px)` }}>
-                  {l ? (
-                    <TranscriptLineView ev={ev} line={l} selected={samePaneSelection(pane.sel, lineSelection(l))} cursor={cursor === it.index} onResize={remeasure} />
-                  ) : (
-                    <div className="tl tl-pending">…</div>
-                  )}
-                </div>
-              );
-            })}
-          </div>
+      <div className="transcript-view" data-trace-id={trace ?? ''} data-total={total}>
+        <div className="toolbar">
+          <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
+          <h2 className="mono">{trace ? visibleText(trace) : 'Whole session'}</h2>
+          {head && <span className="muted">{countLabel(total)} lines</span>}
+          {findings.map(([k, n]) => (
+            <span key={k} className="tl-chip bad" data-finding-count={k}>
+              {k} ×{n}
+            </span>
+          ))}
+          <span className="spacer" />
+          {trace && <a href={href({ view: 'graph', ev, trace })}>Identity graph</a>}
+          {trace && <a href={href({ view: 'transcript', ev, trace: null })}>Whole session</a>}
+          <SaveButton ev={ev} trace={trace} />
         </div>
-      )}
-    </div>
+        {head?.note && <p className="warn">{visibleText(head.note)}</p>}
+        {!head ? (
+          <p className="hint">Loading transcript…</p>
+        ) : (
+          <div className="transcript-scroll" ref={scroller} role="feed" aria-label="transcript" aria-busy={false}>
+            <div className="transcript-inner" style={{ height: v.getTotalSize() }}>
+              {items.map((it) => {
+                const l = pages.line(it.index);
+                return (
+                  <div
+                    key={it.key}
+                    data-index={it.index}
+                    ref={v.measureElement}
+                    className="tl-slot"
+                    style={{ transform: `translateY(${it.start}px)` }}
+                  >
+                    {l ? (
+                      <TranscriptLineView
+                        ev={ev}
+                        line={l}
+                        selected={samePaneSelection(pane.sel, lineSelection(l))}
+                        cursor={cursor === it.index}
+                        onResize={remeasure}
+                      />
+                    ) : (
+                      <div className="tl tl-pending">…</div>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </div>
     </PaneLayout>
   );
 }

@@ -5,7 +5,11 @@
 import type { TranscriptFormat } from '../../../../shared/contract/transcript.js';
 import { client } from '../../api/client.js';
 
-export async function saveTranscript(ev: string, trace: string | null, format: TranscriptFormat): Promise<{ code: string; message: string } | null> {
+export async function saveTranscript(
+  ev: string,
+  trace: string | null,
+  format: TranscriptFormat,
+): Promise<{ code: string; message: string } | null> {
   const r = await client.call('transcript.export', { evidenceId: ev, format, ...(trace ? { traceId: trace } : {}) });
   if (!r.ok) return r.error;
   const url = URL.createObjectURL(new Blob([r.value.text], { type: r.value.mime }));

@@ -29,7 +29,11 @@ function bodies(): SegmentItem[] {
       }
       bytes = new TextEncoder().encode(parts.join(''));
     }
-    out.push({ kind: 'body', key: { eventId: (0x200000000000 + i).toString(16), sourceTable: 'model_calls', direction: 'response' }, bytes });
+    out.push({
+      kind: 'body',
+      key: { eventId: (0x200000000000 + i).toString(16), sourceTable: 'model_calls', direction: 'response' },
+      bytes,
+    });
     total += bytes.length;
   }
   return out;
@@ -37,10 +41,16 @@ function bodies(): SegmentItem[] {
 
 async function run(codec: CodecName, backends: ('fzstd' | 'native')[]): Promise<void> {
   const t0 = performance.now();
-  const enc = await encodeArchive({ version: 2, blocks: planBlocks(bodies(), { codec, targetBlockBytes: 1 << 20, segmentBytes: 64 * 1024 }), dedup: 'none' });
+  const enc = await encodeArchive({
+    version: 2,
+    blocks: planBlocks(bodies(), { codec, targetBlockBytes: 1 << 20, segmentBytes: 64 * 1024 }),
+    dedup: 'none',
+  });
   const disk = writeArchive(enc);
   const raw = enc.bodies.reduce((n, b) => n + b.bodyLen, 0);
-  console.log(`${codec}: ${enc.blocks.length} blocks, ${enc.bodies.length} bodies, raw ${(raw / 2 ** 20).toFixed(1)} MiB, file ${(enc.bytes.length / 2 ** 20).toFixed(1)} MiB (built in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `${codec}: ${enc.blocks.length} blocks, ${enc.bodies.length} bodies, raw ${(raw / 2 ** 20).toFixed(1)} MiB, file ${(enc.bytes.length / 2 ** 20).toFixed(1)} MiB (built in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   for (const backend of backends) {
     const times: number[] = [];
     for (let round = 0; round < 4; round++) {
@@ -54,7 +64,9 @@ async function run(codec: CodecName, backends: ('fzstd' | 'native')[]): Promise<
     }
     const best = Math.min(...times.slice(1));
     const median = [...times.slice(1)].sort((a, b) => a - b)[1] ?? best;
-    console.log(`  ${codec === 'zstd' ? backend : 'node:zlib'}: median ${(raw / 2 ** 20 / (median / 1000)).toFixed(0)} MiB/s (best ${(raw / 2 ** 20 / (best / 1000)).toFixed(0)}), ${median.toFixed(0)} ms for all bodies incl. segment + body BLAKE3`);
+    console.log(
+      `  ${codec === 'zstd' ? backend : 'node:zlib'}: median ${(raw / 2 ** 20 / (median / 1000)).toFixed(0)} MiB/s (best ${(raw / 2 ** 20 / (best / 1000)).toFixed(0)}), ${median.toFixed(0)} ms for all bodies incl. segment + body BLAKE3`,
+    );
   }
 }
 
