@@ -14,9 +14,7 @@ import { pictureOf } from '../evidence/helpers.js';
 const root = mkdtempSync(join(tmpdir(), 'wal-section-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function checkJson(
-  dir: string,
-): Promise<
+async function checkJson(dir: string): Promise<
   Record<string, unknown> & {
     wal: {
       bytes: number;
