@@ -8,19 +8,15 @@
  * The fixture's trace 0, turn 2 (model call 2) emitted the bash call 2 and the MCP call 3; call 3's response is
  * tool_responses 3, whose result body is archived under call 3's event (tool_calls/response).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
-import type { Watched } from './harness.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
@@ -30,16 +26,14 @@ let turn: string;
 let fsRows: number[];
 let netRows: number[];
 
-const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-links-browser-'));
-  const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-link' });
-  server = await startServer({ paths: [fixture.sessionDir], sampleDir: null, rendererDir: RENDERER_DIR });
+  suite = await startBrowserSuite('links-browser', {
+    serve: async (dir) => {
+      const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-link' });
+      return { paths: [fixture.sessionDir], sampleDir: null };
+    },
+  });
+  ({ server, watched: w, page } = suite);
   ev = ok(server.opened[0]!).id;
   const db = server.service.registry.get(ev).db;
   ({ trace, turn } = db.prepare('SELECT trace_id AS trace, turn_id AS turn FROM model_calls WHERE id = 2').get() as {
@@ -52,16 +46,9 @@ beforeAll(async () => {
     );
   fsRows = ids('fs_events');
   netRows = ids('net_events');
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 const pane = (): Locator => page.locator('aside.side-pane');
 const graph = (): Locator => page.locator(`.graph-view[data-trace-id="${trace}"] svg.graph-svg`);
