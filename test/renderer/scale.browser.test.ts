@@ -1,50 +1,38 @@
 // At scale (issue 26), in Chromium against serve mode, on a generated 100,000-row ledger: the table's scrollbar spans
 // every row and "go to row" and a drag to the middle land there; the trace list sorts by a column both ways; a pasted
 // turn, tool call or event id opens its item (from the trace list and from Search).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../src/main/core/graph/traces.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 /** DataGrid's GRID_ROW_HEIGHT (a .tsx module the test project does not compile). */
 const GRID_ROW_HEIGHT = 26;
 import { BIG_TABLE_ROWS, bigLedger } from './fixtures.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
-import type { Watched } from './harness.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
 let ev: string;
 
-const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-const go = (hash: string): Promise<unknown> => page.goto(`${server.origin}/?token=${server.token}${hash}`);
+const go = (hash: string): Promise<unknown> => page.goto(suite.url(hash));
 const db = () => server.service.registry.get(ev).db;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-scale-'));
-  const big = await bigLedger(join(dir, 'big'));
-  server = await startServer({ paths: [big.sessionDir], rendererDir: RENDERER_DIR });
+  suite = await startBrowserSuite('scale', {
+    serve: async (dir) => {
+      const big = await bigLedger(join(dir, 'big'));
+      return { paths: [big.sessionDir] };
+    },
+  });
+  ({ server, watched: w, page } = suite);
   ev = ok(server.opened[0]!).id;
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 describe('at scale', () => {
   it('spans every row of a table and goes to row N, or to where the scrollbar is dragged', async () => {
