@@ -4,59 +4,42 @@
  * side pane beside the transcript and a body link that body (URL, reload, Back); j/k/Enter; the graph link; a long trace keeps only a screenful of lines in the DOM; screenshots at 1440×900
  * and 1024×700 of the fixture and the bundled sample.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../src/main/core/graph/traces.js';
 import { findBundledSample } from '../../src/main/core/service/registry.js';
 import { transcriptPage } from '../../src/main/core/transcript/index.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
-import type { Watched } from './harness.js';
+import { goToHash, ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite, Watched } from './harness.js';
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
 let fixtureId: string;
 let sampleId: string;
 
-const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
-async function go(hash: string): Promise<void> {
-  await page.evaluate((h) => {
-    window.location.hash = h;
-  }, hash);
-}
+const go = (hash: string): Promise<void> => goToHash(page, hash);
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-transcript-browser-'));
-  const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-trns' });
-  server = await startServer({ paths: [fixture.sessionDir], sampleDir: findBundledSample(), rendererDir: RENDERER_DIR });
+  suite = await startBrowserSuite('transcript-browser', {
+    serve: async (dir) => {
+      const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-trns' });
+      return { paths: [fixture.sessionDir], sampleDir: findBundledSample() };
+    },
+  });
+  ({ server, watched: w, page } = suite);
   fixtureId = ok(server.opened[0]!).id;
   sampleId = ok(await server.service.handle('evidence.openSample', null)).id;
-  browser = await launchChromium();
-  w = await watchedPage(browser, server.origin);
-  page = w.page;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${server.origin}/?token=${server.token}#/e/${fixtureId}/graph`);
+  await page.goto(suite.url(`#/e/${fixtureId}/graph`));
   await page.waitForSelector('[data-app-state="loaded"]');
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 /** Every line drawn so far, scrolling the list to its end a screen at a time (only a window is ever in the DOM). */
 async function readAll(total: number): Promise<Map<number, { kind: string; row: string | null; blocks: Record<string, string> }>> {
