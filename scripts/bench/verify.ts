@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openVerifySpec } from './lib/verify-spec.js';
 import { startVerifyJob } from '../../src/main/core/jobs/verify-pool.js';
-import { prestartedWorkersReady, prestartVerifyWorkers } from '../../src/main/core/jobs/prestarted-workers.js';
+import { prestartedWorkersReady, prestartVerifyWorkers } from '../../src/main/core/jobs/prestarted-verify-workers.js';
 import { generateLedger } from './lib/generate-ledger.js';
 import { nativeTiming } from './lib/native.js';
 import { useBuiltWorkers } from './lib/built-workers.js';

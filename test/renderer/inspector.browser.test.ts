@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { backgroundHost } from '../../src/main/core/jobs/background-host-client.js';
+import { backgroundHost } from '../../src/main/core/jobs/verify-host-client.js';
 import type { SpawnWorker } from '../../src/main/core/workers/worker-like.js';
 import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';

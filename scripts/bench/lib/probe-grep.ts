@@ -1,7 +1,7 @@
 // The body search probe: the grep job (a verification with a fixed-string search attached) over every body, on
 // workers started ahead as `capsem-inspect grep` starts them, timed from the job's start to its end.
 import { openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
-import { prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-workers.js';
+import { prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-verify-workers.js';
 import { startGrep } from '../../../src/main/core/search/grep-job.js';
 import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../../src/main/core/search/grep-types.js';
 import type { ProbeArgs } from './probe-types.js';

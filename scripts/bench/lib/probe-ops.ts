@@ -12,7 +12,7 @@ import { openForCheck } from '../../../src/main/core/check/check-path.js';
 import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';
 import { planVerification } from '../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../src/main/core/jobs/verify-pool.js';
-import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-workers.js';
+import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-verify-workers.js';
 import { exportWarc } from '../../../src/main/core/warc/export-job.js';
 import type { ExportPhase } from '../../../src/main/core/warc/types.js';
 import type { EvidenceSummary } from '../../../src/shared/contract.js';

@@ -9,7 +9,7 @@ import type { CliIo } from '../io.js';
 import { toFailure } from '../../shared/errors.js';
 import { classifyPaths } from '../../main/core/evidence/classify.js';
 import { openForCheck } from '../../main/core/check/check-path.js';
-import { prestartVerifyWorkers } from '../../main/core/jobs/prestarted-workers.js';
+import { prestartVerifyWorkers } from '../../main/core/jobs/prestarted-verify-workers.js';
 import { workersWorthStarting } from '../../main/core/jobs/workers-worth-starting.js';
 import { defaultWorkerCount } from '../../main/core/jobs/verify-plan.js';
 import { startGrep } from '../../main/core/search/grep-job.js';

@@ -23,7 +23,7 @@ import type { InspectorService } from '../core/service/service.js';
 import { buildInspector } from '../core/service/build-inspector.js';
 import type { VerifyRunner } from '../core/jobs/verify-runner.js';
 import type { SpawnWorker } from '../core/workers/worker-like.js';
-import { backgroundHost } from '../core/jobs/background-host-client.js';
+import { backgroundHost } from '../core/jobs/verify-host-client.js';
 import type { EvidenceOpener } from '../core/service/registry.js';
 import { cookieToken, headerToken, hostAllowed, newToken, originAllowed, sameToken } from './auth.js';
 import { UploadArea } from './uploads.js';
@@ -58,7 +58,7 @@ export interface ServerOptions {
   readonly uploadRoot?: string;
   /**
    * Where "Verify all bodies" runs (default: serve's background host, a helper process in a session of its own,
-   * jobs/background-host-client.ts). The page is in a browser of another session, and on Linux a session's threads
+   * jobs/verify-host-client.ts). The page is in a browser of another session, and on Linux a session's threads
    * cannot yield the CPU to it by their own nice: measured, a verification in serve's threads cost the table's
    * scrolling p95 33 ms and 83 ms long tasks; the same with serve's session lowered as a whole, p95 17 ms and none.
    */

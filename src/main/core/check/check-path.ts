@@ -14,7 +14,7 @@ import { damagedPagesReport, isPageDamage } from './damaged-pages-report.js';
 import type { CheckReport } from './types.js';
 import { defaultWorkerCount } from '../jobs/verify-plan.js';
 import { workersWorthStarting } from '../jobs/workers-worth-starting.js';
-import { prestartVerifyWorkers } from '../jobs/prestarted-workers.js';
+import { prestartVerifyWorkers } from '../jobs/prestarted-verify-workers.js';
 
 export interface CheckPathOptions extends CheckOptions {
   readonly scratchRoot?: string;

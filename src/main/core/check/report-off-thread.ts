@@ -27,7 +27,7 @@ type WorkerOutcome = { readonly ok: true; readonly report: CheckReport } | { rea
 export interface OffThreadDeps {
   /**
    * Starts the worker: by default a thread of this process; serve passes its background host's (a lowered session of
-   * its own, jobs/background-host-client.ts); tests replace it to simulate a build without the entry.
+   * its own, jobs/verify-host-client.ts); tests replace it to simulate a build without the entry.
    */
   readonly spawn?: SpawnWorker;
 }

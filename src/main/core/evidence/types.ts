@@ -179,7 +179,7 @@ export interface OpenEvidenceOptions {
   /**
    * Where a deferred open's follow-up runs its workers (quick_check and the overview's scans on the scratch copy, the
    * copy proof's and the archive's hashes): by default threads of this process; serve mode passes its background
-   * host's (jobs/background-host-client.ts), a process of its own session whose scheduling group is lowered, so the
+   * host's (jobs/verify-host-client.ts), a process of its own session whose scheduling group is lowered, so the
    * browser's first views come first.
    */
   readonly backgroundWorkers?: SpawnWorker;

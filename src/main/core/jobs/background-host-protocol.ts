@@ -1,6 +1,7 @@
-// What serve mode's background host (background-host.ts) and its client (background-host-client.ts) say over IPC.
-// Plain data only: the verification specs and results are the worker threads' own messages (verify-types.ts), and
-// a relayed worker's messages are passed through as its thread posted them (structured clone, "advanced" IPC).
+// Verification's messages to and from serve mode's background host (workers/background-host.ts runs them through
+// verify-host.ts; verify-host-client.ts is serve's side). Plain data only: the verification specs and results are
+// the worker threads' own messages (verify-types.ts). The host's greeting and its relayed workers' messages are the
+// runtime's own (workers/host-protocol.ts) and travel on the same channel.
 import type { Result } from '../../../shared/errors.js';
 import type { VerifyJobSpec } from './verify-pool.js';
 import type { JobProgress, VerifySummary } from './verify-types.js';
@@ -13,28 +14,12 @@ import type { GrepMatch } from '../search/grep-types.js';
  */
 export const RELAYABLE_WORKERS: readonly string[] = ['follow-up-worker', 'hash-file-worker', 'report-worker'];
 
-export type ToHost =
+export type VerifyToHost =
   | { readonly type: 'prestart'; readonly count: number }
   | { readonly type: 'start'; readonly jobId: number; readonly spec: VerifyJobSpec; readonly progressMs?: number }
-  | { readonly type: 'cancel'; readonly jobId: number }
-  /** Start worker `baseName` beside `callerUrl` (a module of this same build) with `workerData`. */
-  | {
-      readonly type: 'worker-spawn';
-      readonly workerId: number;
-      readonly callerUrl: string;
-      readonly baseName: string;
-      readonly workerData: unknown;
-    }
-  | { readonly type: 'worker-post'; readonly workerId: number; readonly message: unknown }
-  | { readonly type: 'worker-terminate'; readonly workerId: number };
+  | { readonly type: 'cancel'; readonly jobId: number };
 
-export type FromHost =
-  /** Sent once at start: how the host lowered itself (for tests and the log). */
-  | { readonly type: 'ready'; readonly priority: string }
+export type VerifyFromHost =
   | { readonly type: 'progress'; readonly jobId: number; readonly progress: JobProgress }
   | { readonly type: 'matches'; readonly jobId: number; readonly matches: readonly GrepMatch[] }
-  | { readonly type: 'done'; readonly jobId: number; readonly result: Result<VerifySummary> }
-  | { readonly type: 'worker-message'; readonly workerId: number; readonly message: unknown }
-  /** The worker could not start or threw; a worker-exit follows. */
-  | { readonly type: 'worker-error'; readonly workerId: number; readonly name: string; readonly message: string }
-  | { readonly type: 'worker-exit'; readonly workerId: number; readonly exitCode: number };
+  | { readonly type: 'done'; readonly jobId: number; readonly result: Result<VerifySummary> };

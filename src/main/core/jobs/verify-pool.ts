@@ -4,7 +4,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Failure, Result } from '../../../shared/errors.js';
 import { bodiesRead, mergeParts } from './body-failure.js';
-import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-workers.js';
+import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-verify-workers.js';
 import type { JobProgress, MainToWorker, PartResult, Progress, VerifySummary, VerifyTask, WorkerToMain } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES, POOL_PROGRESS_MS } from './verify-types.js';
 import type { GrepMatch } from '../search/grep-types.js';

@@ -3,7 +3,7 @@
  * each lowered to nice 10. In a helper process (serve mode, background-host-client.ts): the same workers inside a process
  * of their own session, so that the kernel can put the whole job behind a browser that lives in another session.
  */
-import { prestartVerifyWorkers } from './prestarted-workers.js';
+import { prestartVerifyWorkers } from './prestarted-verify-workers.js';
 import type { VerifyJobHandle, VerifyJobOptions, VerifyJobSpec } from './verify-pool.js';
 import { startVerifyJob } from './verify-pool.js';
 

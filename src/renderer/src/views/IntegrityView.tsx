@@ -22,7 +22,7 @@ import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
-/** Within the workers' 30 s idle time (src/main/core/jobs/prestarted-workers.ts). */
+/** Within the workers' 30 s idle time (src/main/core/workers/prestarted-workers.ts). */
 const PREPARE_AGAIN_MS = 20_000;
 
 function linkRoute(ev: string, link: FindingLink): Route | null {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { GenerationName } from '../../../fixtures/writer/schema-generations.js';
 import { checkPath } from '../../../../src/main/core/check/check-path.js';
-import { prestartedWorkers } from '../../../../src/main/core/jobs/prestarted-workers.js';
+import { prestartedWorkers } from '../../../../src/main/core/jobs/prestarted-verify-workers.js';
 
 const GENERATIONS: GenerationName[] = ['L0', 'A1', 'A2-deflate', 'A2-zstd', 'A2-mixed-open', 'A3', 'A4'];
 const root = mkdtempSync(join(tmpdir(), 'check-gen-'));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { startVerifyJob } from '../../../../src/main/core/jobs/verify-pool.js';
-import { backgroundHost } from '../../../../src/main/core/jobs/background-host-client.js';
+import { backgroundHost } from '../../../../src/main/core/jobs/verify-host-client.js';
 import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { checkEvidenceOffThread } from '../../../../src/main/core/check/report-off-thread.js';
@@ -91,7 +91,7 @@ describe('the background host: verification', () => {
 
   it('does not outlive the process that started it, even one that exits without closing it (it runs in another session)', async () => {
     const script = join(root, 'start-host-and-exit.mts');
-    const runnerUrl = pathToFileURL(join(process.cwd(), 'src/main/core/jobs/background-host-client.ts')).href;
+    const runnerUrl = pathToFileURL(join(process.cwd(), 'src/main/core/jobs/verify-host-client.ts')).href;
     writeFileSync(
       script,
       `import { backgroundHost } from ${JSON.stringify(runnerUrl)};

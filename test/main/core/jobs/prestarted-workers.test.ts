@@ -15,7 +15,7 @@ import {
   prestartVerifyWorkers,
   stopPrestartedWorkers,
   takePrestartedWorker,
-} from '../../../../src/main/core/jobs/prestarted-workers.js';
+} from '../../../../src/main/core/jobs/prestarted-verify-workers.js';
 import { openVerificationLedger, verificationPlan } from './verification-plan.js';
 
 const root = mkdtempSync(join(tmpdir(), 'prestarted-'));
@@ -108,7 +108,7 @@ describe('prestarted verification workers', () => {
   });
 
   it('waiting workers never keep a process alive (a CLI whose open failed exits at once)', () => {
-    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-workers.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-verify-workers.ts', import.meta.url));
     // Ten minutes of idle time: if the workers held the process, it would still be running when the test stops it.
     const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(2, 600000); setTimeout(() => console.log('waiting', m.prestartedWorkers()), 1000);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
@@ -118,7 +118,7 @@ describe('prestarted verification workers', () => {
   });
 
   it('waiting for them to be ready keeps the process alive until they are (then it may end)', () => {
-    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-workers.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-verify-workers.ts', import.meta.url));
     const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(1, 600000); await m.prestartedWorkersReady(); console.log('ready', m.prestartedWorkers());`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
     expect(r.error).toBeUndefined();

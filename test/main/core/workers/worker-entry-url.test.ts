@@ -64,8 +64,8 @@ describe('withoutTsx', () => {
 
 describe('childProcessScript', () => {
   it('runs the built .js sibling as it is, and from sources the .ts through tsx', () => {
-    expect(childProcessScript('file:///app/build/node/src/main/core/jobs/background-host-client.js', 'background-host')).toEqual({
-      path: '/app/build/node/src/main/core/jobs/background-host.js',
+    expect(childProcessScript('file:///app/build/node/src/main/core/jobs/verify-host-client.js', 'verify-host')).toEqual({
+      path: '/app/build/node/src/main/core/jobs/verify-host.js',
       execArgv: [],
     });
     const before = process.env.CAPSEM_BUILT_WORKERS;
@@ -84,10 +84,10 @@ describe('childProcessScript', () => {
     const before = process.env.CAPSEM_BUILT_WORKERS;
     process.env.CAPSEM_BUILT_WORKERS = '1';
     try {
-      expect(childProcessScript('file:///nowhere/src/main/core/jobs/x.ts', 'background-host').execArgv).toEqual(['--import', 'tsx']);
-      const runner = new URL('../../../../src/main/core/jobs/background-host-client.ts', import.meta.url).href;
-      const built = new URL('../../../../build/node/src/main/core/jobs/background-host.js', import.meta.url);
-      const s = childProcessScript(runner, 'background-host');
+      expect(childProcessScript('file:///nowhere/src/main/core/jobs/x.ts', 'verify-host').execArgv).toEqual(['--import', 'tsx']);
+      const runner = new URL('../../../../src/main/core/jobs/verify-host-client.ts', import.meta.url).href;
+      const built = new URL('../../../../build/node/src/main/core/jobs/verify-host.js', import.meta.url);
+      const s = childProcessScript(runner, 'verify-host');
       if (existsSync(built)) expect(s).toEqual({ path: built.pathname, execArgv: [] });
       else expect(s.execArgv).toEqual(['--import', 'tsx']);
     } finally {

@@ -1,52 +1,58 @@
 /**
  * Serve mode's client of its background host (background-host.ts): a child process started in a session of its own
- * (detached), which lowers its session's scheduling group before it loads a worker. Verification jobs run there with
- * the in-process pool's specs, progress and results (a VerifyRunner); and `spawnWorker` starts the open's follow-up,
+ * (detached), which lowers its session's scheduling group before it loads a worker. A feature's jobs run there with
+ * messages of their own over `channel()` (jobs/verify-host-client.ts: verification); and `spawnWorker` starts the open's follow-up,
  * its file hashes and the report builder there as relayed workers (relayed-worker.ts). The host is started on first use and started
  * again if it went away.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import type { Result } from '../../../shared/errors.js';
-import type { FromHost, ToHost } from './background-host-protocol.js';
+import type { FromHost, HostReady, JobMessage, ToHost } from './host-protocol.js';
+import { isRelayFromHost } from './host-protocol.js';
 import { RelayedWorker } from './relayed-worker.js';
-import type { VerifyJobHandle, VerifyJobOptions, VerifyJobSpec } from './verify-pool.js';
-import type { VerifyRunner } from './verify-runner.js';
-import type { JobProgress, VerifySummary } from './verify-types.js';
-import { childProcessScript } from '../workers/worker-entry-url.js';
-import type { SpawnWorker } from '../workers/worker-like.js';
+import { childProcessScript } from './worker-entry-url.js';
+import type { SpawnWorker } from './worker-like.js';
 
-export interface BackgroundHost extends VerifyRunner {
-  /** Starts a relayable worker (RELAYABLE_WORKERS) inside the host instead of as a thread of this process. */
+/** The host's entry script: `<baseName>` beside the module at `callerUrl` (see childProcessScript). */
+export interface HostScript {
+  readonly callerUrl: string;
+  readonly baseName: string;
+}
+
+/** What the client hands a feature's jobs: the host's messages for them, and word that the host went away. */
+export interface HostJobsClient<Out extends JobMessage> {
+  onMessage(m: Out): void;
+  /** The host went away or was closed: nothing it still owed will come. */
+  onGone(why: string): void;
+}
+
+export interface BackgroundHostClient<In extends JobMessage> {
+  /** Starts the host if it is not running and gives a way to it; a sender keeps to the host it was given for. */
+  channel(): (m: In) => void;
+  /** Starts a relayable worker inside the host instead of as a thread of this process. */
   readonly spawnWorker: SpawnWorker;
   /** The running host's pid, or null (tests; the benchmark adds its memory to serve's). */
   hostPid(): number | null;
   /** How the host lowered itself, once it said so (tests). */
   readonly hostReady: () => Promise<string>;
-  /** Ends the host; a job still running settles INTERNAL, a relayed worker errors and exits. */
+  /** Ends the host; the jobs hear it is gone, a relayed worker errors and exits. */
   close(): void;
-}
-
-interface Pending {
-  readonly onProgress?: (p: JobProgress) => void;
-  readonly onMatches?: VerifyJobOptions['onMatches'];
-  readonly settle: (r: Result<VerifySummary>) => void;
 }
 
 const NOT_STARTED = 'not started';
 
-export function backgroundHost(): BackgroundHost {
+export function backgroundHostClient<In extends JobMessage, Out extends JobMessage>(
+  script: HostScript,
+  jobs: HostJobsClient<Out>,
+): BackgroundHostClient<In> {
   let host: ChildProcess | null = null;
   let ready: Promise<string> = Promise.resolve(NOT_STARTED);
   let nextId = 1;
-  const pending = new Map<number, Pending>();
   const relayed = new Map<number, RelayedWorker>();
   const held = new Set<number>();
 
   const endAll = (why: string): void => {
-    for (const p of pending.values())
-      p.settle({ ok: false, error: { code: 'INTERNAL', message: `the background host ${why} before the verification reported` } });
-    pending.clear();
+    jobs.onGone(why);
     for (const w of [...relayed.values()]) w.hostGone(why);
     relayed.clear();
   };
@@ -60,7 +66,7 @@ export function backgroundHost(): BackgroundHost {
 
   const started = (): ChildProcess => {
     if (host && host.connected) return host;
-    const { path, execArgv } = childProcessScript(import.meta.url, 'background-host');
+    const { path, execArgv } = childProcessScript(script.callerUrl, script.baseName);
     // detached: a new session, hence its own autogroup on Linux, which the host then lowers as a whole.
     const child = fork(path, [], {
       execArgv: [...execArgv],
@@ -73,26 +79,12 @@ export function backgroundHost(): BackgroundHost {
     ready = new Promise<string>((resolve) => {
       sayReady = resolve;
     });
-    child.on('message', (m: FromHost) => {
-      switch (m.type) {
-        case 'ready':
-          return sayReady(m.priority);
-        case 'worker-message':
-        case 'worker-error':
-        case 'worker-exit': {
-          const w = relayed.get(m.workerId);
-          if (m.type === 'worker-exit') relayed.delete(m.workerId);
-          return w?.deliver(m);
-        }
-        default: {
-          const job = pending.get(m.jobId);
-          if (!job) return;
-          if (m.type === 'progress') return job.onProgress?.(m.progress);
-          if (m.type === 'matches') return job.onMatches?.(m.matches);
-          pending.delete(m.jobId);
-          return job.settle(m.result);
-        }
-      }
+    child.on('message', (m: FromHost<Out>) => {
+      if (m.type === 'ready') return sayReady((m as HostReady).priority);
+      if (!isRelayFromHost(m)) return jobs.onMessage(m as Out);
+      const w = relayed.get(m.workerId);
+      if (m.type === 'worker-exit') relayed.delete(m.workerId);
+      return w?.deliver(m);
     });
     const gone = (why: string): void => {
       if (host === child) host = null;
@@ -106,7 +98,7 @@ export function backgroundHost(): BackgroundHost {
     return child;
   };
 
-  const send = (child: ChildProcess, m: ToHost): void => {
+  const send = (child: ChildProcess, m: ToHost<In>): void => {
     if (child.connected) child.send(m, (err) => void err);
   };
 
@@ -129,29 +121,9 @@ export function backgroundHost(): BackgroundHost {
   };
 
   return {
-    start(spec: VerifyJobSpec, options: VerifyJobOptions): VerifyJobHandle {
+    channel() {
       const child = started();
-      const jobId = nextId++;
-      let running = true;
-      const result = new Promise<Result<VerifySummary>>((resolve) => {
-        pending.set(jobId, {
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          ...(options.onMatches ? { onMatches: options.onMatches } : {}),
-          settle: (r) => {
-            running = false;
-            resolve(r);
-          },
-        });
-      });
-      send(child, { type: 'start', jobId, spec, ...(options.progressMs ? { progressMs: options.progressMs } : {}) });
-      return {
-        result,
-        cancel: () => send(child, { type: 'cancel', jobId }),
-        activeWorkers: () => (running ? spec.tasks.length : 0),
-      };
-    },
-    prestart(count: number): void {
-      send(started(), { type: 'prestart', count });
+      return (m) => send(child, m);
     },
     spawnWorker,
     hostPid: () => host?.pid ?? null,

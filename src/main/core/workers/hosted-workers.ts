@@ -1,12 +1,11 @@
 /**
  * The background host's side of a relayed worker (relayed-worker.ts is the client's): starts the asked-for worker
  * thread here, passes its messages, errors and exit back, and the client's messages and terminate in. Only entries
- * named in RELAYABLE_WORKERS start, and only beside a file: module (the client's own build).
+ * named in `relayable` (the host's own list) start, and only beside a file: module (the client's own build).
  */
 import type { Worker } from 'node:worker_threads';
-import { RELAYABLE_WORKERS } from './background-host-protocol.js';
-import type { FromHost } from './background-host-protocol.js';
-import { spawnWorker } from '../workers/worker-entry-url.js';
+import type { RelayFromHost } from './host-protocol.js';
+import { spawnWorker } from './worker-entry-url.js';
 
 export interface HostedWorkers {
   spawn(workerId: number, callerUrl: string, baseName: string, workerData: unknown): void;
@@ -16,7 +15,11 @@ export interface HostedWorkers {
   terminateAll(): Promise<void>;
 }
 
-export function hostedWorkers(send: (m: FromHost) => void, spawn: typeof spawnWorker = spawnWorker): HostedWorkers {
+export function hostedWorkers(
+  send: (m: RelayFromHost) => void,
+  relayable: readonly string[],
+  spawn: typeof spawnWorker = spawnWorker,
+): HostedWorkers {
   const workers = new Map<number, Worker>();
   const refuse = (workerId: number, message: string): void => {
     send({ type: 'worker-error', workerId, name: 'Error', message });
@@ -24,7 +27,7 @@ export function hostedWorkers(send: (m: FromHost) => void, spawn: typeof spawnWo
   };
   return {
     spawn(workerId, callerUrl, baseName, workerData) {
-      if (!RELAYABLE_WORKERS.includes(baseName) || !callerUrl.startsWith('file:')) {
+      if (!relayable.includes(baseName) || !callerUrl.startsWith('file:')) {
         refuse(workerId, `the background host does not start ${JSON.stringify(baseName)} beside ${JSON.stringify(callerUrl)}`);
         return;
       }

@@ -4,16 +4,14 @@
  * the worker reports an error and exits, as a worker that died would, so its owner falls back as it does then.
  */
 import { EventEmitter } from 'node:events';
-import type { FromHost, ToHost } from './background-host-protocol.js';
-import type { WorkerLike } from '../workers/worker-like.js';
+import type { RelayFromHost, RelayToHost } from './host-protocol.js';
+import type { WorkerLike } from './worker-like.js';
 
 /** What a relayed worker needs of its client: a way to the host, and whether it holds this process open. */
 export interface RelayLink {
-  send(m: ToHost): void;
+  send(m: RelayToHost): void;
   hold(workerId: number, held: boolean): void;
 }
-
-type WorkerReport = Extract<FromHost, { readonly workerId: number }>;
 
 export class RelayedWorker extends EventEmitter implements WorkerLike {
   private exitCode: number | null = null;
@@ -45,7 +43,7 @@ export class RelayedWorker extends EventEmitter implements WorkerLike {
   }
 
   /** A report from the host about this worker. */
-  deliver(m: WorkerReport): void {
+  deliver(m: RelayFromHost): void {
     if (this.exitCode !== null) return;
     switch (m.type) {
       case 'worker-message':

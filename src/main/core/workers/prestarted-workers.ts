@@ -1,24 +1,14 @@
-// Verification workers started before their job. A worker thread's start is Node's own bootstrap (~55 ms here) and
-// then the reader's modules (~45 ms): on 2 cores and a 1 GiB archive that was 100-150 ms of a 1.5 s verification.
-// A caller that knows a verification is coming (`check --verify-bodies`, before it opens the ledger) starts the
-// workers first, so that start overlaps the open, quick_check and the index checks instead of following them.
+// Workers started before their job. A worker thread's start is Node's own bootstrap (~55 ms here) and
+// then the entry's modules (~45 ms for the verification reader): on 2 cores and a 1 GiB archive that was 100-150 ms
+// of a 1.5 s verification. A caller that knows a job is coming (jobs/prestarted-verify-workers.ts for verification)
+// starts the workers first, so that start overlaps its other work instead of following it.
 //
 // An idle worker has loaded its modules and waits for its one `start` message; it holds no ledger, no file and no
 // job state, so any job may take it. Idle workers are unref'd (they never keep a CLI alive) and end on their own
-// after IDLE_MS, so a verification that never comes costs nothing for long.
+// after IDLE_MS, so a job that never comes costs nothing for long. A worker posts `{ type: 'ready' }` once loaded.
 import type { Worker } from 'node:worker_threads';
-import type { WorkerToMain } from './verify-types.js';
-import { spawnWorker } from '../workers/worker-entry-url.js';
 
-/**
- * A verification worker keeps little on its heap: a page of index rows, the spans of one block (capped in
- * verify-blocks.ts) and the failure list (capped); its block buffers are outside it. V8's defaults let each worker's
- * heap grow with the rows it had seen (peak RSS 338 MiB for a 1 GiB ledger against 277 MiB for a quarter of it);
- * these limits keep it flat (measured 274 against 243 MiB) at no measurable cost in speed.
- */
-export const VERIFY_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 48 } as const;
-
-/** How long a started worker waits for a job before it ends. */
+/** How long a started worker waits for a job before it ends, unless its caller says otherwise. */
 const IDLE_MS = 30_000;
 
 interface Idle {
@@ -29,56 +19,70 @@ interface Idle {
   /** Settles when the worker says its modules are loaded, or when it leaves the idle list. */
   readonly ready: Promise<void>;
   readonly settle: () => void;
-  readonly onMessage: (m: WorkerToMain) => void;
+  readonly onMessage: (m: { readonly type?: unknown }) => void;
 }
 
-const idle: Idle[] = [];
+/** One kind of worker started ahead of its jobs (each member is documented at its function below). */
+export interface PrestartedPool {
+  prestart(count: number, idleMs?: number): void;
+  take(): Worker | null;
+  ready(): Promise<void>;
+  size(): number;
+  stop(): Promise<void>;
+}
 
-/** A new verification worker (module loading starts at once). */
-export function spawnVerifyWorker(): Worker {
-  return spawnWorker(import.meta.url, 'verify-worker', { resourceLimits: VERIFY_WORKER_LIMITS });
+/** A pool of workers `spawn` starts (module loading starts at once), each waiting for a job. */
+export function prestartedPool(spawn: () => Worker): PrestartedPool {
+  const idle: Idle[] = [];
+  return {
+    prestart: (count, idleMs = IDLE_MS) => prestartWorkers(idle, spawn, count, idleMs),
+    take: () => takePrestartedWorker(idle),
+    ready: () => prestartedWorkersReady(idle),
+    size: () => idle.length,
+    stop: () => stopPrestartedWorkers(idle),
+  };
 }
 
 /**
  * Starts workers until `count` wait idle (never more: a second call for the same job starts nothing). The workers
- * already waiting get their idle time afresh: a caller that still expects a verification (the app, while its
- * Integrity view is on screen) keeps them loaded by asking again before they expire.
+ * already waiting get their idle time afresh: a caller that still expects a job keeps them loaded by asking again
+ * before they expire.
  */
-export function prestartVerifyWorkers(count: number, idleMs = IDLE_MS): void {
+function prestartWorkers(idle: Idle[], spawn: () => Worker, count: number, idleMs: number): void {
   for (const entry of idle) {
     clearTimeout(entry.timer);
-    entry.timer = idleTimer(entry.worker, idleMs);
+    entry.timer = idleTimer(idle, entry.worker, idleMs);
   }
   while (idle.length < count) {
-    const worker = spawnVerifyWorker();
+    const worker = spawn();
     let settle = (): void => {};
     const ready = new Promise<void>((resolve) => {
       settle = resolve;
     });
-    const onMessage = (m: WorkerToMain): void => {
+    const onMessage = (m: { readonly type?: unknown }): void => {
       if (m.type === 'ready') settle();
     };
     // A worker that fails or exits while idle is simply dropped; the job that would have taken it spawns its own.
     const forget = (): void => {
       settle();
-      drop(worker, false);
+      drop(idle, worker, false);
     };
     worker.on('message', onMessage);
     worker.once('error', forget);
     worker.once('exit', forget);
     // Last: adding a 'message' listener refs the worker's port again, so unref only once every listener is on.
     worker.unref();
-    idle.push({ worker, timer: idleTimer(worker, idleMs), forget, ready, settle: () => settle(), onMessage });
+    idle.push({ worker, timer: idleTimer(idle, worker, idleMs), forget, ready, settle: () => settle(), onMessage });
   }
 }
 
-function idleTimer(worker: Worker, idleMs: number): NodeJS.Timeout {
-  const timer = setTimeout(() => drop(worker, true), idleMs);
+function idleTimer(idle: Idle[], worker: Worker, idleMs: number): NodeJS.Timeout {
+  const timer = setTimeout(() => drop(idle, worker, true), idleMs);
   timer.unref();
   return timer;
 }
 
-function drop(worker: Worker, terminate: boolean): void {
+function drop(idle: Idle[], worker: Worker, terminate: boolean): void {
   const at = idle.findIndex((i) => i.worker === worker);
   if (at < 0) return;
   release(idle.splice(at, 1)[0]!);
@@ -86,7 +90,7 @@ function drop(worker: Worker, terminate: boolean): void {
 }
 
 /** An idle worker for a job (ref'd again, its idle listeners gone), or null when none waits. */
-export function takePrestartedWorker(): Worker | null {
+function takePrestartedWorker(idle: Idle[]): Worker | null {
   const entry = idle.shift();
   if (!entry) return null;
   release(entry);
@@ -110,7 +114,7 @@ function release(entry: Idle): void {
  * Settles once every waiting worker has loaded its modules (or gone). The workers are ref'd while it waits: an
  * unref'd worker alone would let the process end with this promise still pending.
  */
-export async function prestartedWorkersReady(): Promise<void> {
+async function prestartedWorkersReady(idle: Idle[]): Promise<void> {
   const waiting = [...idle];
   for (const e of waiting) e.worker.ref();
   try {
@@ -120,13 +124,8 @@ export async function prestartedWorkersReady(): Promise<void> {
   }
 }
 
-/** How many started workers wait for a job (for tests and the benchmark). */
-export function prestartedWorkers(): number {
-  return idle.length;
-}
-
-/** Ends every idle worker now (tests; a caller that knows no verification will come). */
-export async function stopPrestartedWorkers(): Promise<void> {
+/** Ends every idle worker now (tests; a caller that knows no job will come). */
+async function stopPrestartedWorkers(idle: Idle[]): Promise<void> {
   const all = idle.splice(0);
   await Promise.all(
     all.map(async (e) => {
