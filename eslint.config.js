@@ -31,14 +31,15 @@ const ROOMS = [
   // The contract's service hub: the registry of open evidence, the body cache, the job board, the handler table.
   // It sits on top of the feature rooms; they reach open evidence through the lookup interface they are handed.
   { name: 'core/service', folders: ['src/main/core/service'], mayImport: ['core', 'core/workers', 'shared'], forbidPackages: [electron] },
-  // The worker runtime: pre-started workers, relays, the background host and its client, priorities. Below every
-  // feature: it knows nothing of ledgers.
+  // The worker runtime: worker entries, pre-started worker pools, relayed workers, the background host and its
+  // client with their protocol, priorities. Below every feature: it knows nothing of ledgers, and a feature's jobs
+  // (verification's, in core/jobs) reach the host only as messages and handlers they hand it.
   {
     name: 'core/workers',
     folders: ['src/main/core/workers'],
     mayImport: ['shared'],
     forbidPackages: [electron],
-    why: 'the worker runtime sits below every feature room.',
+    why: 'the worker runtime sits below every feature room (jobs, graph, transcript, search, queries…) and the service hub: it imports only itself and shared.',
   },
   {
     name: 'core',

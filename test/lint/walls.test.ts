@@ -64,6 +64,17 @@ describe('lint walls (eslint.config.js)', () => {
     expect(await new ESLint({ cwd: ROOT }).isPathIgnored(join(FIXTURES, 'core-imports-electron.ts'))).toBe(true);
   });
 
+  it("the worker runtime's own files keep inside its wall (they import only core/workers and shared)", async () => {
+    const files = readdirSync(join(ROOT, 'src/main/core/workers')).map((name) => join(ROOT, 'src/main/core/workers', name));
+    // The host, its client, the relays and the pre-started pool live here, not in core/jobs.
+    for (const name of ['background-host.ts', 'background-host-client.ts', 'host-protocol.ts', 'relayed-worker.ts', 'hosted-workers.ts'])
+      expect(files).toContain(join(ROOT, 'src/main/core/workers', name));
+    const results = await eslint.lintFiles(files);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'house/rooms').map((m) => `${r.filePath}: ${m.message}`))).toEqual(
+      [],
+    );
+  });
+
   it.each(all.map((f) => [relative(FIXTURES, f.file), f] as const))('%s', async (_name, f) => {
     const [result] = await eslint.lintText(f.text, { filePath: join(ROOT, f.lintAs) });
     const fired = [...new Set(result!.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`))].sort();
