@@ -3,9 +3,11 @@
 //   table in eslint.config.js: which of our rooms a room may reach, and which packages it must never load.
 // - `no-import-cycle`: no file reaches itself through our relative imports (type-only imports count: a circle of
 //   types is still a circle a reader has to untangle).
+// - `no-facade`: no `index.ts` in the folders it is given (the core's rooms): a module is imported by its own file
+//   name, so a facade would only be a second, unenforced way in.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -183,4 +185,20 @@ const noImportCycle = {
   },
 };
 
-export const housePlugin = { meta: { name: 'house' }, rules: { rooms, 'no-import-cycle': noImportCycle } };
+const FACADE = /^index\.(ts|tsx|mts|js|mjs)$/;
+
+const noFacade = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No index.ts facade in the given folders: modules are imported by their own file names.' },
+    schema: [{ type: 'object', properties: { folders: { type: 'array' } }, required: ['folders'], additionalProperties: false }],
+    messages: { facade: "{{path}} is a facade; the core's rooms have none: import each module by its own file name." },
+  },
+  create(context) {
+    const path = repoPath(context.filename);
+    if (!FACADE.test(basename(path)) || !matchesPrefix(path, context.options[0].folders)) return {};
+    return { Program: (node) => context.report({ node, messageId: 'facade', data: { path } }) };
+  },
+};
+
+export const housePlugin = { meta: { name: 'house' }, rules: { rooms, 'no-import-cycle': noImportCycle, 'no-facade': noFacade } };

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../src/main/core/graph/traces.js';
 import { findBundledSample } from '../../src/main/core/service/registry.js';
-import { transcriptPage } from '../../src/main/core/transcript/index.js';
+import { transcriptPage } from '../../src/main/core/transcript/transcript-page.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import { goToHash, ok, shot, startBrowserSuite } from './harness.js';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../../../src/main/core/graph/traces.js';
-import { exportTranscript, transcriptPage } from '../../../../src/main/core/transcript/index.js';
+import { exportTranscript } from '../../../../src/main/core/transcript/export/export-transcript.js';
+import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 

@@ -14,7 +14,7 @@ import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
 import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/graph/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
-import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
+import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import {
   buildTraceSkeleton,
   dropExpected,

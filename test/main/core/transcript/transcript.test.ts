@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import { brokenInTrace } from '../../../../src/main/core/graph/broken.js';
 import { readBody } from '../../../../src/main/core/bodies/read-body.js';
-import { transcriptPage } from '../../../../src/main/core/transcript/index.js';
+import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
