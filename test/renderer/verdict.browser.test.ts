@@ -7,23 +7,20 @@
  * to the ordinary in-process runner): on these small ledgers it would otherwise end before the page had drawn, and
  * "checking" could not be seen, let alone cancelled.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/errors.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
-import { startServer } from '../../src/main/serve/server.js';
 import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import type { VerifySummary } from '../../src/main/core/jobs/verify-types.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from './harness.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite } from './harness.js';
 
-let dir: string;
-let browser: Browser;
+let suite: BrowserSuite;
 let server: RunningServer;
 let page: Page;
 let damaged: WrittenLedger;
@@ -63,16 +60,11 @@ const heldRunner: VerifyRunner = {
   prestart: () => undefined,
 };
 
-const ok = <T>(r: Result<T>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 async function openInPage(w: WrittenLedger): Promise<string> {
   const id = ok(await server.service.openPaths([w.sessionDir], 'path')).id;
   // A fresh load, as a user opening it would see (a hash change alone would keep the page's evidence list).
   await page.goto('about:blank');
-  await page.goto(`${server.origin}/?token=${server.token}#/e/${id}/overview`);
+  await page.goto(suite.url(`#/e/${id}/overview`));
   await page.waitForSelector('.overview .identity');
   return id;
 }
@@ -81,23 +73,23 @@ const headerVerdict = (): Promise<string | null> => page.locator('.topbar [data-
 const overviewVerdict = (): Promise<string | null> => page.locator('.overview [data-testid="verdict"]').getAttribute('data-verdict');
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-verdict-'));
-  [damaged, healthy, cancelled] = await Promise.all([
-    writeLedger(join(dir, 'damaged'), { generation: 'A4', damage: 'wrong-body-hash', sessionId: 'verdict-damaged' }),
-    writeLedger(join(dir, 'healthy'), { generation: 'A4', sessionId: 'verdict-healthy' }),
-    writeLedger(join(dir, 'cancelled'), { generation: 'A4', sessionId: 'verdict-cancelled' }),
-  ]);
-  server = await startServer({ openSampleWhenEmpty: false, rendererDir: RENDERER_DIR, verifyRunner: heldRunner, backgroundWorkers: null });
-  browser = await launchChromium();
-  page = (await watchedPage(browser, server.origin)).page;
+  suite = await startBrowserSuite('verdict', {
+    serve: async (dir) => {
+      [damaged, healthy, cancelled] = await Promise.all([
+        writeLedger(join(dir, 'damaged'), { generation: 'A4', damage: 'wrong-body-hash', sessionId: 'verdict-damaged' }),
+        writeLedger(join(dir, 'healthy'), { generation: 'A4', sessionId: 'verdict-healthy' }),
+        writeLedger(join(dir, 'cancelled'), { generation: 'A4', sessionId: 'verdict-cancelled' }),
+      ]);
+      return { openSampleWhenEmpty: false, verifyRunner: heldRunner, backgroundWorkers: null };
+    },
+  });
+  ({ server, page } = suite);
 }, 120_000);
 
 afterAll(async () => {
+  // Held jobs go on to the ordinary runner, so closing the server does not wait on a gate nobody opens.
   gate.release();
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await suite?.close();
 });
 
 describe('the verdict, with no click (serve mode in Chromium)', () => {
