@@ -1,26 +1,23 @@
 // The Search view over bodies, in Chromium against serve mode: every planted match streams in grouped by event, a
 // damaged body is listed as not searched, a match opens the body viewer scrolled to it and highlighted, and a running
 // search shows its progress and can be cancelled.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../../src/main/serve/server.js';
-import { startServer } from '../../../../src/main/serve/server.js';
 import type { VerifyRunner } from '../../../../src/main/core/jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../../../../src/main/core/jobs/verify-runner.js';
 import type { Result } from '../../../../src/shared/errors.js';
 import type { VerifySummary } from '../../../../src/main/core/jobs/verify-types.js';
 import type { ContentBody } from '../../../fixtures/writer/content-types.js';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, shot, watchedPage } from '../../harness.js';
+import { shot, startBrowserSuite } from '../../harness.js';
+import type { BrowserSuite } from '../../harness.js';
 
 const NEEDLE = 'exfil-marker-91c2';
-let dir: string;
+let suite: BrowserSuite;
 let ledger: WrittenLedger;
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
 let evId: string;
 /** When set, a search is a stand-in that reports progress and one match, then runs until it is cancelled. */
@@ -68,33 +65,30 @@ function plant(b: ContentBody): Uint8Array {
 const keyOf = (k: { eventId: string; sourceTable: string; direction: string }): string => `${k.eventId}/${k.sourceTable}/${k.direction}`;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'capsem-body-search-'));
-  ledger = await writeLedger(join(dir, 'l'), {
-    generation: 'A4',
-    seed: 7,
-    sessionId: '20260302-150000-bs00',
-    bodyScale: 20,
-    plant,
-    damage: 'flip-payload-byte',
+  suite = await startBrowserSuite('body-search', {
+    serve: async (dir) => {
+      ledger = await writeLedger(join(dir, 'l'), {
+        generation: 'A4',
+        seed: 7,
+        sessionId: '20260302-150000-bs00',
+        bodyScale: 20,
+        plant,
+        damage: 'flip-payload-byte',
+      });
+      return { paths: [ledger.sessionDir], verifyRunner: runner };
+    },
   });
-  server = await startServer({ paths: [ledger.sessionDir], rendererDir: RENDERER_DIR, verifyRunner: runner });
+  ({ server, page } = suite);
   const first = server.opened[0]!;
   if (!first.ok) throw new Error(first.error.message);
   evId = first.value.id;
-  browser = await launchChromium();
-  page = (await watchedPage(browser, server.origin)).page;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 describe('Search view: inside the bodies', () => {
   it('streams every match of the verified bodies, grouped by event, and lists the damaged bodies as not searched', async () => {
-    await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/search?q=${NEEDLE}`);
+    await page.goto(suite.url(`#/e/${evId}/search?q=${NEEDLE}`));
     await page.getByRole('button', { name: /Search every body for/ }).click();
     await page.waitForSelector('.body-search-status[data-phase="done"]');
     const affected = new Set(ledger.damage!.affected.map(keyOf));
@@ -134,7 +128,7 @@ describe('Search view: inside the bodies', () => {
   it('shows progress while a search runs, and cancels it', async () => {
     slow = true;
     try {
-      await page.goto(`${server.origin}/?token=${server.token}#/e/${evId}/search?q=${NEEDLE}`);
+      await page.goto(suite.url(`#/e/${evId}/search?q=${NEEDLE}`));
       await page.getByRole('button', { name: /Search every body for/ }).click();
       await page.waitForSelector('progress[aria-label="body search progress"]');
       await expect.poll(() => page.locator('.match-total').textContent()).toBe('1');
