@@ -1,13 +1,24 @@
 /**
  * The state of each evidence's latest body verification (the one its open started, or the last "Verify all bodies"),
  * kept from the job events the board emits, so the verdict can be answered at any time without asking the job.
- * Events of an older job of the same evidence (one the user restarted over) are ignored.
+ * Events of an older job of the same evidence (one the user restarted over) are ignored. It hears verification jobs
+ * only: it subscribes to the job bus (service/job-bus.ts) for kind 'verify', so grep jobs never reach it.
  */
-import type { BodiesState, InspectorEvent } from '../../../shared/contract.js';
+import type { BodiesState, InspectorEvent, JobKind } from '../../../shared/contract.js';
+
+/** What the tracker needs of the job bus: a subscription filtered by job kind. */
+export interface JobEvents {
+  on(listener: (e: InspectorEvent) => void, kinds?: readonly JobKind[]): () => void;
+}
 
 export class VerificationTracker {
   private readonly states = new Map<string, BodiesState>();
   private readonly jobs = new Map<string, string>();
+
+  /** Hears the bus's verification jobs, and no other kind; returns the way to stop. */
+  hear(bus: JobEvents): () => void {
+    return bus.on((e) => this.observe(e), ['verify']);
+  }
 
   /** The open's verification will start once the first view was answered. */
   waiting(evidenceId: string): void {
@@ -42,7 +53,6 @@ export class VerificationTracker {
       });
       return;
     }
-    // Grep jobs stream matches on the same bus; only a verification's end changes what is proven.
     if (e.name !== 'job.done') return;
     const o = e.payload.outcome;
     if (o.ok)

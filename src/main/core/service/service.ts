@@ -23,6 +23,7 @@ import { search } from '../queries/search.js';
 import { SqlConsole } from '../queries/sql-runner.js';
 import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
 import { JobBoard } from './jobs.js';
+import { JobBus } from './job-bus.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
@@ -89,13 +90,14 @@ function bodyBytes(cache: BodyCache, e: Evidence, key: BodyKey): Uint8Array {
 
 export function createInspectorService(opts: InspectorServiceOptions): InspectorService {
   const { registry } = opts;
-  const listeners = new Set<(e: InspectorEvent) => void>();
+  const bus = new JobBus();
   // Every verification's state is kept from its events, so the verdict can be answered without asking the job.
+  // Subscribed first, and to verifications only: a grep job on the same bus never moves the verdict.
   const tracker = new VerificationTracker();
-  const emit = (e: InspectorEvent): void => {
-    tracker.observe(e);
-    for (const l of listeners) l(e);
-  };
+  tracker.hear(bus);
+  const emit = (e: InspectorEvent): void => bus.emit(e);
+  // The transports' subscriptions, dropped on dispose (the tracker's stays).
+  const unsubscribes = new Set<() => void>();
   const cache = new BodyCache();
   const sql = new SqlConsole({ spawner: opts.sqlChildSpawner });
   const reports = new Map<string, Promise<IntegrityReportView>>();
@@ -284,8 +286,12 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       }
     },
     onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      const off = bus.on(listener);
+      unsubscribes.add(off);
+      return () => {
+        off();
+        unsubscribes.delete(off);
+      };
     },
     openPaths: (paths, origin = 'path', onClose = null) => registry.open(paths, origin, onClose),
     readBody(evidenceId, key) {
@@ -301,7 +307,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       jobs.cancelAll();
       sql.dispose();
       registry.closeAll();
-      listeners.clear();
+      for (const off of unsubscribes) off();
+      unsubscribes.clear();
     },
   };
 }
