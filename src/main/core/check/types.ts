@@ -4,6 +4,7 @@
 import type { Failure } from '../../../shared/errors.js';
 import type { Generation } from '../../../shared/ledger-types.js';
 import type { Severity } from '../../../shared/contract/types.js';
+import type { UsageRow } from '../../../shared/contract/lifecycle.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
 import type { SecretsSection } from './secrets-types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
@@ -101,13 +102,8 @@ export interface OverflowSection {
   readonly list: readonly OverflowWindow[];
 }
 
-export interface ToolUsageRow {
-  readonly toolName: string;
-  readonly origin: string | null;
-  readonly decision: string | null;
-  readonly count: number;
-  readonly avgMs: number | null;
-}
+/** One tool's calls by origin and decision: the contract's row (the Lifecycle view shows the same shape). */
+export type ToolUsageRow = UsageRow;
 
 export interface ToolsSection {
   readonly calls: number;
