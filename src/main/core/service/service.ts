@@ -257,6 +257,14 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       sql.warm();
       return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
     },
+    'sql.page': async ({ evidenceId, runId, position, limit }) => {
+      registry.get(evidenceId);
+      return unwrap(await sql.page(runId, position, limit));
+    },
+    'sql.close': ({ runId }) => {
+      sql.closeResult(runId);
+      return null;
+    },
     'sql.cancel': ({ runId }) => {
       // Cancelling a run that already ended is not an error: the race is normal.
       sql.cancel(runId);
