@@ -28,6 +28,7 @@ import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../queries/seek.js';
+import { cancelSort, sortStatus, startSort } from '../queries/sort-orders.js';
 import { resolveId } from '../queries/resolve-id.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
@@ -209,6 +210,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
+    'tables.sort.start': (arg) => {
+      const e = registry.get(arg.evidenceId);
+      return startSort(e.db, e.snapshot.dbCopyPath, arg);
+    },
+    'tables.sort.status': (arg) => sortStatus(registry.get(arg.evidenceId).db, arg),
+    'tables.sort.cancel': (arg) => {
+      cancelSort(registry.get(arg.evidenceId).db, arg);
+      return null;
+    },
     'id.resolve': ({ evidenceId, id }) => resolveId(dbWithTraceKeys(registry.get(evidenceId)), id),
     'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
     'event.get': (arg) => {
