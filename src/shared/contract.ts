@@ -48,6 +48,7 @@ import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
 import { TABLE_COUNT_ARG_GUARDS, type TableCountChannels } from './contract/table-count.js';
 import { SQL_PAGING_ARG_GUARDS, type SqlPagingChannels } from './contract/sql-paging.js';
 import { TABLE_SORT_ARG_GUARDS, type TableSortChannels } from './contract/table-sort.js';
+import { SEARCH_STREAM_ARG_GUARDS, type SearchStreamChannels } from './contract/search-stream.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
@@ -55,6 +56,7 @@ export type * from './contract/search.js';
 export type * from './contract/seek.js';
 export type * from './contract/sql-paging.js';
 export type * from './contract/table-sort.js';
+export type * from './contract/search-stream.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -104,7 +106,8 @@ export interface Channels
     SeekChannels,
     TableCountChannels,
     SqlPagingChannels,
-    TableSortChannels {
+    TableSortChannels,
+    SearchStreamChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -212,6 +215,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...TABLE_COUNT_ARG_GUARDS,
   ...SQL_PAGING_ARG_GUARDS,
   ...TABLE_SORT_ARG_GUARDS,
+  ...SEARCH_STREAM_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -29,6 +29,7 @@ import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../queries/seek.js';
 import { cancelSort, sortStatus, startSort } from '../queries/sort-orders.js';
+import { searchStatement } from '../queries/search-stream.js';
 import { resolveId } from '../queries/resolve-id.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
@@ -266,6 +267,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(arg.evidenceId);
       sql.warm();
       return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
+    },
+    'search.stream': async ({ evidenceId, runId, query, kinds, firstRows }) => {
+      const e = registry.get(evidenceId);
+      const stmt = searchStatement(e.db, query, kinds);
+      if (!stmt) return { columns: ['kind', 'table', 'rowid', 'value', 'summary'], rows: [], truncated: false, elapsedMs: 0 };
+      sql.warm();
+      return unwrap(
+        await sql.run(e.snapshot.dbCopyPath, { runId, ...stmt, maxRows: firstRows ?? 300, paging: 'stream', deadlineMs: 30_000 }),
+      );
     },
     'sql.page': async ({ evidenceId, runId, position, limit }) => {
       registry.get(evidenceId);
