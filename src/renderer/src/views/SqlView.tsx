@@ -95,7 +95,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
   const rows = win.w.rows;
   const streamed = win.w.runId !== null;
   // The scrollbar spans every row read so far (the exact count once the child has read them all).
-  const total = streamed ? Math.max(win.w.streamed, win.w.start + rows.length) : undefined;
+  const total = win.total;
   const goToRow = (n: number): void => {
     if (total === undefined || !Number.isFinite(n)) return;
     const position = Math.max(0, Math.floor(n) - 1);

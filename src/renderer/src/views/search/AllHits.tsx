@@ -40,7 +40,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     };
   }, [ev, q, kinds.join(',')]);
   const rows = win.w.rows;
-  const total = win.w.runId !== null ? Math.max(win.w.streamed, win.w.start + rows.length) : undefined;
+  const total = win.total;
   const keys = useMemo(() => rows.map((_, i) => win.w.start + i), [rows, win.w.start]);
   const rowAt = (i: number): { table: string; rowid: number } | null => {
     const r = rows[i];

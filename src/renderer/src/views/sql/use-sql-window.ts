@@ -21,10 +21,12 @@ export interface SqlWindow {
   readonly done: boolean;
   /** Reading was stopped by the reader (Stop): the rows held stay, nothing more is paged. */
   readonly stopped: boolean;
+  /** The furthest place asked for (go to row N past the rows read so far): the scrollbar reaches it meanwhile. */
+  readonly reach: number;
   readonly error: { code: string; message: string } | null;
 }
 
-const EMPTY: SqlWindow = { runId: null, start: 0, rows: [], streamed: 0, done: true, stopped: false, error: null };
+const EMPTY: SqlWindow = { runId: null, start: 0, rows: [], streamed: 0, done: true, stopped: false, reach: 0, error: null };
 
 export function useSqlWindow(ev: string) {
   const [w, setW] = useState<SqlWindow>(EMPTY);
@@ -44,7 +46,16 @@ export function useSqlWindow(ev: string) {
     const streaming = result?.streaming === true;
     setW(
       result
-        ? { runId: streaming ? runId : null, start: 0, rows, streamed: rows.length, done: !streaming, stopped: false, error: null }
+        ? {
+            runId: streaming ? runId : null,
+            start: 0,
+            rows,
+            streamed: rows.length,
+            done: !streaming,
+            stopped: false,
+            reach: 0,
+            error: null,
+          }
         : EMPTY,
     );
   }, []);
@@ -55,6 +66,7 @@ export function useSqlWindow(ev: string) {
       if (!cur.runId || (how !== 'seek' && busy.current)) return;
       const myGen = ++gen.current;
       busy.current = true;
+      if (how === 'seek') setW((x) => ({ ...x, reach: Math.max(x.reach, position + 1) }));
       const r = await client.call('sql.page', { evidenceId: ev, runId: cur.runId, position, limit });
       if (myGen !== gen.current) return;
       busy.current = false;
@@ -100,8 +112,11 @@ export function useSqlWindow(ev: string) {
     [],
   );
 
+  // Rows the scrollbar spans: every row read, and up to a place asked for beyond them while the child reads on.
+  const total = w.runId === null ? undefined : w.done ? w.streamed : Math.max(w.streamed, w.start + w.rows.length, w.reach);
   return {
     w,
+    total,
     reset,
     /** Stops reading the result (its child ends, with the rows beyond the ones held). */
     stop: () => {
