@@ -1,8 +1,8 @@
 /**
  * Background sorts of a table by a column no index serves (shared/contract/table-sort.ts), per connection.
  *
- * A sort runs in sort-worker.ts and hands back the rowids in (column, rowid) order; here each finished order keeps
- * them with a reverse lookup (rowid → place, by binary search over the rowids sorted), so a page after or before a
+ * A sort runs in sort-worker.ts and hands back the rowids in (column, rowid) order with their reverse lookup (rowid →
+ * place, by binary search over the rowids sorted; sort-lookup.ts), both made in the worker, so a page after or before a
  * cursor and a page at a place are both exact and cost one `rowid IN (…)` read. Descending is the same order read
  * from the end (SQLite's `ORDER BY c DESC, rowid DESC` is exactly the reverse of `ORDER BY c, rowid`).
  *
@@ -19,6 +19,7 @@ import { filterSql } from './filters.js';
 import { quoteIdent, tableSchema } from './schema.js';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { SortWorkerData, SortWorkerReply } from './sort-protocol.js';
+import { SortedOrder } from './sort-lookup.js';
 
 export const MAX_ORDERS = 3;
 const DEFAULT_LIMIT = 200;
@@ -31,39 +32,6 @@ interface SortJob {
   worker: Worker | null;
   order: SortedOrder | null;
   used: number;
-}
-
-/** The rowids of a table in (column, rowid) ascending order, and where each rowid sits in it. */
-export class SortedOrder {
-  private readonly byRowid: Float64Array;
-  private readonly placeOf: Int32Array;
-
-  constructor(readonly rowids: Float64Array) {
-    const idx = new Int32Array(rowids.length);
-    for (let i = 0; i < idx.length; i++) idx[i] = i;
-    idx.sort((a, b) => rowids[a]! - rowids[b]!);
-    this.placeOf = idx;
-    this.byRowid = new Float64Array(rowids.length);
-    for (let i = 0; i < idx.length; i++) this.byRowid[i] = rowids[idx[i]!]!;
-  }
-
-  get length(): number {
-    return this.rowids.length;
-  }
-
-  /** The ascending place of a rowid, or -1 when it is not in the order. */
-  place(rowid: number): number {
-    let lo = 0;
-    let hi = this.byRowid.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = this.byRowid[mid]!;
-      if (v === rowid) return this.placeOf[mid]!;
-      if (v < rowid) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  }
 }
 
 const jobs = new WeakMap<Database.Database, Map<string, SortJob>>();
@@ -131,7 +99,7 @@ export function startSort(db: Database.Database, dbCopyPath: string, arg: TableS
       if (msg.type === 'total') job.total = msg.total;
       else if (msg.type === 'progress') job.read = msg.read;
       else if (msg.type === 'done') {
-        job.order = new SortedOrder(msg.rowids);
+        job.order = new SortedOrder(msg.rowids, msg.byRowid, msg.placeOf);
         job.read = job.total ?? job.read;
         job.state = 'done';
         job.worker = null;

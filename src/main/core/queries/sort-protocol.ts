@@ -11,8 +11,11 @@ export interface SortWorkerData {
 export type SortWorkerReply =
   | { readonly type: 'total'; readonly total: number }
   | { readonly type: 'progress'; readonly read: number }
-  /** The rowids in (column, rowid) ascending order, transferred (not copied). */
-  | { readonly type: 'done'; readonly rowids: Float64Array }
+  /**
+   * The rowids in (column, rowid) ascending order, and the reverse lookup (the rowids sorted, and each one's place),
+   * all made in the worker and transferred (not copied), so the server's thread only receives them.
+   */
+  | { readonly type: 'done'; readonly rowids: Float64Array; readonly byRowid: Float64Array; readonly placeOf: Int32Array }
   | { readonly type: 'error'; readonly message: string };
 
 /** Progress is posted every this many rows read. */

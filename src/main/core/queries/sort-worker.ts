@@ -10,6 +10,7 @@ import { openHardened } from '../evidence/open-hardened.js';
 import { toFailure } from '../../../shared/errors.js';
 import type { SortWorkerData, SortWorkerReply } from './sort-protocol.js';
 import { SORT_PROGRESS_EVERY } from './sort-protocol.js';
+import { reverseLookup } from './sort-lookup.js';
 
 const port = parentPort;
 if (!port) throw new Error('sort-worker must run in a worker thread');
@@ -42,7 +43,8 @@ try {
     }
     post({ type: 'progress', read });
     const rowids = out.slice(0, n);
-    post({ type: 'done', rowids }, [rowids.buffer]);
+    const { byRowid, placeOf } = reverseLookup(rowids);
+    post({ type: 'done', rowids, byRowid, placeOf }, [rowids.buffer, byRowid.buffer, placeOf.buffer]);
   } finally {
     db.close();
   }
