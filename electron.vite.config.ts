@@ -17,6 +17,7 @@ export default defineConfig({
           'follow-up-worker': 'src/main/core/evidence/follow-up-worker.ts',
           'hash-worker': 'src/main/core/evidence/hash-worker.ts',
           'row-count-worker': 'src/main/core/queries/row-count-worker.ts',
+          'sort-worker': 'src/main/core/queries/sort-worker.ts',
           'trace-keys-worker': 'src/main/core/graph/trace-keys-worker.ts',
           'report-worker': 'src/main/core/check/report-worker.ts',
         },

@@ -46,11 +46,17 @@ import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/trans
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
 import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
 import { TABLE_COUNT_ARG_GUARDS, type TableCountChannels } from './contract/table-count.js';
+import { SQL_PAGING_ARG_GUARDS, type SqlPagingChannels } from './contract/sql-paging.js';
+import { TABLE_SORT_ARG_GUARDS, type TableSortChannels } from './contract/table-sort.js';
+import { SEARCH_STREAM_ARG_GUARDS, type SearchStreamChannels } from './contract/search-stream.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
 export type * from './contract/search.js';
 export type * from './contract/seek.js';
+export type * from './contract/sql-paging.js';
+export type * from './contract/table-sort.js';
+export type * from './contract/search-stream.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -98,7 +104,10 @@ export interface Channels
     TranscriptChannels,
     RelatedChannels,
     SeekChannels,
-    TableCountChannels {
+    TableCountChannels,
+    SqlPagingChannels,
+    TableSortChannels,
+    SearchStreamChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -186,6 +195,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
     params: optional(paramRecord(32)),
     deadlineMs: optional(int(100, 120_000)),
     maxRows: optional(int(1, 10_000)),
+    paging: optional(oneOf(['stream'] as const)),
   }),
   'sql.cancel': obj({ runId: ID }),
   search: obj({
@@ -203,6 +213,9 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...RELATED_ARG_GUARDS,
   ...SEEK_ARG_GUARDS,
   ...TABLE_COUNT_ARG_GUARDS,
+  ...SQL_PAGING_ARG_GUARDS,
+  ...TABLE_SORT_ARG_GUARDS,
+  ...SEARCH_STREAM_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

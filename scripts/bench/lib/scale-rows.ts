@@ -15,7 +15,7 @@ import { LONG_TASK_RECORDER, longTaskText, step } from './scale-page.js';
 const GOAL_MS = 300;
 const LONG_TASK_GOAL = 50;
 
-async function openPage(browser: Browser, serve: ServeChild, hash: string, ready: string): Promise<Page> {
+export async function openPage(browser: Browser, serve: ServeChild, hash: string, ready: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(LONG_TASK_RECORDER);
   const page = await context.newPage();

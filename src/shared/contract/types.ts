@@ -330,6 +330,11 @@ export interface SqlRunRequest {
   readonly deadlineMs?: number;
   /** Default 1000, at most 10000. */
   readonly maxRows?: number;
+  /**
+   * 'stream': when more than maxRows rows exist, the result stays open and its child reads on; page it with
+   * `sql.page` under the same runId, end it with `sql.close` (shared/contract/sql-paging.ts).
+   */
+  readonly paging?: 'stream';
 }
 
 export interface SqlResult {
@@ -338,6 +343,8 @@ export interface SqlResult {
   /** True when more rows existed than maxRows. */
   readonly truncated: boolean;
   readonly elapsedMs: number;
+  /** True when the result was kept open (paging 'stream' and truncated): the rest is read on in the background. */
+  readonly streaming?: boolean;
 }
 
 export const SEARCH_KINDS = ['event_id', 'call_id', 'trace_id', 'turn_id', 'domain', 'tool_name'] as const;

@@ -12,6 +12,7 @@ import { fromCell, rowidNumber, toCell } from './cells.js';
 import { filterSql } from './filters.js';
 import type { TableSchema } from './schema.js';
 import { quoteIdent, tableSchema } from './schema.js';
+import { finishedOrder, orderedPage } from './sort-orders.js';
 
 const DEFAULT_LIMIT = 200;
 const R = '_rowid_';
@@ -179,6 +180,9 @@ function cursorOf(p: Plan, row: readonly unknown[]): PageCursor {
 }
 
 export function readPage(db: Database.Database, req: PageRequest): TablePage {
+  // A column no index serves, sorted in the background (sort-orders.ts): served by place in that order.
+  const sorted = finishedOrder(db, req);
+  if (sorted) return orderedPage(db, sorted, req);
   const p = plan(db, req);
   const limit = req.limit ?? DEFAULT_LIMIT;
   const where = filterSql(p.schema, req.filters);

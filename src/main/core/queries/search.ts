@@ -6,7 +6,7 @@ import { cellText, rowidNumber, toCell } from './cells.js';
 import { hasColumn, quoteIdent, tableSchemas } from './schema.js';
 
 /** For each kind, where to look: (table, column) pairs, or every table carrying the column. */
-const WHERE: Record<SearchKind, { readonly exact: boolean; readonly places: readonly (readonly [string, string])[] | 'any' }> = {
+export const WHERE: Record<SearchKind, { readonly exact: boolean; readonly places: readonly (readonly [string, string])[] | 'any' }> = {
   event_id: { exact: true, places: 'any' },
   call_id: {
     exact: true,
@@ -35,7 +35,7 @@ const WHERE: Record<SearchKind, { readonly exact: boolean; readonly places: read
 };
 
 /** A few columns that make a hit recognisable without opening it. */
-const SUMMARY_COLUMNS = [
+export const SUMMARY_COLUMNS = [
   'timestamp',
   'domain',
   'method',
@@ -52,7 +52,7 @@ const SUMMARY_COLUMNS = [
   'source_table',
 ];
 
-function placesFor(db: Database.Database, kind: SearchKind): [string, string][] {
+export function placesFor(db: Database.Database, kind: SearchKind): [string, string][] {
   const spec = WHERE[kind];
   if (spec.places !== 'any') return spec.places.filter(([t, c]) => hasColumn(db, t, c)).map(([t, c]) => [t, c]);
   return [...tableSchemas(db).values()].filter((t) => t.hasRowid && t.columns.some((c) => c.name === kind)).map((t) => [t.name, kind]);

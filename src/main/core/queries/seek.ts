@@ -16,11 +16,15 @@ import { toCell } from './cells.js';
 import { filterSql } from './filters.js';
 import { readPage } from './page.js';
 import { quoteIdent, tableSchema } from './schema.js';
+import { finishedOrder, orderedSeek } from './sort-orders.js';
 
 export const SEEK_SAMPLES = 257;
 const R = '_rowid_';
 
 export function seekPage(db: Database.Database, req: SeekRequest): SeekPage {
+  // A background-sorted order knows every row's place: exact, no samples.
+  const sorted = finishedOrder(db, req);
+  if (sorted) return orderedSeek(db, sorted, req);
   const schema = tableSchema(db, req.table);
   if (!schema.hasRowid) throw new InspectorError('BAD_REQUEST', `table ${req.table} has no rowid and cannot be paged`);
   const name = quoteIdent(schema.name);

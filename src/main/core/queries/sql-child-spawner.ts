@@ -4,14 +4,14 @@
  * so the Electron glue injects a spawner built on `utilityProcess.fork`. Nothing here imports electron.
  */
 import { fork } from 'node:child_process';
-import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
+import type { SqlChildMessage, SqlChildReply } from './sql-protocol.js';
 
 type MessageListener = (reply: SqlChildReply) => void;
 type ExitListener = (code: number | null, signal: string | null) => void;
 
 /** One started child. Listeners are added once per child and never removed; the console dispatches from them. */
 export interface SqlChildHandle {
-  send(msg: SqlChildRun): void;
+  send(msg: SqlChildMessage): void;
   on(event: 'message', listener: MessageListener): void;
   /** Fires at most once, also when the process could not be started at all. */
   on(event: 'exit', listener: ExitListener): void;

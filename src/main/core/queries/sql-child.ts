@@ -9,7 +9,8 @@ import type { Cell } from '../../../shared/contract.js';
 import { toFailure } from '../../../shared/errors.js';
 import { toCell } from './cells.js';
 import { refusalReason } from './sql-guard.js';
-import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
+import type { SqlChildMessage, SqlChildReply, SqlChildRun } from './sql-protocol.js';
+import { ResultStream } from './sql-stream.js';
 import { MAX_CELL_CHARS } from './sql-protocol.js';
 
 /** Electron's parent port as far as this file uses it (typed here: core code never imports electron). */
@@ -26,10 +27,10 @@ function send(reply: SqlChildReply): void {
   else process.send?.(reply);
 }
 
-function onRun(handle: (msg: SqlChildRun) => void): void {
+function onMessage(handle: (msg: SqlChildMessage) => void): void {
   const accept = (m: unknown): void => {
-    const msg = m as SqlChildRun | null;
-    if (msg?.type === 'run') handle(msg);
+    const msg = m as SqlChildMessage | null;
+    if (msg?.type === 'run' || msg?.type === 'page') handle(msg);
   };
   if (parentPort) parentPort.on('message', (e) => accept(e.data));
   else process.on('message', accept);
@@ -41,10 +42,14 @@ function clip(cell: Cell): Cell {
     : cell;
 }
 
+/** The result this child keeps open (a run with a spillPath whose rows went past maxRows): one per child. */
+let stream: ResultStream | null = null;
+
 export function runQuery(msg: SqlChildRun): SqlChildReply {
   const reason = refusalReason(msg.sql);
   if (reason) return { type: 'error', error: { code: 'QUERY_REFUSED', message: reason } };
   const db = new Database(msg.dbPath, { readonly: true, fileMustExist: true });
+  let keptOpen = false;
   try {
     // Hostile-database hygiene before any other statement (reliability anchors SQL-1).
     db.pragma('trusted_schema = OFF');
@@ -65,13 +70,23 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
     let truncated = false;
     const hasParams = Object.keys(msg.params).length > 0;
     const iter = (hasParams ? stmt.iterate(msg.params) : stmt.iterate()) as IterableIterator<unknown[]>;
-    for (const row of iter) {
+    const convert = (row: unknown[]): Cell[] => row.map((v) => clip(toCell(v)));
+    for (;;) {
+      const next = iter.next();
+      if (next.done) break;
       if (rows.length >= msg.maxRows) {
         truncated = true;
+        if (msg.spillPath) {
+          // The row past the first page is the stream's first; the cursor stays open and reads on in slices.
+          stream = new ResultStream(msg.spillPath, iter, convert, () => db.close(), send);
+          stream.start([...rows, convert(next.value)]);
+          keptOpen = true;
+          return { type: 'result', columns, rows, truncated, streaming: true };
+        }
         iter.return?.();
         break;
       }
-      rows.push(row.map((v) => clip(toCell(v))));
+      rows.push(convert(next.value));
     }
     return { type: 'result', columns, rows, truncated };
   } catch (e) {
@@ -79,9 +94,13 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
     // SQLite's own messages ("no such table: x") are the useful sentence; keep them, coded as a refusal only when SQLite refused.
     return { type: 'error', error: f.code === 'INTERNAL' ? { code: 'BAD_REQUEST', message: `SQLite: ${f.message}` } : f };
   } finally {
-    db.close();
+    if (!keptOpen) db.close();
   }
 }
 
-onRun((msg) => send(runQuery(msg)));
+onMessage((msg) => {
+  if (msg.type === 'run') send(runQuery(msg));
+  else if (stream) stream.page(msg);
+  else send({ type: 'error', error: { code: 'BAD_REQUEST', message: 'no result is open in this SQL process' } });
+});
 send({ type: 'ready' });

@@ -8,7 +8,22 @@ export interface SqlChildRun {
   readonly sql: string;
   readonly params: Readonly<Record<string, string | number>>;
   readonly maxRows: number;
+  /**
+   * Keep a longer result open: after the first maxRows the child reads on into this spill file (a SQLite file of
+   * row number → row, beside the scratch copy) and answers `page` messages, until the parent kills it.
+   */
+  readonly spillPath?: string;
 }
+
+/** The rows of an open result at a place (answered once the stream has read that far, or has ended). */
+export interface SqlChildPage {
+  readonly type: 'page';
+  readonly id: number;
+  readonly position: number;
+  readonly limit: number;
+}
+
+export type SqlChildMessage = SqlChildRun | SqlChildPage;
 
 export type SqlChildReply =
   | { readonly type: 'ready' }
@@ -17,6 +32,17 @@ export type SqlChildReply =
       readonly columns: readonly string[];
       readonly rows: readonly (readonly Cell[])[];
       readonly truncated: boolean;
+      /** True when the child kept the result open and streams the rest (the run had a spillPath). */
+      readonly streaming?: boolean;
+    }
+  | { readonly type: 'progress'; readonly streamed: number; readonly done: boolean }
+  | {
+      readonly type: 'page';
+      readonly id: number;
+      readonly rows: readonly (readonly Cell[])[];
+      readonly position: number;
+      readonly streamed: number;
+      readonly done: boolean;
     }
   | { readonly type: 'error'; readonly error: Failure };
 

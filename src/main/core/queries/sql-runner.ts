@@ -12,6 +12,9 @@ import type { SqlChildHandle, SqlChildSpawner } from './sql-child-spawner.js';
 import { forkSqlChildSpawner } from './sql-child-spawner.js';
 import { childProcessScript } from '../workers/worker-entry-url.js';
 import type { SqlChildReply, SqlChildRun } from './sql-protocol.js';
+import { OpenResults, spillPathFor } from './sql-results.js';
+import type { KeptChild } from './sql-results.js';
+import type { SqlPage } from '../../../shared/contract/sql-paging.js';
 
 export const DEFAULT_DEADLINE_MS = 5000;
 export const DEFAULT_MAX_ROWS = 1000;
@@ -48,6 +51,8 @@ export interface SqlRunOptions {
   readonly params?: Readonly<Record<string, string | number>>;
   readonly deadlineMs?: number;
   readonly maxRows?: number;
+  /** 'stream': a result longer than maxRows stays open for `page` (see sql-results.ts). */
+  readonly paging?: 'stream';
 }
 
 interface Running {
@@ -65,6 +70,8 @@ export class SqlConsole {
   private spare: SqlChild | null = null;
   private readonly running = new Map<string, Running>();
   private disposed = false;
+  /** Streamed results kept open, each in its own child (killed when closed, replaced or idle). */
+  private readonly results = new OpenResults((child) => SqlConsole.kill(child));
 
   constructor(private readonly options: SqlConsoleOptions = {}) {}
 
@@ -85,7 +92,7 @@ export class SqlConsole {
     return child;
   }
 
-  private static kill(child: SqlChild): void {
+  private static kill(child: KeptChild): void {
     child.gone = true;
     child.listener = null;
     child.handle.kill();
@@ -122,13 +129,16 @@ export class SqlConsole {
       let done = false;
       let started = 0;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const finish = (result: Result<SqlResult>, reuse: boolean): void => {
+      const spillPath = opts.paging === 'stream' ? spillPathFor(dbPath, opts.runId) : undefined;
+      const finish = (result: Result<SqlResult>, reuse: boolean | 'keep'): void => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         child.listener = null;
         this.running.delete(opts.runId);
-        if (reuse && !child.gone && !this.spare && !this.disposed) this.spare = child;
+        if (reuse === 'keep' && spillPath && !child.gone && !this.disposed)
+          this.results.open(opts.runId, child, spillPath, deadlineMs, result.ok ? result.value.rows.length : 0);
+        else if (reuse === true && !child.gone && !this.spare && !this.disposed) this.spare = child;
         else SqlConsole.kill(child);
         resolve(result);
       };
@@ -136,12 +146,20 @@ export class SqlConsole {
       const onMessage = (m: SqlChildReply): void => {
         if (m.type === 'ready') return;
         if (m.type === 'error') return finish({ ok: false, error: m.error }, true);
+        if (m.type !== 'result') return;
+        const streaming = m.streaming === true;
         finish(
           {
             ok: true,
-            value: { columns: m.columns, rows: m.rows, truncated: m.truncated, elapsedMs: Math.round(performance.now() - started) },
+            value: {
+              columns: m.columns,
+              rows: m.rows,
+              truncated: m.truncated,
+              elapsedMs: Math.round(performance.now() - started),
+              ...(streaming ? { streaming } : {}),
+            },
           },
-          true,
+          streaming ? 'keep' : true,
         );
       };
       const onExit = (code: number | null, signal: string | null): void =>
@@ -170,14 +188,26 @@ export class SqlConsole {
           sql: opts.sql,
           params: opts.params ?? {},
           maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS,
+          ...(spillPath ? { spillPath } : {}),
         };
         child.handle.send(msg);
       });
     });
   }
 
-  /** Kills the run's process; its pending `run` answers CANCELLED. False when no such run is going. */
+  /** Rows of a streamed result kept open under `runId` (see sql-results.ts). */
+  page(runId: string, position: number, limit: number): Promise<Result<SqlPage>> {
+    return this.results.page(runId, position, limit);
+  }
+
+  /** Ends a streamed result (its child and spill file). False when none is open under that id. */
+  closeResult(runId: string): boolean {
+    return this.results.close(runId);
+  }
+
+  /** Kills the run's process; its pending `run` answers CANCELLED, an open streamed result ends. False when no such run is going. */
   cancel(runId: string): boolean {
+    if (this.results.close(runId)) return true;
     const r = this.running.get(runId);
     if (!r) return false;
     r.finish({ ok: false, error: { code: 'CANCELLED', message: `query ${runId} was cancelled` } });
@@ -187,6 +217,7 @@ export class SqlConsole {
   dispose(): void {
     this.disposed = true;
     for (const id of [...this.running.keys()]) this.cancel(id);
+    this.results.closeAll();
     if (this.spare) SqlConsole.kill(this.spare);
     this.spare = null;
   }

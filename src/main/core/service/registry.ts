@@ -12,6 +12,7 @@ import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
 import { openEvidence } from '../evidence/open-evidence.js';
 import { restrictTables } from '../queries/schema.js';
 import { warmRowCounts } from '../queries/row-counts.js';
+import { cancelAllSorts } from '../queries/sort-orders.js';
 import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
 import { firstViewGate } from '../queries/first-view-gate.js';
 
@@ -157,6 +158,8 @@ export class EvidenceRegistry {
     if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
     this.entries.delete(id);
     e.gate.release();
+    // A background sort of a table (sort-orders.ts) reads the copy that is about to go: it ends with it.
+    cancelAllSorts(e.evidence.db);
     e.evidence.close();
     e.onClose?.();
   }

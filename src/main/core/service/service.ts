@@ -29,6 +29,8 @@ import { createLibraryChannels } from '../library/channels.js';
 import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../queries/seek.js';
+import { cancelSort, sortStatus, startSort } from '../queries/sort-orders.js';
+import { searchStatement } from '../queries/search-stream.js';
 import { resolveId } from '../queries/resolve-id.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
@@ -211,6 +213,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.schema': ({ evidenceId }) => listTableSchemas(registry.get(evidenceId).db),
     'tables.page': (arg) => readPage(registry.get(arg.evidenceId).db, arg),
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
+    'tables.sort.start': (arg) => {
+      const e = registry.get(arg.evidenceId);
+      return startSort(e.db, e.snapshot.dbCopyPath, arg);
+    },
+    'tables.sort.status': (arg) => sortStatus(registry.get(arg.evidenceId).db, arg),
+    'tables.sort.cancel': (arg) => {
+      cancelSort(registry.get(arg.evidenceId).db, arg);
+      return null;
+    },
     'id.resolve': ({ evidenceId, id }) => resolveId(dbWithTraceKeys(registry.get(evidenceId)), id),
     'tables.count': ({ evidenceId, table, filters }) => countMatching(registry.get(evidenceId).db, table, filters),
     'event.get': (arg) => {
@@ -258,6 +269,23 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(arg.evidenceId);
       sql.warm();
       return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
+    },
+    'search.stream': async ({ evidenceId, runId, query, kinds, firstRows }) => {
+      const e = registry.get(evidenceId);
+      const stmt = searchStatement(e.db, query, kinds);
+      if (!stmt) return { columns: ['kind', 'table', 'rowid', 'value', 'summary'], rows: [], truncated: false, elapsedMs: 0 };
+      sql.warm();
+      return unwrap(
+        await sql.run(e.snapshot.dbCopyPath, { runId, ...stmt, maxRows: firstRows ?? 300, paging: 'stream', deadlineMs: 30_000 }),
+      );
+    },
+    'sql.page': async ({ evidenceId, runId, position, limit }) => {
+      registry.get(evidenceId);
+      return unwrap(await sql.page(runId, position, limit));
+    },
+    'sql.close': ({ runId }) => {
+      sql.closeResult(runId);
+      return null;
     },
     'sql.cancel': ({ runId }) => {
       // Cancelling a run that already ended is not an error: the race is normal.

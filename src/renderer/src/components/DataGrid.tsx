@@ -27,6 +27,8 @@ export interface GridColumn {
   readonly name: string;
   readonly kind?: ColumnInfo['kind'];
   readonly sortable?: boolean;
+  /** The sort button's title (default: "sort (indexed column)"). */
+  readonly sortTitle?: string;
 }
 
 export interface DataGridProps {
@@ -208,7 +210,12 @@ export function DataGrid(p: DataGridProps) {
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
             >
               {col.sortable && p.onSort ? (
-                <button type="button" className="gh-sort" title="sort (indexed column)" onClick={() => p.onSort?.(col.name)}>
+                <button
+                  type="button"
+                  className="gh-sort"
+                  title={col.sortTitle ?? 'sort (indexed column)'}
+                  onClick={() => p.onSort?.(col.name)}
+                >
                   {visibleText(col.name)} <span className="arrow">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                 </button>
               ) : (

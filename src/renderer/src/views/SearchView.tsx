@@ -13,6 +13,7 @@ import { BodySearch } from './search/BodySearch.js';
 import { RowLink } from '../links/RowLink.js';
 import { PaneLayout } from '../pane/PaneLayout.js';
 import { IdLinks } from './id-links.js';
+import { AllHits } from './search/AllHits.js';
 
 export function SearchView(props: { ev: string; q: string }) {
   const { ev, q } = props;
@@ -59,7 +60,9 @@ export function SearchView(props: { ev: string; q: string }) {
         {/* A pasted id opens its item directly (id.resolve), above the rows that mention it. */}
         {q && <IdLinks key={q} ev={ev} id={q} quiet />}
         {res.error && <ErrorNote error={res.error} />}
-        {q && res.value && (
+        {/* More hits than a page: all of them, streamed and paged in a grid whose scrollbar spans them. */}
+        {q && res.value?.truncated && <AllHits ev={ev} q={q} kinds={kinds} />}
+        {q && res.value && !res.value.truncated && (
           <>
             <p className="muted">
               {res.value.hits.length} hit{res.value.hits.length === 1 ? '' : 's'}

@@ -19,11 +19,14 @@ import type { GridColumn } from '../components/DataGrid.js';
 import { IdLink } from '../links/IdLink.js';
 import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
+import { useSqlWindow } from './sql/use-sql-window.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
 
 const DEFAULT_SQL = 'SELECT name, type FROM sqlite_schema ORDER BY name';
+/** Rows of the first page; a longer result stays open in its SQL process and is paged from there (sql.page). */
+const FIRST_ROWS = 500;
 
 export function SqlView(props: { ev: string; canned: string | null; sql: string | null }) {
   const { ev } = props;
@@ -36,6 +39,8 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
   const [result, setResult] = useState<SqlResult | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  const win = useSqlWindow(ev);
+  const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   const editor = useRef<HTMLTextAreaElement>(null);
   const chosen = canned.value?.find((q) => q.id === props.canned) ?? null;
   // A new query loaded (a canned one chosen, or another ad-hoc text from the URL on Back): the last query's error
@@ -53,6 +58,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     if (chosen && !props.sql) setParams(Object.fromEntries(chosen.params.map((p) => [p, ''])));
     setError(null);
     setResult(null);
+    win.reset('', null);
     setSel(null);
   }, [loaded]);
   const needed = useMemo(() => [...new Set([...sql.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))], [sql]);
@@ -67,24 +73,44 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     setRunning(runId);
     setError(null);
     const p = Object.fromEntries(needed.map((n) => [n, params[n] ?? '']));
-    const r = await client.call('sql.run', { evidenceId: ev, runId, sql, deadlineMs: deadline, ...(needed.length ? { params: p } : {}) });
+    const r = await client.call('sql.run', {
+      evidenceId: ev,
+      runId,
+      sql,
+      deadlineMs: deadline,
+      maxRows: FIRST_ROWS,
+      paging: 'stream',
+      ...(needed.length ? { params: p } : {}),
+    });
     setRunning((cur) => (cur === runId ? null : cur));
     if (r.ok) {
       setResult(r.value);
+      win.reset(runId, r.value);
       setSel(null);
     } else setError(r.error);
   };
   const cancel = (): void => {
     if (running) void client.call('sql.cancel', { runId: running });
   };
+  const rows = win.w.rows;
+  const streamed = win.w.runId !== null;
+  // The scrollbar spans every row read so far (the exact count once the child has read them all).
+  const total = win.total;
+  const goToRow = (n: number): void => {
+    if (total === undefined || !Number.isFinite(n)) return;
+    const position = Math.max(0, Math.floor(n) - 1);
+    setSel(null);
+    setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
+    win.seek(position);
+  };
   const onNav = useCallback(
     (nav: RowNav) => {
-      const n = result?.rows.length ?? 0;
+      const n = rows.length;
       if (!n || nav === 'open') return;
       const cur = sel?.row ?? -1;
       setSel({ row: Math.max(0, Math.min(n - 1, cur + (nav === 'next' ? 1 : -1))), col: sel?.col ?? 0 });
     },
-    [result, sel],
+    [rows, sel],
   );
   useRowNav(onNav);
   const columns = useMemo(
@@ -101,8 +127,8 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
         : [],
     [result],
   );
-  const keys = useMemo(() => (result ? result.rows.map((_, i) => i) : []), [result]);
-  const selCell = sel && result ? result.rows[sel.row]?.[sel.col] : undefined;
+  const keys = useMemo(() => rows.map((_, i) => win.w.start + i), [rows, win.w.start]);
+  const selCell = sel && result ? rows[sel.row]?.[sel.col] : undefined;
   const traces = useCall('graph.traces', needed.includes('trace_id') ? { evidenceId: ev } : undefined);
   const traceCol = result ? result.columns.indexOf('trace_id') : -1;
   const linkCell = useCallback(
@@ -199,18 +225,62 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
         {result && !error && (
           <>
             <p className="muted result-meta">
-              {countLabel(result.rows.length)} row{result.rows.length === 1 ? '' : 's'}
-              {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
+              <span className="sql-count" data-done={win.w.done ? 'yes' : 'no'}>
+                {win.w.stopped
+                  ? `stopped after ${countLabel(win.w.streamed)} rows read; showing rows ${countLabel(win.w.start + 1)}–${countLabel(win.w.start + rows.length)}`
+                  : !streamed
+                    ? `${countLabel(rows.length)} row${rows.length === 1 ? '' : 's'}`
+                    : win.w.done
+                      ? `${countLabel(win.w.streamed)} rows`
+                      : `at least ${countLabel(win.w.streamed)} rows read so far, counting…`}
+              </span>{' '}
+              · first rows in {result.elapsedMs} ms · read-only, on the evidence copy
+              {streamed && !win.w.done && (
+                <>
+                  {' '}
+                  <button type="button" className="danger" onClick={win.stop}>
+                    Stop reading
+                  </button>
+                </>
+              )}
+              {streamed && rows.length > 0 && (
+                <span className="window-rows" aria-label="rows loaded">
+                  {' '}
+                  · rows {countLabel(win.w.start + 1)}–{countLabel(win.w.start + rows.length)}
+                </span>
+              )}
+              {streamed && (
+                <input
+                  className="goto-row"
+                  aria-label="go to row"
+                  placeholder="go to row"
+                  inputMode="numeric"
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') goToRow(Number(e.currentTarget.value.replace(/[\s,_]/g, '')));
+                  }}
+                />
+              )}
             </p>
+            {win.w.error && <ErrorNote error={win.w.error} />}
             <DataGrid
               label="query results"
               columns={columns}
-              rows={result.rows}
+              rows={rows}
               rowKeys={keys}
               time={time}
               selected={sel}
               onSelect={setSel}
               linkCell={linkCell}
+              {...(total !== undefined
+                ? {
+                    total,
+                    windowStart: win.w.start,
+                    onSeek: win.seek,
+                    onNearEnd: win.loadAfter,
+                    onNearStart: win.loadBefore,
+                    scrollTo: jump,
+                  }
+                : {})}
             />
             {selCell !== undefined && sel && (
               <div className="cellbar">

@@ -18,6 +18,8 @@ import { isIdColumn } from '../links/id-routes.js';
 import { PaneLayout } from '../pane/PaneLayout.js';
 import { selectInPane } from '../pane/selection.js';
 import { visibleText } from '../components/visible-text.js';
+import { useBackgroundSort } from './tables/use-background-sort.js';
+import { SortProgress } from './tables/SortProgress.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev } = props;
@@ -87,9 +89,13 @@ function TableGrid(props: {
   const { ev, info, sort, filters } = props;
   const walOnlyFrom = useWalOnlyFrom(props.ev);
   const { time } = useApp();
-  // The count spans the scrollbar over every row when it is the count of this order (no filter thins it).
-  const total = filters.length === 0 ? props.rowCount : undefined;
-  const w = useKeysetWindow(ev, info, sort, filters, total);
+  // A column no index serves sorts in the background; meanwhile the grid shows rowid order (use-background-sort.ts).
+  const bg = useBackgroundSort(ev, info, sort, filters);
+  // The count spans the scrollbar over every row when it is the count of this order (no filter thins it, or the
+  // background sort counted the rows it keeps).
+  const sortedRows = bg.status?.state === 'done' ? bg.status.rows : null;
+  const total = sortedRows ?? (filters.length === 0 ? props.rowCount : undefined);
+  const w = useKeysetWindow(ev, info, bg.effective, filters, total);
   const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   // Spanning, the grid's scroll follows the place (its rows no longer shift it): Start and End move it there.
   const scrollToPlace = (position: number | null): void => {
@@ -107,7 +113,17 @@ function TableGrid(props: {
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
   const [copied, setCopied] = useState(false);
-  const columns = useMemo(() => info.columns.map((c) => ({ name: c.name, kind: c.kind, sortable: c.sortable })), [info]);
+  // Every column sorts: an indexed one by keyset, any other in the background (its header says so).
+  const columns = useMemo(
+    () =>
+      info.columns.map((c) => ({
+        name: c.name,
+        kind: c.kind,
+        sortable: true,
+        ...(c.sortable ? {} : { sortTitle: 'sort (no index: sorted in the background, with progress)' }),
+      })),
+    [info],
+  );
   const go = (next: { sort?: SortSpec | null; filters?: readonly ColumnFilter[] }): void =>
     navigate({ view: 'tables', ev, table: info.name, sort: next.sort === undefined ? sort : next.sort, filters: next.filters ?? filters });
   const onSort = (column: string): void => {
@@ -163,6 +179,12 @@ function TableGrid(props: {
         <span className="muted">
           {rowCountShown(props.rowCount, props.countFailed).text} rows · {countLabel(w.state.rows.length)} loaded
           {sort ? ` · sorted by ${sort.column} ${sort.direction}` : ' · rowid order'}
+          {sort && (
+            <>
+              {' '}
+              <SortProgress sort={sort} bg={bg} onCancel={() => (bg.cancel(), go({ sort: null }))} />
+            </>
+          )}
           {filters.length ? ` · ${filters.length} filter${filters.length > 1 ? 's' : ''}` : ''}
           {filters.length > 0 && (
             <span className="match-count" data-match-count={matching.value ? matching.value.count : ''}>

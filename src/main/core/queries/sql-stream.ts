@@ -1,0 +1,126 @@
+/**
+ * An ad-hoc SQL result kept open in the SQL child after its first rows (see shared/contract/sql-paging.ts).
+ *
+ * Why a spill file and not a keyset: an arbitrary query has no key to seek on (a join, an aggregate, an ORDER BY
+ * of an expression), and OFFSET re-runs the query up to the place each time. So the child keeps the statement's
+ * cursor open and reads forward in slices between messages, writing each row under its row number into a SQLite
+ * file of its own beside the scratch copy (never the evidence, never the copy). A place already read is then one
+ * rowid seek away, going forward or back; a place not read yet is answered when the stream gets there. Memory
+ * stays one slice of rows; the spill file grows with the result (it is removed with the result or the scratch
+ * folder).
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Cell } from '../../../shared/contract.js';
+import type { SqlChildPage, SqlChildReply } from './sql-protocol.js';
+
+/** Rows read per slice at most, and the time a slice may take: messages (page requests) are answered between slices. */
+const SLICE_ROWS = 5000;
+const SLICE_MS = 25;
+/** Progress is reported at most this often. */
+const PROGRESS_MS = 100;
+
+export class ResultStream {
+  private readonly spill: Database.Database;
+  private readonly insert: Database.Statement;
+  private readonly read: Database.Statement;
+  private streamed = 0;
+  private done = false;
+  private waiting: SqlChildPage[] = [];
+  private lastProgress = 0;
+
+  constructor(
+    spillPath: string,
+    private readonly source: IterableIterator<unknown[]>,
+    private readonly convert: (row: unknown[]) => Cell[],
+    private readonly close: () => void,
+    private readonly send: (reply: SqlChildReply) => void,
+  ) {
+    mkdirSync(dirname(spillPath), { recursive: true });
+    this.spill = new Database(spillPath);
+    // A throw-away file: no journal, no syncs (a crash loses nothing anyone keeps).
+    this.spill.pragma('journal_mode = OFF');
+    this.spill.pragma('synchronous = OFF');
+    this.spill.exec('CREATE TABLE r (i INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+    this.insert = this.spill.prepare('INSERT INTO r (i, v) VALUES (?, ?)');
+    this.read = this.spill.prepare('SELECT v FROM r WHERE i >= ? ORDER BY i LIMIT ?').pluck();
+  }
+
+  /** The rows already read (the first page) go in first, then the stream runs on in slices. */
+  start(first: readonly (readonly Cell[])[]): void {
+    this.write(first);
+    setImmediate(() => this.slice());
+  }
+
+  private write(rows: readonly (readonly Cell[])[]): void {
+    this.spill.transaction(() => {
+      for (const row of rows) this.insert.run(this.streamed++, JSON.stringify(row));
+    })();
+  }
+
+  private slice(): void {
+    const until = performance.now() + SLICE_MS;
+    const rows: Cell[][] = [];
+    try {
+      while (rows.length < SLICE_ROWS) {
+        const next = this.source.next();
+        if (next.done) {
+          this.done = true;
+          break;
+        }
+        rows.push(this.convert(next.value));
+        if ((rows.length & 255) === 0 && performance.now() > until) break;
+      }
+    } catch (e) {
+      this.write(rows);
+      this.finishSource();
+      this.send({ type: 'error', error: { code: 'BAD_REQUEST', message: `SQLite: ${(e as Error).message}` } });
+      return;
+    }
+    this.write(rows);
+    if (this.done) this.finishSource();
+    const now = performance.now();
+    if (this.done || now - this.lastProgress >= PROGRESS_MS) {
+      this.lastProgress = now;
+      this.send({ type: 'progress', streamed: this.streamed, done: this.done });
+    }
+    this.answerWaiting();
+    if (!this.done) setImmediate(() => this.slice());
+  }
+
+  private finishSource(): void {
+    this.done = true;
+    try {
+      this.source.return?.();
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Answers now when the place is read (or the stream ended), else once it is. */
+  page(msg: SqlChildPage): void {
+    if (this.ready(msg)) this.answer(msg);
+    else this.waiting.push(msg);
+  }
+
+  private ready(msg: SqlChildPage): boolean {
+    return this.done || msg.position + Math.max(1, msg.limit) <= this.streamed;
+  }
+
+  private answerWaiting(): void {
+    const still: SqlChildPage[] = [];
+    for (const msg of this.waiting) {
+      if (this.ready(msg)) this.answer(msg);
+      else still.push(msg);
+    }
+    this.waiting = still;
+  }
+
+  private answer(msg: SqlChildPage): void {
+    // A place past the end of an ended result: its last rows.
+    const position = this.done && msg.position >= this.streamed ? Math.max(0, this.streamed - msg.limit) : msg.position;
+    const rows = msg.limit > 0 ? (this.read.all(position, msg.limit) as string[]).map((v) => JSON.parse(v) as Cell[]) : [];
+    this.send({ type: 'page', id: msg.id, rows, position, streamed: this.streamed, done: this.done });
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Every hit of a search when there are more than one page of them: streamed from the SQL console (search.stream,
+ * paged like a SQL result by views/sql/use-sql-window.ts), in a grid whose scrollbar spans the hits read so far (the
+ * exact count once all are read), with "go to row N". A row opens in the side pane; its table/rowid is a row link.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Cell, SearchKind } from '../../../../shared/contract.js';
+import { client } from '../../api/client.js';
+import { useApp } from '../../app-context.js';
+import { DataGrid } from '../../components/DataGrid.js';
+import type { GridColumn } from '../../components/DataGrid.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { countLabel } from '../../components/format.js';
+import { RowLink } from '../../links/RowLink.js';
+import { selectInPane } from '../../pane/selection.js';
+import { useSqlWindow } from '../sql/use-sql-window.js';
+
+let runCounter = 0;
+const newRunId = (): string => `hits-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
+const COLUMNS: readonly GridColumn[] = ['kind', 'table', 'rowid', 'value', 'summary'].map((name) => ({ name }));
+
+export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKind[] }) {
+  const { ev, q, kinds } = props;
+  const { time } = useApp();
+  const win = useSqlWindow(ev);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
+  useEffect(() => {
+    let stale = false;
+    const runId = newRunId();
+    setError(null);
+    void client.call('search.stream', { evidenceId: ev, runId, query: q, kinds }).then((r) => {
+      if (stale) return void (r.ok && r.value.streaming && client.call('sql.close', { runId }));
+      if (r.ok) win.reset(runId, r.value);
+      else setError(r.error);
+    });
+    return () => {
+      stale = true;
+    };
+  }, [ev, q, kinds.join(',')]);
+  const rows = win.w.rows;
+  const total = win.total;
+  const keys = useMemo(() => rows.map((_, i) => win.w.start + i), [rows, win.w.start]);
+  const rowAt = (i: number): { table: string; rowid: number } | null => {
+    const r = rows[i];
+    return r && typeof r[1] === 'string' && typeof r[2] === 'number' ? { table: r[1], rowid: r[2] } : null;
+  };
+  const open = (i: number): void => {
+    const at = rowAt(i);
+    if (at) selectInPane({ kind: 'row', ...at });
+  };
+  const linkCell = useCallback(
+    (col: GridColumn, _cell: Cell, row: readonly Cell[], text: string) => {
+      if (col.name !== 'rowid' || typeof row[1] !== 'string' || typeof row[2] !== 'number') return null;
+      return (
+        <RowLink ev={ev} table={row[1]} rowid={row[2]}>
+          {text}
+        </RowLink>
+      );
+    },
+    [ev],
+  );
+  if (error) return <ErrorNote error={error} />;
+  if (rows.length === 0) return <p className="muted">reading every hit…</p>;
+  return (
+    <div className="all-hits">
+      <p className="muted result-meta">
+        <span className="hits-count" data-done={win.w.done ? 'yes' : 'no'}>
+          {win.w.stopped
+            ? `stopped after ${countLabel(win.w.streamed)} hits read`
+            : win.w.done
+              ? `${countLabel(win.w.streamed)} hits`
+              : `at least ${countLabel(win.w.streamed)} hits read so far, counting…`}
+        </span>
+        {win.w.runId && !win.w.done && (
+          <>
+            {' '}
+            <button type="button" className="danger" onClick={win.stop}>
+              Stop reading
+            </button>
+          </>
+        )}
+        {total !== undefined && (
+          <input
+            className="goto-row"
+            aria-label="go to hit"
+            placeholder="go to hit"
+            inputMode="numeric"
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              const n = Number(e.currentTarget.value.replace(/[\s,_]/g, ''));
+              if (!Number.isFinite(n)) return;
+              const position = Math.max(0, Math.floor(n) - 1);
+              setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
+              win.seek(position);
+            }}
+          />
+        )}
+      </p>
+      {win.w.error && <ErrorNote error={win.w.error} />}
+      <DataGrid
+        label="every search hit"
+        columns={COLUMNS}
+        rows={rows}
+        rowKeys={keys}
+        time={time}
+        selected={sel}
+        onSelect={setSel}
+        onOpen={open}
+        linkCell={linkCell}
+        {...(total !== undefined
+          ? { total, windowStart: win.w.start, onSeek: win.seek, onNearEnd: win.loadAfter, onNearStart: win.loadBefore, scrollTo: jump }
+          : {})}
+      />
+    </div>
+  );
+}

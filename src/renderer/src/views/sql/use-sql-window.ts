@@ -1,0 +1,143 @@
+/**
+ * The rows of a streamed SQL result held around the place on screen (sql.page): the first page comes with sql.run,
+ * the grid asks for the rows at the place it rests on (a drag, "go to row"), or the next/previous page at either
+ * edge, and at most MAX_ROWS are held. While the child is still reading the result, its progress is asked for
+ * every POLL_MS, so the scrollbar grows to the rows read until the count is exact.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Cell, SqlResult } from '../../../../shared/contract.js';
+import { client } from '../../api/client.js';
+
+export const PAGE = 300;
+const MAX_ROWS = 1500;
+const POLL_MS = 300;
+
+export interface SqlWindow {
+  readonly runId: string | null;
+  readonly start: number;
+  readonly rows: readonly (readonly Cell[])[];
+  /** Rows read from the query so far; the exact count once `done`. */
+  readonly streamed: number;
+  readonly done: boolean;
+  /** Reading was stopped by the reader (Stop): the rows held stay, nothing more is paged. */
+  readonly stopped: boolean;
+  /** The furthest place asked for (go to row N past the rows read so far): the scrollbar reaches it meanwhile. */
+  readonly reach: number;
+  readonly error: { code: string; message: string } | null;
+}
+
+const EMPTY: SqlWindow = { runId: null, start: 0, rows: [], streamed: 0, done: true, stopped: false, reach: 0, error: null };
+
+export function useSqlWindow(ev: string) {
+  const [w, setW] = useState<SqlWindow>(EMPTY);
+  const ref = useRef(w);
+  ref.current = w;
+  const busy = useRef(false);
+  const gen = useRef(0);
+
+  /** A new result: the last streamed one is closed (its child and spill file end). */
+  const reset = useCallback((runId: string, result: SqlResult | null) => {
+    const old = ref.current.runId;
+    if (old) void client.call('sql.close', { runId: old });
+    gen.current++;
+    busy.current = false;
+    const rows = result?.rows ?? [];
+    // Only a streamed result is paged (and closed); a shorter one is all in `rows`.
+    const streaming = result?.streaming === true;
+    setW(
+      result
+        ? {
+            runId: streaming ? runId : null,
+            start: 0,
+            rows,
+            streamed: rows.length,
+            done: !streaming,
+            stopped: false,
+            reach: 0,
+            error: null,
+          }
+        : EMPTY,
+    );
+  }, []);
+
+  const fetchAt = useCallback(
+    async (position: number, limit: number, how: 'seek' | 'after' | 'before') => {
+      const cur = ref.current;
+      if (!cur.runId || (how !== 'seek' && busy.current)) return;
+      const myGen = ++gen.current;
+      busy.current = true;
+      if (how === 'seek') setW((x) => ({ ...x, reach: Math.max(x.reach, position + 1) }));
+      const r = await client.call('sql.page', { evidenceId: ev, runId: cur.runId, position, limit });
+      if (myGen !== gen.current) return;
+      busy.current = false;
+      if (!r.ok) return setW((x) => ({ ...x, error: r.error }));
+      const p = r.value;
+      setW((x) => {
+        const base = { ...x, streamed: Math.max(x.streamed, p.streamed), done: p.done, error: null };
+        if (how === 'seek' || x.rows.length === 0) return { ...base, start: p.position, rows: p.rows };
+        if (how === 'after' && p.position === x.start + x.rows.length) {
+          const rows = [...x.rows, ...p.rows];
+          const drop = Math.max(0, rows.length - MAX_ROWS);
+          return { ...base, start: x.start + drop, rows: rows.slice(drop) };
+        }
+        if (how === 'before' && p.position + p.rows.length === x.start) {
+          const rows = [...p.rows, ...x.rows];
+          return { ...base, start: p.position, rows: rows.slice(0, MAX_ROWS) };
+        }
+        return { ...base, start: p.position, rows: p.rows };
+      });
+    },
+    [ev],
+  );
+
+  // The child's progress while it still reads the result.
+  useEffect(() => {
+    if (!w.runId || w.done) return;
+    const runId = w.runId;
+    const t = setTimeout(() => {
+      void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }).then((r) => {
+        if (r.ok && ref.current.runId === runId)
+          setW((x) => ({ ...x, streamed: Math.max(x.streamed, r.value.streamed), done: r.value.done }));
+      });
+    }, POLL_MS);
+    return () => clearTimeout(t);
+  }, [w.runId, w.done, w.streamed, ev]);
+
+  // Leaving the view ends an open result.
+  useEffect(
+    () => () => {
+      const cur = ref.current;
+      if (cur.runId) void client.call('sql.close', { runId: cur.runId });
+    },
+    [],
+  );
+
+  // Rows the scrollbar spans: every row read, and up to a place asked for beyond them while the child reads on.
+  const total = w.runId === null ? undefined : w.done ? w.streamed : Math.max(w.streamed, w.start + w.rows.length, w.reach);
+  return {
+    w,
+    total,
+    reset,
+    /** Stops reading the result (its child ends, with the rows beyond the ones held). */
+    stop: () => {
+      const runId = ref.current.runId;
+      if (!runId) return;
+      void client.call('sql.cancel', { runId });
+      gen.current++;
+      setW((x) => ({ ...x, runId: null, done: true, stopped: true }));
+    },
+    seek: (position: number) => void fetchAt(Math.max(0, position), PAGE, 'seek'),
+    loadAfter: () => {
+      const x = ref.current;
+      const next = x.start + x.rows.length;
+      if (x.runId && (!x.done || next < x.streamed)) void fetchAt(next, PAGE, 'after');
+    },
+    loadBefore: () => {
+      const x = ref.current;
+      if (x.runId && x.start > 0) {
+        const from = Math.max(0, x.start - PAGE);
+        void fetchAt(from, x.start - from, 'before');
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Paging through an ad-hoc SQL result of any length. `sql.run` with `paging: 'stream'` answers its first rows as
+ * before; when more exist the result stays open in its SQL child process, which keeps reading it forward into a
+ * spill file beside the scratch copy (row number → row), so `sql.page` answers any place already read by one rowid
+ * seek, and a place not read yet as soon as the stream reaches it. `sql.close` (or `sql.cancel`) ends it.
+ */
+import type { Cell } from './types.js';
+import type { Guard } from './guards.js';
+import { int, obj, str } from './guards.js';
+
+export interface SqlPageArg {
+  readonly evidenceId: string;
+  /** The run id the result was started under. */
+  readonly runId: string;
+  /** 0-based place of the first row wanted. */
+  readonly position: number;
+  /** 0..1000 rows; 0 answers the stream's progress only, at once. */
+  readonly limit: number;
+}
+
+export interface SqlPage {
+  readonly rows: readonly (readonly Cell[])[];
+  /** The place of rows[0] (the asked place, or the last rows when it lies past the end). */
+  readonly position: number;
+  /** Rows read so far from the query. */
+  readonly streamed: number;
+  /** True once the query has no more rows: `streamed` is then the result's exact count. */
+  readonly done: boolean;
+}
+
+export interface SqlPagingChannels {
+  /** Rows of an open streamed result at a place; waits (up to the run's deadline) for a place not read yet. */
+  'sql.page': { arg: SqlPageArg; result: SqlPage };
+  /** Ends an open result: its child process is stopped and its spill file removed. Not an error when none is open. */
+  'sql.close': { arg: { readonly runId: string }; result: null };
+}
+
+const ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
+
+export const SQL_PAGING_ARG_GUARDS: { readonly [C in keyof SqlPagingChannels]: Guard<SqlPagingChannels[C]['arg']> } = {
+  'sql.page': obj({ evidenceId: ID, runId: ID, position: int(0, 2 ** 53 - 1), limit: int(0, 1000) }),
+  'sql.close': obj({ runId: ID }),
+};
