@@ -61,6 +61,8 @@ export interface LifecyclePage {
   readonly total: number;
   /** Pass as `after` for the next page; null at the end. */
   readonly nextAfter: number | null;
+  /** Place of rows[0] along the order, when `position` was asked. */
+  readonly position?: number;
 }
 
 export interface UsageRow {
@@ -150,6 +152,8 @@ export interface LifecycleArg {
   readonly filters?: LifecycleFilters;
   readonly after?: number;
   readonly limit?: number;
+  /** Instead of `after`: the rows from this place along the id order (0-based). */
+  readonly position?: number;
 }
 
 export interface LifecycleChannels {
@@ -191,6 +195,7 @@ export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Gu
     filters: optional(filters),
     after: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)),
     limit: optional(int(1, LIFECYCLE_PAGE_MAX)),
+    position: optional(int(0, 2 ** 31 - 1)),
   }),
   'lifecycle.summary': obj({ evidenceId: EVIDENCE_ID }),
   'lifecycle.swimlanes': obj({ evidenceId: EVIDENCE_ID, filters: optional(filters) }),

@@ -86,4 +86,18 @@ describe('swimlane bins', () => {
       keyed.close();
     }
   });
+
+  it('pages the call list from any place along the order (go to call N), as plain SQL numbers the rows', () => {
+    for (const filters of [undefined, { tool: rowsOf<{ t: string }>(fx, 'SELECT tool_name AS t FROM tool_calls LIMIT 1')[0]!.t }]) {
+      const where = filters ? 'WHERE tool_name = ?' : '';
+      const ids = rowsOf<{ id: number }>(fx, `SELECT id FROM tool_calls ${where} ORDER BY id`, ...(filters ? [filters.tool] : [])).map(
+        (r) => r.id,
+      );
+      for (const n of [0, 1, Math.floor(ids.length / 2), ids.length - 2]) {
+        const p = lifecyclePage(fx.evidence.db, { ...(filters ? { filters } : {}), position: n, limit: 4 });
+        expect(p.position).toBe(n);
+        expect(p.rows.map((r) => r.id)).toEqual(ids.slice(n, n + 4));
+      }
+    }
+  });
 });
