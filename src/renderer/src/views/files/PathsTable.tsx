@@ -4,9 +4,11 @@
  * paths carry a marker first so they stand out; the path links to its latest event.
  */
 import type { FsPathRow, FsPathSort, PersistKind } from '../../../../shared/contract/fs.js';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Cell } from '../../../../shared/contract.js';
-import { useApp } from '../../app-context.js';
+import type { RowNav } from '../../app-context.js';
+import { useApp, useRowNav } from '../../app-context.js';
+import { usePaneHost } from '../../pane/pane-host.js';
 import type { GridColumn } from '../../components/DataGrid.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import { RowLink } from '../../links/RowLink.js';
@@ -61,6 +63,30 @@ export function PathsTable(props: {
     [props.rows],
   );
   const keys = useMemo(() => props.rows.map((r) => r.path), [props.rows]);
+  // j / k move through the paths, Enter opens the selected path's latest event in the side pane. Keys can come
+  // faster than renders: each move starts from the latest selection, kept in a ref.
+  const host = usePaneHost();
+  const selRef = useRef(sel);
+  selRef.current = sel;
+  const rowsRef = useRef(props.rows);
+  rowsRef.current = props.rows;
+  const onNav = useCallback(
+    (nav: RowNav) => {
+      const rows = rowsRef.current;
+      if (rows.length === 0) return;
+      const cur = selRef.current;
+      if (nav === 'open') {
+        const r = cur ? rows[cur.row] : undefined;
+        if (r) host?.select({ kind: 'row', table: 'fs_events', rowid: r.lastRowid });
+        return;
+      }
+      const next = { row: Math.max(0, Math.min(rows.length - 1, (cur?.row ?? -1) + (nav === 'next' ? 1 : -1))), col: cur?.col ?? 0 };
+      selRef.current = next;
+      setSel(next);
+    },
+    [host],
+  );
+  useRowNav(onNav);
   const byPath = useMemo(() => new Map(props.rows.map((r) => [r.path, r])), [props.rows]);
   const linkCell = useCallback(
     (col: GridColumn, cell: Cell) => {
@@ -103,6 +129,7 @@ export function PathsTable(props: {
       onSort={onSort}
       selected={sel}
       onSelect={setSel}
+      onOpen={(i) => props.rows[i] && host?.select({ kind: 'row', table: 'fs_events', rowid: props.rows[i]!.lastRowid })}
       onNearEnd={props.more}
       onNearStart={props.less}
       linkCell={linkCell}
