@@ -128,18 +128,18 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     expect(await page.locator('[data-window]').count()).toBe(report.overflow.windows);
     const held = await page.$$eval('[data-window] td.num', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
     expect(held).toBe(report.overflow.heldBack);
-    await page.waitForSelector('.recharts-reference-area, .recharts-reference-line');
-    await page.waitForSelector('table.paths tbody tr');
+    await page.waitForSelector('svg.fs-timeline .fs-mark');
+    await page.waitForSelector('.fs-paths [data-path]');
     expect(Number(await page.getAttribute('[data-persist-total]', 'data-persist-total'))).toBe(PERSIST.length);
-    const marked = await page.$$eval('table.paths tbody tr', (rows) =>
+    const marked = await page.$$eval('.fs-paths [data-path]', (rows) =>
       rows.filter((r) => r.getAttribute('data-persist') !== '').map((r) => r.getAttribute('data-path')),
     );
     expect(marked.sort()).toEqual([...PERSIST].sort());
     await page.check('text=persistence paths only');
     await page.waitForFunction(
       (n) =>
-        document.querySelectorAll('table.paths tbody tr').length === n &&
-        Array.from(document.querySelectorAll('table.paths tbody tr')).every((r) => r.getAttribute('data-persist') !== ''),
+        document.querySelectorAll('.fs-paths [data-path]').length === n &&
+        Array.from(document.querySelectorAll('.fs-paths [data-path]')).every((r) => r.getAttribute('data-persist') !== ''),
       PERSIST.length,
     );
     await shot(page, 'files-02-persistence-only');
@@ -162,7 +162,7 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     await shot(page, 'lifecycle-01');
     await go(`#/e/${sampleId}/files`);
     await page.waitForSelector('[data-window]');
-    await page.waitForSelector('table.paths tbody tr');
+    await page.waitForSelector('.fs-paths [data-path]');
     await shot(page, 'files-01');
     expect(w.pageErrors).toEqual([]);
     expect(w.requests.every((u) => u.startsWith(server.origin))).toBe(true);

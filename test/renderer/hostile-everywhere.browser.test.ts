@@ -324,8 +324,8 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
 
   it('file activity: hostile paths listed as written, the hooks path marked as persistence', async () => {
     await go(`#/e/${enc(ev)}/files`);
-    await page.waitForSelector('table.paths tbody tr');
-    const listed = await page.$$eval('table.paths tbody tr', (rows) =>
+    await page.waitForSelector('.fs-paths [data-path]');
+    const listed = await page.$$eval('.fs-paths [data-path]', (rows) =>
       rows.map((r) => ({
         path: r.getAttribute('data-path') ?? '',
         persist: r.getAttribute('data-persist') ?? '',

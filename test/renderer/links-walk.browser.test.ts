@@ -301,7 +301,7 @@ describe('walking a trace through the side pane', () => {
     await paneShows('row/tool_calls/3');
 
     await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/files`);
-    await page.waitForSelector('table.paths tbody tr');
+    await page.waitForSelector('.fs-paths [data-path]');
     const db = server.service.registry.get(ev).db;
     const windows = db.prepare("SELECT id, turn_id AS turn FROM fs_events WHERE action = 'overflow' ORDER BY id").all() as {
       id: number;
@@ -312,7 +312,8 @@ describe('walking a trace through the side pane', () => {
       expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
     await page.locator('.content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('j');
-    const path = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-path'));
+    await page.waitForSelector('.fs-paths .gr.sel [data-path]');
+    const path = await page.getAttribute('.fs-paths .gr.sel [data-path]', 'data-path');
     await page.keyboard.press('Enter');
     await page.waitForSelector('aside.side-pane .row-panel[data-row^="fs_events/"]');
     expect(await pane().locator('dl.kv').innerText()).toContain(path!);

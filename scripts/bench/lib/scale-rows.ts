@@ -11,6 +11,7 @@ import type { FigureRow } from './report.js';
 import { ms, pass } from './report.js';
 import type { StepFigure } from './scale-page.js';
 import { LONG_TASK_RECORDER, longTaskText, step } from './scale-page.js';
+import { timelineRows } from './timeline-rows.js';
 
 const GOAL_MS = 300;
 const LONG_TASK_GOAL = 50;
@@ -26,7 +27,7 @@ export async function openPage(browser: Browser, serve: ServeChild, hash: string
 }
 
 /** Waits until serve's follow-up and trace keys are in: the trace list answers from the keys' worker at once then. */
-async function settled(serve: ServeChild, ev: string): Promise<number> {
+export async function settled(serve: ServeChild, ev: string): Promise<number> {
   const t0 = performance.now();
   await serve.api('overview', { evidenceId: ev });
   await serve.api<TraceList>('graph.traces', { evidenceId: ev });
@@ -42,7 +43,7 @@ async function settled(serve: ServeChild, ev: string): Promise<number> {
   return performance.now() - t0;
 }
 
-const row = (figure: string, f: StepFigure, reference: string, extra = ''): FigureRow => {
+export const row = (figure: string, f: StepFigure, reference: string, extra = ''): FigureRow => {
   const worst = f.longTasks.length ? Math.max(...f.longTasks) : 0;
   return {
     figure,
@@ -106,26 +107,7 @@ export async function scaleRows(dir: string, tableDir: string | null): Promise<F
         ),
       );
       rows.push(row(`Browser (scale): in that trace, go to its last turn (turn ${lastTurn.length}, "go to turn")`, jump, reference));
-      const files = await step(
-        page,
-        go(hashOf(ev, 'files')),
-        ['.files-view .fs-chart svg', '.fs-overflow[data-windows]:not([data-windows=""])'],
-        1500,
-      );
-      rows.push(row('Browser (scale): open File activity (charts and overflow windows drawn)', files, reference));
-      const lanes = await step(
-        page,
-        go(hashOf(ev, `lifecycle?trace=${encodeURIComponent(ordinary.traceId)}`)),
-        ['.lifecycle-view .gr[data-rowkey]', 'svg.swimlanes'],
-        1000,
-      );
-      rows.push(
-        row(
-          `Browser (scale): Tool lifecycles filtered to one trace (${ordinary.traceId}, ${ordinary.toolCalls} tool calls)`,
-          lanes,
-          reference,
-        ),
-      );
+      rows.push(...(await timelineRows(page, ev, ordinary, reference, row)));
       await page.context().close();
     } finally {
       await serve.stop();

@@ -4,7 +4,7 @@
  * with the places where a compromise persists marked.
  */
 import type { Guard } from './guards.js';
-import { int, obj, optional, str } from './guards.js';
+import { int, obj, oneOf, optional, str } from './guards.js';
 
 export interface FsBucket {
   /** Unix ms of the bucket's start. */
@@ -71,21 +71,79 @@ export interface FsPathsPage {
   readonly persistTotal: number;
   /** Pass as `after` for the next page (paths are ordered by text); null at the end. */
   readonly nextAfter: string | null;
+  /** Place of rows[0] along the order (with `sort` or `position` asked; 0 otherwise). */
+  readonly position?: number;
 }
 
 export const FS_PATHS_PAGE_MAX = 1000;
 
+/** Orders the paths list can take (ties broken by path, in the same direction). */
+export const FS_PATH_SORTS = ['path', 'events', 'lastTimestamp', 'size', 'kind', 'lastAction'] as const;
+export type FsPathSort = (typeof FS_PATH_SORTS)[number];
+
+/**
+ * One range of the session binned for a chart `width` pixels wide: stacked counts per bin (by action and by kind) and
+ * the overflow windows gathered into marks no closer than a few pixels (a mark splits as the range narrows).
+ */
+export interface FsTimeline {
+  /** The whole session's dated span (Unix ms), for zooming back out and the overview. */
+  readonly sessionFrom: number;
+  readonly sessionTo: number;
+  /** The range binned: [from, to). */
+  readonly from: number;
+  readonly to: number;
+  readonly binMs: number;
+  readonly actions: readonly string[];
+  readonly kinds: readonly string[];
+  /** Per bin, counts by actions[i] / kinds[i]. */
+  readonly byAction: readonly (readonly number[])[];
+  readonly byKind: readonly (readonly number[])[];
+  /** Dated rows in the range. */
+  readonly events: number;
+  readonly undated: number;
+  readonly marks: readonly FsOverflowMark[];
+}
+
+export interface FsOverflowMark {
+  /** Time of its first and last window. */
+  readonly from: number;
+  readonly to: number;
+  readonly windows: number;
+  readonly heldBack: number;
+  /** Rowid of its first window (the window itself when windows = 1). */
+  readonly firstId: number;
+}
+
+export const FS_TIMELINE_WIDTH_MAX = 4000;
+
 export interface FsChannels {
   'fs.activity': { arg: { readonly evidenceId: string }; result: FsActivity };
   'fs.paths': {
-    arg: { readonly evidenceId: string; readonly after?: string; readonly limit?: number; readonly persistOnly?: boolean };
+    arg: {
+      readonly evidenceId: string;
+      /** The last path of the previous page (keyset). */
+      readonly after?: string;
+      readonly limit?: number;
+      readonly persistOnly?: boolean;
+      /** Default: by path, ascending. */
+      readonly sort?: { readonly column: FsPathSort; readonly direction: 'asc' | 'desc' };
+      /** Instead of `after`: the rows from this place along the order (the scrollbar dragged, "go to path N"). */
+      readonly position?: number;
+    };
     result: FsPathsPage;
+  };
+  'fs.timeline': {
+    arg: { readonly evidenceId: string; readonly from?: number; readonly to?: number; readonly width: number };
+    result: FsTimeline;
   };
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 const flag: Guard<boolean> = (v, path) =>
   typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
+
+const finite: Guard<number> = (v, path) =>
+  typeof v === 'number' && Number.isFinite(v) ? { ok: true, value: v } : { ok: false, message: `${path} must be a finite number` };
 
 export const FS_ARG_GUARDS: { readonly [C in keyof FsChannels]: Guard<FsChannels[C]['arg']> } = {
   'fs.activity': obj({ evidenceId: EVIDENCE_ID }),
@@ -94,5 +152,13 @@ export const FS_ARG_GUARDS: { readonly [C in keyof FsChannels]: Guard<FsChannels
     after: optional(str({ max: 65536 })),
     limit: optional(int(1, FS_PATHS_PAGE_MAX)),
     persistOnly: optional(flag),
+    sort: optional(obj({ column: oneOf(FS_PATH_SORTS), direction: oneOf(['asc', 'desc'] as const) })),
+    position: optional(int(0, 2 ** 31 - 1)),
+  }),
+  'fs.timeline': obj({
+    evidenceId: EVIDENCE_ID,
+    from: optional(finite),
+    to: optional(finite),
+    width: int(1, FS_TIMELINE_WIDTH_MAX),
   }),
 };

@@ -61,6 +61,8 @@ export interface LifecyclePage {
   readonly total: number;
   /** Pass as `after` for the next page; null at the end. */
   readonly nextAfter: number | null;
+  /** Place of rows[0] along the order, when `position` was asked. */
+  readonly position?: number;
 }
 
 export interface UsageRow {
@@ -113,6 +115,35 @@ export interface Swimlanes {
   readonly truncated: boolean;
 }
 
+/**
+ * Every matching call in one range, binned per tool lane for a chart `width` pixels wide (lifecycle.lanes): per lane
+ * its calls in range and, per non-empty bin, [bin, calls, flagged calls]; and when the range holds few enough calls,
+ * each call (drawn as its own bar).
+ */
+export interface LaneBins {
+  /** The matching calls' whole span (Unix ms), for zooming back out. */
+  readonly sessionFrom: number;
+  readonly sessionTo: number;
+  readonly from: number;
+  readonly to: number;
+  readonly binMs: number;
+  readonly bins: number;
+  /** Timed calls in [from, to). */
+  readonly calls: number;
+  /** Matching calls without a readable timestamp (not on the chart). */
+  readonly untimed: number;
+  readonly lanes: readonly {
+    readonly tool: string;
+    readonly calls: number;
+    readonly flagged: number;
+    readonly bins: readonly (readonly [number, number, number])[];
+  }[];
+  /** Each call in range, or null when there are more than the server sends one by one. */
+  readonly points: readonly SwimlanePoint[] | null;
+}
+
+export const LANES_WIDTH_MAX = 4000;
+
 export const LIFECYCLE_PAGE_MAX = 1000;
 export const SWIMLANE_CAP = 5000;
 
@@ -121,12 +152,24 @@ export interface LifecycleArg {
   readonly filters?: LifecycleFilters;
   readonly after?: number;
   readonly limit?: number;
+  /** Instead of `after`: the rows from this place along the id order (0-based). */
+  readonly position?: number;
 }
 
 export interface LifecycleChannels {
   'lifecycle.calls': { arg: LifecycleArg; result: LifecyclePage };
   'lifecycle.summary': { arg: { readonly evidenceId: string }; result: LifecycleSummary };
   'lifecycle.swimlanes': { arg: { readonly evidenceId: string; readonly filters?: LifecycleFilters }; result: Swimlanes };
+  'lifecycle.lanes': {
+    arg: {
+      readonly evidenceId: string;
+      readonly filters?: LifecycleFilters;
+      readonly from?: number;
+      readonly to?: number;
+      readonly width: number;
+    };
+    result: LaneBins;
+  };
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
@@ -143,13 +186,24 @@ const filters = obj({
   flaggedOnly: optional(flag),
 });
 
+const finite: Guard<number> = (v, path) =>
+  typeof v === 'number' && Number.isFinite(v) ? { ok: true, value: v } : { ok: false, message: `${path} must be a finite number` };
+
 export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Guard<LifecycleChannels[C]['arg']> } = {
   'lifecycle.calls': obj({
     evidenceId: EVIDENCE_ID,
     filters: optional(filters),
     after: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)),
     limit: optional(int(1, LIFECYCLE_PAGE_MAX)),
+    position: optional(int(0, 2 ** 31 - 1)),
   }),
   'lifecycle.summary': obj({ evidenceId: EVIDENCE_ID }),
   'lifecycle.swimlanes': obj({ evidenceId: EVIDENCE_ID, filters: optional(filters) }),
+  'lifecycle.lanes': obj({
+    evidenceId: EVIDENCE_ID,
+    filters: optional(filters),
+    from: optional(finite),
+    to: optional(finite),
+    width: int(1, LANES_WIDTH_MAX),
+  }),
 };

@@ -71,6 +71,33 @@ function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, 
   return out;
 }
 
+/** Per connection and filter, the matching ids in order (a read-only copy never changes): place → cursor. */
+const idLists = new WeakMap<Database.Database, Map<string, Float64Array>>();
+
+function idBefore(
+  db: Database.Database,
+  filters: LifecycleArg['filters'],
+  where: { sql: string; params: (string | number)[] },
+  position: number,
+): number {
+  let m = idLists.get(db);
+  if (!m) idLists.set(db, (m = new Map()));
+  const key = JSON.stringify(filters ?? {});
+  let ids = m.get(key);
+  if (!ids) {
+    ids = Float64Array.from(
+      db
+        .prepare(`SELECT t.id FROM tool_calls t WHERE ${where.sql} ORDER BY t.id`)
+        .raw()
+        .all(...where.params) as [number][],
+      (r) => Number(r[0]),
+    );
+    if (m.size >= 12) m.delete(m.keys().next().value!);
+    m.set(key, ids);
+  }
+  return position === 0 || ids.length === 0 ? Number.MIN_SAFE_INTEGER : ids[Math.min(position, ids.length) - 1]!;
+}
+
 export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'evidenceId'>): LifecyclePage {
   if (!hasTable(db, 'tool_calls')) return { rows: [], total: 0, nextAfter: null };
   const limit = Math.min(Math.max(1, arg.limit ?? 200), LIFECYCLE_PAGE_MAX);
@@ -81,7 +108,9 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
       ? 'EXISTS (SELECT 1 FROM model_calls m WHERE m.id = t.model_call_id)'
       : '0';
   const cols = COLUMNS.map((c) => colOr(db, 'tool_calls', 't', c)).join(', ');
-  const after = arg.after ?? Number.MIN_SAFE_INTEGER;
+  // A place along the order (the scrollbar dragged, "go to call N"): the keyset cursor is the id just before it.
+  const position = arg.position === undefined ? undefined : Math.max(0, arg.position);
+  const after = position !== undefined ? idBefore(db, arg.filters, where, position) : (arg.after ?? Number.MIN_SAFE_INTEGER);
   const raw = db
     .prepare(
       `SELECT t.id AS id, ${cols}, ${x.orphan} AS orphan, ${x.mcp} AS mcp, ${mcExists} AS mc_exists FROM tool_calls t
@@ -126,5 +155,10 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
       mcpWithoutLogicalCall: Number(r.mcp) === 1,
     };
   });
-  return { rows, total, nextAfter: raw.length > limit ? Number(page[page.length - 1]!.id) : null };
+  return {
+    rows,
+    total,
+    nextAfter: raw.length > limit ? Number(page[page.length - 1]!.id) : null,
+    ...(position !== undefined ? { position: Math.min(position, total) } : {}),
+  };
 }

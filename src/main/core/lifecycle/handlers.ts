@@ -2,6 +2,7 @@
 import type { LifecycleChannels } from '../../../shared/contract/lifecycle.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
 import { lifecyclePage } from './calls.js';
+import { laneBins } from './lanes.js';
 import { lifecycleSummary } from './summary.js';
 import { swimlanes } from './swimlanes.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
@@ -13,5 +14,6 @@ export function lifecycleHandlers(registry: EvidenceLookup): Handlers<LifecycleC
     'lifecycle.calls': ({ evidenceId, ...rest }) => lifecyclePage(dbWithTraceKeys(registry.get(evidenceId)), rest),
     'lifecycle.summary': ({ evidenceId }) => lifecycleSummary(dbWithTraceKeys(registry.get(evidenceId))),
     'lifecycle.swimlanes': ({ evidenceId, filters }) => swimlanes(dbWithTraceKeys(registry.get(evidenceId)), filters),
+    'lifecycle.lanes': ({ evidenceId, ...range }) => laneBins(dbWithTraceKeys(registry.get(evidenceId)), range),
   };
 }

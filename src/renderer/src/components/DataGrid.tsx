@@ -29,6 +29,8 @@ export interface GridColumn {
   readonly sortable?: boolean;
   /** The sort button's title (default: "sort (indexed column)"). */
   readonly sortTitle?: string;
+  /** A fixed width in pixels (e.g. a path column); absent, the width follows the column's kind as before. */
+  readonly width?: number;
 }
 
 export interface DataGridProps {
@@ -158,15 +160,17 @@ export function DataGrid(p: DataGridProps) {
   // Fixed pixel widths (no look at the content), and of the visible columns only those the view shows (see
   // column-window.ts): the header keeps every column (its filter inputs keep what is typed in them).
   const view = useViewBox(scroller);
-  const widths = useMemo(
-    () =>
-      columnWidths(
-        cols.map((ci) => p.columns[ci]?.kind),
-        p.time,
-        view.width,
-      ),
-    [cols, p.columns, p.time, view.width],
-  );
+  const widths = useMemo(() => {
+    const fixed = cols.map((ci) => p.columns[ci]?.width);
+    const fixedSum = fixed.reduce<number>((n, w) => n + (w ?? 0), 0);
+    const free = columnWidths(
+      cols.filter((_, k) => fixed[k] === undefined).map((ci) => p.columns[ci]?.kind),
+      p.time,
+      Math.max(0, view.width - fixedSum),
+    );
+    let next = 0;
+    return fixed.map((w) => w ?? free[next++]!);
+  }, [cols, p.columns, p.time, view.width]);
   const offsets = useMemo(() => columnOffsets(widths), [widths]);
   const template = useMemo(() => widths.map((w) => `${w}px`).join(' '), [widths]);
   const range = columnRange(offsets, view.left, view.width);

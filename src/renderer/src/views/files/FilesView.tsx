@@ -3,6 +3,7 @@
  * changes were held back, the scan that later derived them), and the paths list with the places where a
  * compromise persists marked.
  */
+import { useState } from 'react';
 import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -11,9 +12,10 @@ import { navigate } from '../../router.js';
 import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
 import { PaneLayout } from '../../pane/PaneLayout.js';
-import { ActivityChart } from './ActivityChart.js';
 import { PathsTable } from './PathsTable.js';
-import { usePaths } from './use-paths.js';
+import { TimelineCharts } from './TimelineCharts.js';
+import type { PathSort } from './use-path-window.js';
+import { usePathWindow } from './use-path-window.js';
 import './files.css';
 import { visibleText } from '../../components/visible-text.js';
 
@@ -21,29 +23,15 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const { ev, persistOnly } = props;
   const { time } = useApp();
   const act = useCall('fs.activity', { evidenceId: ev });
-  const paths = usePaths(ev, persistOnly);
+  const [sort, setSort] = useState<PathSort>({ column: 'path', direction: 'asc' });
+  const paths = usePathWindow(ev, persistOnly, sort);
+  const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   if (act.error) return <ErrorNote error={act.error} />;
   const a = act.value;
   return (
     <PaneLayout ev={ev}>
       <div className="files-view">
-        <div className="fs-charts">
-          <section className="card fs-chart" aria-label="file events by action">
-            <h3>
-              File events by action{' '}
-              {a && (
-                <span className="muted">
-                  ({countLabel(a.events)} rows, {countLabel(a.bucketMs)} ms per bar)
-                </span>
-              )}
-            </h3>
-            {a ? <ActivityChart a={a} by="action" height={190} /> : <p className="muted">Loading…</p>}
-          </section>
-          <section className="card fs-chart" aria-label="file events by kind">
-            <h3>By kind</h3>
-            {a ? <ActivityChart a={a} by="kind" height={190} /> : <p className="muted">Loading…</p>}
-          </section>
-        </div>
+        <TimelineCharts ev={ev} />
         <div className="fs-lower">
           <section
             className="card fs-overflow"
@@ -124,6 +112,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                 {paths.totals ? `${countLabel(paths.totals.total)} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
               </span>
               <span className="spacer" />
+              <GoToPath total={paths.total} onGo={(n) => setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: n }))} />
               <label>
                 <input
                   type="checkbox"
@@ -134,10 +123,41 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
               </label>
             </div>
             {paths.error && <ErrorNote error={paths.error} />}
-            <PathsTable ev={ev} rows={paths.rows} more={paths.hasMore ? paths.more : null} />
+            <PathsTable
+              ev={ev}
+              rows={paths.rows}
+              start={paths.start}
+              total={paths.total}
+              sort={sort}
+              onSort={setSort}
+              more={paths.more}
+              less={paths.less}
+              seek={paths.seek}
+              {...(jump ? { scrollTo: jump } : {})}
+            />
           </section>
         </div>
       </div>
     </PaneLayout>
+  );
+}
+
+/** "Go to path N" (1-based) along the current order. */
+function GoToPath(props: { total: number | null; onGo(position: number): void }) {
+  return (
+    <label className="goto-path">
+      go to path{' '}
+      <input
+        className="goto-path-input"
+        aria-label="go to path number"
+        inputMode="numeric"
+        placeholder={props.total ? `1–${props.total}` : ''}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          const n = Number(e.currentTarget.value.replace(/[,_\s]/g, ''));
+          if (Number.isInteger(n) && n >= 1) props.onGo(Math.min(n, props.total ?? n) - 1);
+        }}
+      />
+    </label>
   );
 }

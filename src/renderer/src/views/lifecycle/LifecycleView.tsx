@@ -17,7 +17,7 @@ import { PaneHostContext } from '../../pane/pane-host.js';
 import { SidePaneSlot, usePane } from '../../pane/PaneLayout.js';
 import { samePaneSelection } from '../../pane/selection.js';
 import { IdLink } from '../../links/IdLink.js';
-import { Swimlanes } from './Swimlanes.js';
+import { LaneChart } from './LaneChart.js';
 import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
@@ -110,10 +110,12 @@ function Select(props: { label: string; value: string | undefined; values: reado
 export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) {
   const { ev, filters } = props;
   const { time } = useApp();
-  const summary = useCall('lifecycle.summary', { evidenceId: ev });
-  const lanes = useCall('lifecycle.swimlanes', { evidenceId: ev, filters });
   const data = useLifecycleRows(ev, filters);
+  // The ledger-wide summary (made once per connection, seconds at a million events) is asked for after the rows, so
+  // the server answers the filtered rows and lanes first instead of queueing them behind it.
+  const summary = useCall('lifecycle.summary', data.total === null && !data.error ? undefined : { evidenceId: ev });
   const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   const cells = useMemo(() => data.rows.map(toCells), [data.rows]);
   const keys = useMemo(() => data.rows.map((r) => r.id), [data.rows]);
   const setFilter = (patch: Partial<LifecycleFilters>): void => navigate({ view: 'lifecycle', ev, filters: { ...filters, ...patch } });
@@ -253,14 +255,26 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             <span className="muted" data-rows-total={data.total ?? ''}>
               {data.total === null ? '' : `${countLabel(data.total)} matching`}
             </span>
+            <label className="lc-filter">
+              go to call{' '}
+              <input
+                className="lc-goto"
+                aria-label="go to call number"
+                inputMode="numeric"
+                placeholder={data.total ? `1–${data.total}` : ''}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  const n = Number(e.currentTarget.value.replace(/[,_\s]/g, ''));
+                  if (Number.isInteger(n) && n >= 1)
+                    setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: Math.min(n, data.total ?? n) - 1 }));
+                }}
+              />
+            </label>
           </div>
         </div>
         <div className="lc-main">
           <div className="lc-left">
-            <section className="card lc-lanes" aria-label="swimlanes">
-              {lanes.value ? <Swimlanes lanes={lanes.value} width={720} onPick={open} /> : <p className="muted">Loading…</p>}
-              {lanes.value?.truncated && <p className="warn">Only the first {countLabel(lanes.value.points.length)} calls are drawn.</p>}
-            </section>
+            <LaneChart key={JSON.stringify([ev, filters])} ev={ev} filters={filters} onPick={open} />
             {data.error && <ErrorNote error={data.error} />}
             <DataGrid
               columns={COLUMNS}
@@ -271,6 +285,9 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
               onSelect={setSel}
               onOpen={(i) => data.rows[i] && open(data.rows[i]!.id)}
               onNearEnd={data.more}
+              onNearStart={data.less}
+              {...(data.total !== null ? { total: data.total, windowStart: data.start, onSeek: data.seek } : {})}
+              {...(jump ? { scrollTo: jump } : {})}
               linkCell={linkCell}
               label="tool lifecycles"
             />

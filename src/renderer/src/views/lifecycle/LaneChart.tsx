@@ -1,0 +1,98 @@
+/**
+ * The swimlanes card: its range (the whole span of the matching calls at first), the zoom buttons, and the lanes
+ * asked of the server for that range at the card's width. Keyed by the filters where it is used, so a new filter
+ * starts from its own whole span.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LaneBins, LifecycleFilters } from '../../../../shared/contract/lifecycle.js';
+import { client } from '../../api/client.js';
+import { ErrorNote } from '../../components/ErrorNote.js';
+import { countLabel } from '../../components/format.js';
+import { clampRange, offsetLabel, panBy, zoomAbout } from '../files/timeline-geometry.js';
+import type { Range } from '../files/use-timeline.js';
+import { Swimlanes } from './Swimlanes.js';
+
+function useLanes(ev: string, filters: LifecycleFilters, range: Range | null, width: number) {
+  const [value, setValue] = useState<LaneBins | null>(null);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const seq = useRef(0);
+  useEffect(() => {
+    if (width <= 0) return;
+    const mine = ++seq.current;
+    void client
+      .call('lifecycle.lanes', { evidenceId: ev, filters, width: Math.round(width), ...(range ? { from: range.from, to: range.to } : {}) })
+      .then((r) => {
+        if (mine !== seq.current) return;
+        if (r.ok) {
+          setValue(r.value);
+          setError(null);
+        } else setError(r.error);
+      });
+  }, [ev, JSON.stringify(filters), range?.from, range?.to, Math.round(width)]);
+  return { value, error };
+}
+
+export function LaneChart(props: { ev: string; filters: LifecycleFilters; onPick(id: number): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
+    ro.observe(el);
+    setWidth(Math.floor(el.clientWidth));
+    return () => ro.disconnect();
+  }, []);
+  const [range, setRange] = useState<Range | null>(null);
+  const lanes = useLanes(props.ev, props.filters, range, width);
+  const L = lanes.value;
+  const onRange = useCallback((r: Range) => L && setRange(clampRange(r, L.sessionFrom, L.sessionTo)), [L?.sessionFrom, L?.sessionTo]);
+  const cur = L ? { from: L.from, to: L.to } : null;
+  const zoomed = range !== null;
+  return (
+    <section className="card lc-lanes" aria-label="swimlanes" data-zoomed={zoomed ? 'true' : 'false'}>
+      <div className="lc-lanes-head">
+        <span className="muted" data-lane-total={L?.calls ?? ''}>
+          {L
+            ? `${countLabel(L.calls)} calls in view${zoomed ? `, ${offsetLabel(L.from - L.sessionFrom)} to ${offsetLabel(L.to - L.sessionFrom)}` : ''}${L.points ? ', each drawn' : `, ${L.binMs < 1000 ? `${Math.round(L.binMs)} ms` : `${(L.binMs / 1000).toFixed(1)} s`} per bin`}${L.untimed ? `; ${countLabel(L.untimed)} without a time` : ''}`
+            : ''}
+        </span>
+        <span className="spacer" />
+        <button type="button" aria-label="pan left" disabled={!zoomed} onClick={() => cur && onRange(panBy(cur, -0.5))}>
+          ←
+        </button>
+        <button
+          type="button"
+          aria-label="zoom in"
+          disabled={!cur}
+          onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 0.5))}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          aria-label="zoom out"
+          disabled={!zoomed}
+          onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 2))}
+        >
+          −
+        </button>
+        <button type="button" aria-label="pan right" disabled={!zoomed} onClick={() => cur && onRange(panBy(cur, 0.5))}>
+          →
+        </button>
+        <button type="button" disabled={!zoomed} onClick={() => setRange(null)}>
+          whole span
+        </button>
+      </div>
+      <div ref={box}>
+        {lanes.error ? (
+          <ErrorNote error={lanes.error} />
+        ) : L && width > 0 ? (
+          <Swimlanes lanes={L} width={width} onPick={props.onPick} onRange={onRange} />
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </div>
+    </section>
+  );
+}
