@@ -11,7 +11,7 @@ import { listTraces } from './traces.js';
 import { brokenInTrace } from './broken.js';
 import { eventGroups } from './events.js';
 import { traceTurns } from './turns.js';
-import { LARGE_TRACE_ROWS } from './trace-keys-protocol.js';
+import { LARGE_TRACE_ROWS, copyScan, scanBuffers } from './trace-keys-protocol.js';
 import { seedTraceKeys } from './trace-keys.js';
 import { buildTraceSkeleton } from '../transcript/skeleton.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
@@ -23,7 +23,10 @@ try {
   const db = openHardened(data.dbCopyPath);
   try {
     const scan = scanTraceKeys(db);
-    port.postMessage({ type: 'keys', scan } satisfies TraceKeysReply);
+    // The copy's buffers are transferred, not cloned: the server's thread receives them as they are (no
+    // deserialisation pause, no second copy on its heap), and this thread keeps its own for the work below.
+    const sent = copyScan(scan);
+    port.postMessage({ type: 'keys', scan: sent } satisfies TraceKeysReply, scanBuffers(sent));
     // The worker's own connection reads by the same keys (a large trace's transcript is ordered here, below).
     seedTraceKeys(db, scan);
     // The trace list too (a scan of its own): the Identity graph's first view then answers at once.
