@@ -94,6 +94,9 @@ export function copyScan(scan: TraceKeyScan): TraceKeyScan {
 /** Model plus tool calls from which a trace's turns, findings and event counts are made ahead by the worker. */
 export const LARGE_TRACE_ROWS = 2000;
 
+/** Entries per 'transcript-part' message. */
+export const SKELETON_SLICE = 5000;
+
 export interface TraceKeysRequest {
   readonly dbCopyPath: string;
 }
@@ -106,7 +109,12 @@ export type TraceKeysReply =
   | { readonly type: 'trace'; readonly traceId: string; readonly turns: unknown; readonly broken: unknown; readonly events: unknown }
   /** Sent first after the list: the large traces whose transcript order follows (each as a 'transcript'). */
   | { readonly type: 'transcripts-ahead'; readonly traceIds: readonly string[] }
-  /** A large trace's transcript order (transcript/skeleton.ts), made with the keys on the worker's connection. */
+  /**
+   * A slice of a large trace's transcript order, sent before its 'transcript': a 146,930-entry order cloned in one
+   * message held the server's thread ~0.4 s to deserialise; slices of SKELETON_SLICE cost a few ms each.
+   */
+  | { readonly type: 'transcript-part'; readonly traceId: string; readonly entries: readonly Entry[] }
+  /** A large trace's transcript order (transcript/skeleton.ts), made with the keys on the worker's connection: its last slice. */
   | {
       readonly type: 'transcript';
       readonly traceId: string;

@@ -235,6 +235,7 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
       // Never what keeps a process alive (a CLI that opened and closed evidence must still exit).
       worker.unref();
       // Settled with the keys; the trace list that follows is seeded whenever it comes.
+      const parts = new Map<string, Entry[]>();
       worker.on('message', (m: TraceKeysReply) => {
         if (m.type === 'keys' && db.open) seedTraceKeys(db, m.scan);
         if (m.type === 'traces' && db.open) seedTraceList(db, m.list);
@@ -244,7 +245,17 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
           seedTraceMemo(db, 'events', m.traceId, m.events);
         }
         if (m.type === 'transcripts-ahead' && db.open) transcriptsAhead?.expect(db, m.traceIds);
-        if (m.type === 'transcript' && db.open) transcriptsAhead?.seed(db, m.traceId, m.entries, m.items);
+        if (m.type === 'transcript-part' && db.open) {
+          const list = parts.get(m.traceId);
+          if (list) for (const e of m.entries) list.push(e);
+          else parts.set(m.traceId, [...m.entries]);
+        }
+        if (m.type === 'transcript' && db.open) {
+          const head = parts.get(m.traceId) ?? [];
+          parts.delete(m.traceId);
+          for (const e of m.entries) head.push(e);
+          transcriptsAhead?.seed(db, m.traceId, head, m.items);
+        }
         if (m.type === 'error') transcriptsAhead?.drop(db);
         if (m.type === 'keys' || m.type === 'error') resolve();
       });
