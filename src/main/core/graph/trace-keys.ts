@@ -82,15 +82,9 @@ export class TraceKeys {
     return i >= 0 ? stringAt(this.strings, i) : null;
   }
 
-  hasCalls(): boolean {
-    return this.calls !== null;
-  }
-  hasResponses(): boolean {
-    return this.responses !== null;
-  }
-  hasItems(): boolean {
-    return this.scan.items !== null;
-  }
+  hasCalls = (): boolean => this.calls !== null;
+  hasResponses = (): boolean => this.responses !== null;
+  hasItems = (): boolean => this.scan.items !== null;
   /** Whether this event table's rows were counted (else ask the ledger). */
   countedEvents(table: string): boolean {
     return this.eventTables.has(table);
@@ -199,7 +193,6 @@ export class TraceKeys {
 const built = new WeakMap<Database.Database, TraceKeys>();
 const warming = new WeakMap<Database.Database, Promise<void>>();
 
-/** The connection's index once it is in, else null (the caller then asks the ledger). */
 /**
  * Where the worker's transcript orders of large traces go: the transcript room hands itself in (skeleton.ts), so
  * this room does not import the transcript, whose readers read through these keys.
@@ -215,6 +208,7 @@ export function receiveTranscriptsAhead(sink: TranscriptsAhead): void {
   transcriptsAhead = sink;
 }
 
+/** The connection's index once it is in, else null (the caller then asks the ledger). */
 export function traceKeysOf(db: Database.Database): TraceKeys | null {
   return built.get(db) ?? null;
 }
