@@ -132,6 +132,7 @@ export async function sessionNavigations(browser: Browser, serve: ServeChild, ev
     const refs: number[] = [];
     let firstCounting = false;
     let countedMs = NaN;
+    let lines = NaN;
     for (let i = 0; i < times; i++) {
       out.push(await timed(page, session, SCREEN));
       if (i === 0) {
@@ -141,10 +142,10 @@ export async function sessionNavigations(browser: Browser, serve: ServeChild, ev
         countedMs = performance.now() - t0;
         await page.waitForFunction(() => !document.querySelector('[data-counting="true"]'), null, { polling: 'raf', timeout: 120_000 });
         await shot(page, 'bench-transcript-session');
+        lines = Number(await page.evaluate(() => document.querySelector('.transcript-view')?.getAttribute('data-total') ?? 'NaN'));
       }
       refs.push(await timed(page, list, 'table.traces tbody tr'));
     }
-    const lines = Number(await page.evaluate(() => document.querySelector('.transcript-view')?.getAttribute('data-total') ?? 'NaN'));
     assertNoStray(bench);
     refs.sort((a, b) => a - b);
     return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, firstCounting, lines, countedMs };

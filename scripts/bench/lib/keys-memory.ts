@@ -35,7 +35,7 @@ export async function keysPhasePeak(serve: ServeChild, ev: string): Promise<{ pe
 export async function sampleServePeak(sampleDir: string): Promise<number> {
   const serve = await startServe(sampleDir);
   try {
-    const opened = await serve.api<{ id: string }[]>('evidence.list', {}).catch(() => null);
+    const opened = await serve.api<{ id: string }[]>('evidence.list', null).catch(() => null);
     const ev = opened?.[0]?.id;
     if (!ev) throw new Error('the sample did not open');
     await keysPhasePeak(serve, ev);
