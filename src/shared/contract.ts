@@ -312,6 +312,7 @@ export const HTTP_ROUTES = {
   events: '/events', // GET, text/event-stream of InspectorEvent
   upload: '/upload', // POST /upload/begin → {uploadId}; PUT /upload/<uploadId>/<name>; POST /upload/<uploadId>/open
   download: '/download', // GET /download/<evidenceId>?e=&t=&d= (a verified body as an attachment)
+  transcript: '/transcript', // GET /transcript/<evidenceId>?format=&trace= (a transcript file, streamed as an attachment)
   tokenHeader: 'x-capsem-token',
   tokenCookie: 'capsem_token',
 } as const;

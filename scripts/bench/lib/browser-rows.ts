@@ -24,6 +24,8 @@ import { firstViews, scrollDuringVerification } from './browser-session.js';
 import { useBuiltWorkers } from './built-workers.js';
 import { scrollRow } from './browser-figures.js';
 import { transcriptFirstRow, transcriptNavigations, transcriptTarget } from './browser-transcript.js';
+import { sessionFirstRow, sessionNavigations } from './browser-transcript.js';
+import { keysPhasePeak, keysRssRow, plainScanPeak, resolveSampleDir, sampleServePeak, sessionDbPath } from './keys-memory.js';
 import type { FigureRow } from './report.js';
 
 export interface BrowserBenchOptions {
@@ -174,7 +176,7 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
     const mainWords = `the bench ledger (${ledgerWords(sessionDir)})`;
     try {
       await withServe(sessionDir, mainWords, out, async (serve, ev, watch) => {
-        if (only) return transcriptFigures(browser, serve, ev, watch, loads, m);
+        if (only) return transcriptFigures(browser, serve, ev, watch, loads, m, sessionDir);
         const ov = await firstViews(browser, serve, `#/e/${ev}/overview`, OVERVIEW_READY, 'overview', loads, async (page) => {
           const extra: Record<string, number> = {};
           for (const [key, sel] of [
@@ -205,7 +207,7 @@ export async function browserRows(sessionDir: string, opts: BrowserBenchOptions 
           how: `trace ${big.traceId} of the bench ledger; once the open's follow-up was done`,
         };
         console.log('    graph scrolled');
-        await transcriptFigures(browser, serve, ev, watch, loads, m);
+        await transcriptFigures(browser, serve, ev, watch, loads, m, sessionDir);
       });
     } catch (e) {
       const why = `serve on the bench ledger failed: ${errText(e)}`;
@@ -270,14 +272,38 @@ async function transcriptFigures(
   watch: JobWatch,
   loads: number,
   m: { transcript: FigureRow[] },
+  sessionDir: string,
 ): Promise<void> {
+  // Serve's peak while the trace keys are built (the first trace read starts them): before anything else reads traces.
+  const keys = await keysPhasePeak(serve, ev).catch((e: unknown) => errText(e));
   const traces = await serve.api<TraceList>('graph.traces', { evidenceId: ev });
   const big = [...traces.traces].sort((a, b) => b.modelCalls - a.modelCalls)[0];
   const scrollName = 'Browser: scrolling the transcript of the 5,000-model-call trace while a body verification runs';
+  const extra: FigureRow[] = [];
+  try {
+    const s = await sessionNavigations(browser, serve, ev, loads);
+    extra.push(sessionFirstRow(s));
+    console.log(`    session transcript first pages: ${s.ms.map((x) => x.toFixed(0)).join(', ')} ms`);
+  } catch (e) {
+    extra.push(sessionFirstRow(errText(e)));
+  }
+  const sample = resolveSampleDir();
+  const refs = {
+    sample: sample ? await sampleServePeak(sample).catch((e: unknown) => errText(e)) : 'no sample found',
+    plain: (() => {
+      try {
+        return plainScanPeak(sessionDbPath(sessionDir));
+      } catch (e) {
+        return errText(e);
+      }
+    })(),
+  };
+  extra.push(keysRssRow(keys, refs));
   if (!big || big.modelCalls < 5000) {
     m.transcript = [
       transcriptFirstRow('the bench ledger has no 5,000-call trace', null),
       scrollRow(scrollName, 'the bench ledger has no 5,000-call trace'),
+      ...extra,
     ];
     return;
   }
@@ -305,7 +331,7 @@ async function transcriptFigures(
   } catch (e) {
     scroll = scrollRow(scrollName, errText(e));
   }
-  m.transcript = [first, scroll];
+  m.transcript = [first, scroll, ...extra];
 }
 
 function tableTarget(ev: string) {

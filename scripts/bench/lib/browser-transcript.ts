@@ -104,3 +104,68 @@ export function transcriptFirstRow(n: TranscriptNavigations | string, traceId: s
     verdict: pass(Math.max(...n.ms) < 300),
   };
 }
+
+export interface SessionNavigations {
+  readonly ms: number[];
+  readonly referenceMs: number;
+  /** Whether the first navigation's page came before the session was counted (the head), and the final total. */
+  readonly firstCounting: boolean;
+  readonly lines: number;
+  /** How long the count took after the first page (transcript.page with untilCounted). */
+  readonly countedMs: number;
+}
+
+/**
+ * The whole session's first page after an in-app navigation from the trace list, `times` times; the first meets the
+ * session uncounted (its page comes from its first traces, the count behind it), later ones the counted index.
+ */
+export async function sessionNavigations(browser: Browser, serve: ServeChild, ev: string, times: number): Promise<SessionNavigations> {
+  serve.phase('transcript: whole session');
+  const bench = await newPage(browser, serve.origin);
+  const { page, context } = bench;
+  try {
+    const list = `#/e/${ev}/graph`;
+    const session = `#/e/${ev}/transcript`;
+    await page.goto(`${serve.url}${list}`);
+    await timeUntil(page, ['table.traces tbody tr']);
+    const out: number[] = [];
+    const refs: number[] = [];
+    let firstCounting = false;
+    let countedMs = NaN;
+    let lines = NaN;
+    for (let i = 0; i < times; i++) {
+      out.push(await timed(page, session, SCREEN));
+      if (i === 0) {
+        firstCounting = (await page.locator('[data-counting="true"]').count()) > 0;
+        const t0 = performance.now();
+        await serve.api('transcript.page', { evidenceId: ev, limit: 1, untilCounted: true });
+        countedMs = performance.now() - t0;
+        await page.waitForFunction(() => !document.querySelector('[data-counting="true"]'), null, { polling: 'raf', timeout: 120_000 });
+        await shot(page, 'bench-transcript-session');
+        lines = Number(await page.evaluate(() => document.querySelector('.transcript-view')?.getAttribute('data-total') ?? 'NaN'));
+      }
+      refs.push(await timed(page, list, 'table.traces tbody tr'));
+    }
+    assertNoStray(bench);
+    refs.sort((a, b) => a - b);
+    return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, firstCounting, lines, countedMs };
+  } finally {
+    await context.close();
+  }
+}
+
+export function sessionFirstRow(n: SessionNavigations | string): FigureRow {
+  const figure =
+    "Browser: the whole-session transcript's first page (in-app navigation from the trace list once the trace keys and the trace list were in, timed in the page from the hash change to the first frame showing its first lines with their text)";
+  if (typeof n === 'string') return notMeasured(figure, TRANSCRIPT_GOAL, n);
+  return {
+    figure: `${figure}; ${Number.isNaN(n.lines) ? '?' : n.lines.toLocaleString('en-US')} lines`,
+    inspector: `first navigation ${ms(n.ms[0])}${n.firstCounting ? ' (before the session was counted: from its first traces)' : ''}, then ${n.ms
+      .slice(1)
+      .map((x) => ms(x))
+      .join(', ')}; the count behind the first page took ${ms(n.countedMs)}`,
+    reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
+    goal: TRANSCRIPT_GOAL,
+    verdict: pass(Math.max(...n.ms) < 300),
+  };
+}

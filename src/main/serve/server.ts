@@ -5,6 +5,7 @@
  *   POST /upload/begin, PUT /upload/<id>/<name>, POST /upload/<id>/open, POST /upload/<id>/discard
  *                                                                        dropped session files (token header)
  *   GET  /download/<evidenceId>?e=&t=&d=  one verified body as an attachment (cookie)
+ *   GET  /transcript/<evidenceId>?format=&trace=  a transcript file, streamed as it is written (cookie)
  * Every response carries the CSP and the other security headers. Each route is a file of ./routes/; this one starts the
  * service, checks Host and Origin, and sends each request to its route.
  */
@@ -34,6 +35,7 @@ import { groupOpenRequests } from '../core/open-groups.js';
 import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
 import { apiRoute } from './routes/api.js';
 import { downloadRoute } from './routes/download.js';
+import { transcriptDownloadRoute } from './routes/transcript-download.js';
 import { eventsRoute } from './routes/events.js';
 import { pageRoute } from './routes/page.js';
 import type { RouteRequest } from './routes/respond.js';
@@ -149,6 +151,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (path === HTTP_ROUTES.events) return eventsRoute(r, token, streams);
     if (path.startsWith(HTTP_ROUTES.upload + '/')) return uploadRoute(r, uploads, service);
     if (path.startsWith(HTTP_ROUTES.download + '/')) return downloadRoute(r, service);
+    if (path.startsWith(HTTP_ROUTES.transcript + '/')) return transcriptDownloadRoute(r, service);
     return pageRoute(r, rendererDir, token);
   };
 

@@ -109,6 +109,11 @@ export interface TranscriptPage {
   readonly findings: Readonly<Partial<Record<TranscriptFindingKind, number>>>;
   /** Why something is left out (rows without a trace_id in a session transcript, ...). */
   readonly note: string | null;
+  /**
+   * The whole session while its lines are still being counted: `total` and `findings` then cover only the first
+   * traces, as far as this page reached. Ask again with `untilCounted` for the whole count.
+   */
+  readonly counting?: boolean;
 }
 
 export const TRANSCRIPT_PAGE_DEFAULT = 120;
@@ -120,6 +125,8 @@ export interface TranscriptPageArg {
   readonly traceId?: string;
   readonly offset?: number;
   readonly limit?: number;
+  /** The whole session: answer once its lines are counted (never a `counting` page). */
+  readonly untilCounted?: boolean;
 }
 
 export const TRANSCRIPT_FORMATS = ['md', 'html', 'json'] as const;
@@ -143,6 +150,9 @@ export interface TranscriptChannels {
   'transcript.export': { arg: TranscriptExportArg; result: TranscriptExport };
 }
 
+const flag: Guard<boolean> = (v, path) =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
+
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 
 export const TRANSCRIPT_ARG_GUARDS: { readonly [C in keyof TranscriptChannels]: Guard<TranscriptChannels[C]['arg']> } = {
@@ -151,6 +161,7 @@ export const TRANSCRIPT_ARG_GUARDS: { readonly [C in keyof TranscriptChannels]: 
     traceId: optional(str({ max: 512, min: 1 })),
     offset: optional(int(0, 2 ** 31)),
     limit: optional(int(1, TRANSCRIPT_PAGE_MAX)),
+    untilCounted: optional(flag),
   }),
   'transcript.export': obj({ evidenceId: EVIDENCE_ID, traceId: optional(str({ max: 512, min: 1 })), format: oneOf(TRANSCRIPT_FORMATS) }),
 };

@@ -11,7 +11,7 @@ import { listTraces } from './traces.js';
 import { brokenInTrace } from './broken.js';
 import { eventGroups } from './events.js';
 import { traceTurns } from './turns.js';
-import { LARGE_TRACE_ROWS } from './trace-keys-protocol.js';
+import { LARGE_TRACE_ROWS, SKELETON_SLICE, copyScan, scanBuffers } from './trace-keys-protocol.js';
 import { seedTraceKeys } from './trace-keys.js';
 import { buildTraceSkeleton } from '../transcript/skeleton.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
@@ -23,7 +23,10 @@ try {
   const db = openHardened(data.dbCopyPath);
   try {
     const scan = scanTraceKeys(db);
-    port.postMessage({ type: 'keys', scan } satisfies TraceKeysReply);
+    // The copy's buffers are transferred, not cloned: the server's thread receives them as they are (no
+    // deserialisation pause, no second copy on its heap), and this thread keeps its own for the work below.
+    const sent = copyScan(scan);
+    port.postMessage({ type: 'keys', scan: sent } satisfies TraceKeysReply, scanBuffers(sent));
     // The worker's own connection reads by the same keys (a large trace's transcript is ordered here, below).
     seedTraceKeys(db, scan);
     // The trace list too (a scan of its own): the Identity graph's first view then answers at once.
@@ -42,7 +45,13 @@ try {
         events: eventGroups(db, t.traceId),
       } satisfies TraceKeysReply);
       const sk = buildTraceSkeleton(db, t.traceId);
-      port.postMessage({ type: 'transcript', traceId: t.traceId, entries: sk.entries, items: [...sk.items] } satisfies TraceKeysReply);
+      let from = 0;
+      for (; sk.entries.length - from > SKELETON_SLICE; from += SKELETON_SLICE) {
+        const entries = sk.entries.slice(from, from + SKELETON_SLICE);
+        port.postMessage({ type: 'transcript-part', traceId: t.traceId, entries } satisfies TraceKeysReply);
+      }
+      const entries = sk.entries.slice(from);
+      port.postMessage({ type: 'transcript', traceId: t.traceId, entries, items: [...sk.items] } satisfies TraceKeysReply);
     }
   } finally {
     db.close();

@@ -7,12 +7,14 @@
  * Why copied out and not indexed: the ledger is evidence, and even its private scratch copy is opened query_only
  * (reliability anchors SQL-1), and its bytes are what the copy proof hashes; an index added to it would also show
  * in sqlite_master as if the ledger had it. So a worker reads the join columns once after the open
- * (trace-keys-worker.ts) and this module keeps them in memory (a few MB at a million events). Until they are in,
+ * (trace-keys-worker.ts) and this module keeps them in memory (typed arrays, ~20 MB at a million events). Until they are in,
  * and whenever the worker cannot run, every caller falls back to the ledger's own queries: slower, same answer.
  */
 import type Database from 'better-sqlite3';
 import { spawnWorker } from '../workers/worker-entry-url.js';
-import type { KeyColumns, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
+import type { KeyColumns, PackedStrings, TraceKeyScan, TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
+import type { Groups } from './trace-keys-columns.js';
+import { groupBy, indexOfString, itemOrder, positionOf, rowidsOf, stringAt } from './trace-keys-columns.js';
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';
 import type { Entry } from '../transcript/entry.js';
@@ -23,111 +25,76 @@ export interface EventCount {
   readonly count: number;
 }
 
-type Multi<K> = Map<K, number[]>;
-const push = <K>(m: Multi<K>, k: K, v: number): void => {
-  const a = m.get(k);
-  if (a) a.push(v);
-  else m.set(k, [v]);
-};
-
-interface ToolKeys {
-  readonly byTrace: Multi<string>;
-  readonly byCallId: Multi<string>;
-  readonly callIdOf: Map<number, string | null>;
-}
-
-function toolKeys(strings: readonly string[], k: KeyColumns): ToolKeys {
-  const byTrace: Multi<string> = new Map();
-  const byCallId: Multi<string> = new Map();
-  const callIdOf = new Map<number, string | null>();
-  for (let i = 0; i < k.ids.length; i++) {
-    const id = k.ids[i]!;
-    const t = k.trace[i]!;
-    const c = k.callId[i]!;
-    if (t >= 0) push(byTrace, strings[t]!, id);
-    if (c >= 0) push(byCallId, strings[c]!, id);
-    callIdOf.set(id, c >= 0 ? strings[c]! : null);
+class ToolKeys {
+  private trace: Groups | null = null;
+  private callId: Groups | null = null;
+  constructor(
+    private readonly k: KeyColumns,
+    private readonly values: number,
+  ) {}
+  ofTrace(t: number): number[] {
+    this.trace ??= groupBy(this.k.trace, this.values);
+    return rowidsOf(this.trace, this.k.ids, t);
   }
-  return { byTrace, byCallId, callIdOf };
+  ofCallId(c: number): number[] {
+    this.callId ??= groupBy(this.k.callId, this.values);
+    return rowidsOf(this.callId, this.k.ids, c);
+  }
+  callIdAt(id: number): number {
+    const i = positionOf(this.k.ids, id);
+    return i < 0 ? -1 : this.k.callId[i]!;
+  }
 }
 
 const none: readonly number[] = [];
 
-/** The index of one connection. Lists are rowids in ascending order (the scan reads by rowid). */
+/**
+ * The index of one connection: the scan's typed arrays as they arrived, each lookup structure made on first use.
+ * Lists are rowids in ascending order (the scan reads by rowid).
+ */
 export class TraceKeys {
+  private readonly strings: PackedStrings;
+  private readonly values: number;
   private readonly calls: ToolKeys | null;
   private readonly responses: ToolKeys | null;
-  private readonly items: Multi<number> | null;
-  /** Per model call, its items' positions in the scan's arrays (for their item_index and trace_id). */
-  private readonly itemAt: {
-    readonly at: Multi<number>;
-    readonly index: Float64Array;
-    readonly trace: Int32Array;
-    readonly ids: Float64Array;
-  } | null;
-  private readonly looseItems: Multi<string> | null;
-  private readonly events = new Map<string, EventCount[]>();
+  private readonly scan: TraceKeyScan;
+  /** Item positions ordered by (model_call_id, position); NULL model_call_id left out. Made on first use. */
+  private itemOrder: Int32Array | null = null;
+  private looseByTrace: Groups | null = null;
+  private eventsByTrace: Groups | null = null;
   private readonly eventTables: ReadonlySet<string>;
   private readonly eventRows: ReadonlyMap<string, { readonly ids: Float64Array; readonly trace: Int32Array }>;
-  private readonly stringIndex: ReadonlyMap<string, number>;
 
   constructor(scan: TraceKeyScan) {
-    this.calls = scan.toolCalls ? toolKeys(scan.strings, scan.toolCalls) : null;
-    this.responses = scan.toolResponses ? toolKeys(scan.strings, scan.toolResponses) : null;
-    if (scan.items) {
-      const items: Multi<number> = new Map();
-      const at: Multi<number> = new Map();
-      for (let i = 0; i < scan.items.ids.length; i++) {
-        const mc = scan.items.modelCallId[i]!;
-        if (Number.isNaN(mc)) continue;
-        push(items, mc, scan.items.ids[i]!);
-        push(at, mc, i);
-      }
-      this.items = items;
-      this.itemAt =
-        scan.items.itemIndex && scan.items.trace ? { at, index: scan.items.itemIndex, trace: scan.items.trace, ids: scan.items.ids } : null;
-    } else {
-      this.items = null;
-      this.itemAt = null;
-    }
-    if (scan.looseItems) {
-      const loose: Multi<string> = new Map();
-      for (let i = 0; i < scan.looseItems.ids.length; i++) {
-        const t = scan.looseItems.trace[i]!;
-        if (t >= 0) push(loose, scan.strings[t]!, scan.looseItems.ids[i]!);
-      }
-      this.looseItems = loose;
-    } else this.looseItems = null;
-    for (const [table, t, u, count] of scan.events) {
-      const trace = scan.strings[t]!;
-      const list = this.events.get(trace) ?? [];
-      list.push({ table, turnId: u >= 0 ? scan.strings[u]! : null, count });
-      this.events.set(trace, list);
-    }
+    this.scan = scan;
+    this.strings = scan.strings;
+    this.values = scan.strings.ends.length;
+    this.calls = scan.toolCalls ? new ToolKeys(scan.toolCalls, this.values) : null;
+    this.responses = scan.toolResponses ? new ToolKeys(scan.toolResponses, this.values) : null;
     this.eventTables = new Set(scan.eventTables);
-    this.eventRows = new Map((scan.eventRows ?? []).map((r) => [r.table, r]));
-    this.stringIndex = new Map(scan.strings.map((v, i) => [v, i]));
+    this.eventRows = new Map(scan.eventRows.map((r) => [r.table, r]));
   }
 
-  hasCalls(): boolean {
-    return this.calls !== null;
+  private index(s: string | null): number {
+    return s === null ? -1 : indexOfString(this.strings, s);
   }
-  hasResponses(): boolean {
-    return this.responses !== null;
+  private str(i: number): string | null {
+    return i >= 0 ? stringAt(this.strings, i) : null;
   }
-  hasItems(): boolean {
-    return this.items !== null;
-  }
+
+  hasCalls = (): boolean => this.calls !== null;
+  hasResponses = (): boolean => this.responses !== null;
+  hasItems = (): boolean => this.scan.items !== null;
   /** Whether this event table's rows were counted (else ask the ledger). */
   countedEvents(table: string): boolean {
     return this.eventTables.has(table);
   }
 
   callsOfTrace(traceId: string): readonly number[] {
-    return this.calls?.byTrace.get(traceId) ?? none;
+    return this.calls?.ofTrace(this.index(traceId)) ?? none;
   }
   responsesOfTrace(traceId: string): readonly number[] {
-    return this.responses?.byTrace.get(traceId) ?? none;
+    return this.responses?.ofTrace(this.index(traceId)) ?? none;
   }
   /** tool_calls rows carrying any of these call_ids. */
   callsWithCallIds(callIds: Iterable<string | null>): number[] {
@@ -138,32 +105,39 @@ export class TraceKeys {
     return this.gather(this.responses, callIds);
   }
   callIdOfCall(id: number): string | null {
-    return this.calls?.callIdOf.get(id) ?? null;
+    return this.str(this.calls?.callIdAt(id) ?? -1);
   }
   callIdOfResponse(id: number): string | null {
-    return this.responses?.callIdOf.get(id) ?? null;
+    return this.str(this.responses?.callIdAt(id) ?? -1);
   }
   /** model_items of the trace whose model_call_id names no model call; null when the scan could not tell. */
   looseItemsOfTrace(traceId: string): readonly number[] | null {
-    return this.looseItems ? (this.looseItems.get(traceId) ?? none) : null;
+    const loose = this.scan.looseItems;
+    if (!loose) return null;
+    this.looseByTrace ??= groupBy(loose.trace, this.values);
+    return rowidsOf(this.looseByTrace, loose.ids, this.index(traceId));
   }
   itemsOf(modelCallIds: readonly number[]): number[] {
+    const items = this.scan.items;
     const out: number[] = [];
-    for (const m of modelCallIds) out.push(...(this.items?.get(m) ?? none));
+    if (!items) return out;
+    for (const m of modelCallIds) this.eachItem(m, (i) => void out.push(items.ids[i]!));
     return out.sort((a, b) => a - b);
   }
   /**
    * The items of these model calls filed under this trace_id ({ rowid, model call, item_index }, model calls in the
-   * given order, items by rowid), read from the keys alone; null when the scan did not keep item_index and trace_id.
+   * given order, items by rowid), read from the keys alone; null without items.
    */
   itemKeysOf(modelCallIds: readonly number[], traceId: string): { id: number; mc: number; index: number }[] | null {
-    const k = this.itemAt;
-    if (!k) return null;
-    const t = this.stringIndex.get(traceId);
+    const items = this.scan.items;
+    if (!items) return null;
+    const t = this.index(traceId);
     const out: { id: number; mc: number; index: number }[] = [];
-    if (t === undefined) return out;
+    if (t < 0) return out;
     for (const mc of modelCallIds) {
-      for (const i of k.at.get(mc) ?? none) if (k.trace[i] === t) out.push({ id: k.ids[i]!, mc, index: k.index[i]! });
+      this.eachItem(mc, (i) => {
+        if (items.trace[i] === t) out.push({ id: items.ids[i]!, mc, index: items.itemIndex[i]! });
+      });
     }
     return out;
   }
@@ -174,19 +148,44 @@ export class TraceKeys {
   eventRowsOfTrace(table: string, traceId: string): number[] | null {
     const r = this.eventRows.get(table);
     if (!r) return null;
-    const t = this.stringIndex.get(traceId);
+    const t = this.index(traceId);
     const out: number[] = [];
-    if (t === undefined) return out;
+    if (t < 0) return out;
     for (let i = 0; i < r.trace.length; i++) if (r.trace[i] === t) out.push(r.ids[i]!);
     return out;
   }
   eventsOfTrace(traceId: string): readonly EventCount[] {
-    return this.events.get(traceId) ?? [];
+    const e = this.scan.events;
+    this.eventsByTrace ??= groupBy(e.trace, this.values);
+    const g = this.eventsByTrace;
+    const t = this.index(traceId);
+    const out: EventCount[] = [];
+    if (t < 0) return out;
+    for (let j = g.start[t]!; j < g.start[t + 1]!; j++) {
+      const i = g.at[j]!;
+      out.push({ table: this.scan.eventTables[e.table[i]!]!, turnId: this.str(e.turn[i]!), count: e.count[i]! });
+    }
+    return out;
+  }
+
+  /** Calls f with each item position of model call mc, in ascending rowid. */
+  private eachItem(mc: number, f: (position: number) => void): void {
+    const items = this.scan.items!;
+    const order = (this.itemOrder ??= itemOrder(items.modelCallId));
+    const key = (j: number): number => items.modelCallId[order[j]!]!;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (key(mid) < mc) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let j = lo; j < order.length && key(j) === mc; j++) f(order[j]!);
   }
 
   private gather(keys: ToolKeys | null, callIds: Iterable<string | null>): number[] {
     const out = new Set<number>();
-    for (const c of callIds) if (c !== null) for (const id of keys?.byCallId.get(c) ?? none) out.add(id);
+    if (keys) for (const c of callIds) if (c !== null) for (const id of keys.ofCallId(this.index(c))) out.add(id);
     return [...out].sort((a, b) => a - b);
   }
 }
@@ -194,7 +193,6 @@ export class TraceKeys {
 const built = new WeakMap<Database.Database, TraceKeys>();
 const warming = new WeakMap<Database.Database, Promise<void>>();
 
-/** The connection's index once it is in, else null (the caller then asks the ledger). */
 /**
  * Where the worker's transcript orders of large traces go: the transcript room hands itself in (skeleton.ts), so
  * this room does not import the transcript, whose readers read through these keys.
@@ -210,6 +208,7 @@ export function receiveTranscriptsAhead(sink: TranscriptsAhead): void {
   transcriptsAhead = sink;
 }
 
+/** The connection's index once it is in, else null (the caller then asks the ledger). */
 export function traceKeysOf(db: Database.Database): TraceKeys | null {
   return built.get(db) ?? null;
 }
@@ -230,6 +229,7 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
       // Never what keeps a process alive (a CLI that opened and closed evidence must still exit).
       worker.unref();
       // Settled with the keys; the trace list that follows is seeded whenever it comes.
+      const parts = new Map<string, Entry[]>();
       worker.on('message', (m: TraceKeysReply) => {
         if (m.type === 'keys' && db.open) seedTraceKeys(db, m.scan);
         if (m.type === 'traces' && db.open) seedTraceList(db, m.list);
@@ -239,7 +239,17 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
           seedTraceMemo(db, 'events', m.traceId, m.events);
         }
         if (m.type === 'transcripts-ahead' && db.open) transcriptsAhead?.expect(db, m.traceIds);
-        if (m.type === 'transcript' && db.open) transcriptsAhead?.seed(db, m.traceId, m.entries, m.items);
+        if (m.type === 'transcript-part' && db.open) {
+          const list = parts.get(m.traceId);
+          if (list) for (const e of m.entries) list.push(e);
+          else parts.set(m.traceId, [...m.entries]);
+        }
+        if (m.type === 'transcript' && db.open) {
+          const head = parts.get(m.traceId) ?? [];
+          parts.delete(m.traceId);
+          for (const e of m.entries) head.push(e);
+          transcriptsAhead?.seed(db, m.traceId, head, m.items);
+        }
         if (m.type === 'error') transcriptsAhead?.drop(db);
         if (m.type === 'keys' || m.type === 'error') resolve();
       });

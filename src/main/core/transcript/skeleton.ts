@@ -110,6 +110,11 @@ export function skeletonAhead(db: Database.Database, traceId: string | null): Pr
   return ahead.get(db)?.get(traceId)?.promise;
 }
 
+/** The trace's skeleton if one is kept (never builds one). */
+export function keptSkeleton(db: Database.Database, traceId: string): Skeleton | null {
+  return kept.get(db)?.get(traceId) ?? null;
+}
+
 /** One trace's skeleton, kept (the whole session pages over these, see session-index.ts). */
 export function transcriptSkeleton(db: Database.Database, traceId: string): Skeleton {
   let m = kept.get(db);

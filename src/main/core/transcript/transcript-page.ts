@@ -9,8 +9,10 @@ import type { Entry } from './order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
 import { InspectorError } from '../../../shared/errors.js';
-import { sessionIndex, sessionSlices } from './session-index.js';
-import { modelCallExists, transcriptSkeleton } from './skeleton.js';
+import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices } from './session-index.js';
+import type { SessionIndex } from './session-index.js';
+import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from './skeleton.js';
+import { listTraces } from '../graph/traces.js';
 
 function toLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   switch (e.kind) {
@@ -89,6 +91,71 @@ function sessionSlice(
     }
   }
   return { entries, items, total: index.starts[index.starts.length - 1]!, findings: index.findings, note: index.note };
+}
+
+/** The session index, made behind the first page: a large trace the worker is ordering is waited for, not redone. */
+export function countSession(evidence: Evidence): Promise<SessionIndex> {
+  const db = evidence.db;
+  return sessionIndexLater(db, modelCallExists(db), async (traceId) => {
+    const coming = skeletonAhead(db, traceId);
+    if (coming) await coming;
+    return keptSkeleton(db, traceId);
+  });
+}
+
+/** Traces a page of the session may walk before its index is in; further, the page waits for the index. */
+const HEAD_TRACES = 8;
+
+/**
+ * A page of the whole session before its index is made (counting): the traces in the trace list's order, each's
+ * skeleton (kept, as its trace view keeps it) until the page is covered. Its lines are those the counted session
+ * gives at the same offset (the session is these skeletons one after the other); its total and findings cover only
+ * the traces walked. null when the page lies beyond HEAD_TRACES traces.
+ */
+export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions = {}): TranscriptPage | null {
+  const limit = Math.min(Math.max(1, opts.limit ?? TRANSCRIPT_PAGE_DEFAULT), TRANSCRIPT_PAGE_MAX);
+  const offset = Math.max(0, opts.offset ?? 0);
+  const list = listTraces(evidence.db);
+  const entries: Entry[] = [];
+  const items = new Map<number, readonly number[]>();
+  const findings: Partial<Record<TranscriptFindingKind, number>> = {};
+  let start = 0;
+  let walked = 0;
+  for (const t of list.traces) {
+    if (start >= offset + limit) break;
+    if (++walked > HEAD_TRACES) return null;
+    const sk = transcriptSkeleton(evidence.db, t.traceId);
+    for (const [k, n] of Object.entries(findingCounts(sk.entries)))
+      findings[k as TranscriptFindingKind] = (findings[k as TranscriptFindingKind] ?? 0) + (n ?? 0);
+    const from = Math.max(offset, start) - start;
+    const to = Math.min(offset + limit, start + sk.entries.length) - start;
+    for (let i = from; i < to; i++) {
+      const e = sk.entries[i]!;
+      entries.push(e);
+      if (e.kind === 'model_call' || e.kind === 'turn') {
+        const ids = sk.items.get(e.id);
+        if (ids) items.set(e.id, ids);
+      }
+    }
+    start += sk.entries.length;
+  }
+  const at = Math.min(offset, start);
+  const ctx = loadPageRows(evidence, entries, items);
+  return {
+    traceId: null,
+    sessionId: evidence.sessionId,
+    total: start,
+    offset: at,
+    lines: entries.map((e, i) => toLine(at + i, e, ctx)),
+    findings,
+    note: list.note,
+    counting: true,
+  };
+}
+
+/** Whether the whole session's index is in (its pages then carry the whole total). */
+export function sessionCounted(evidence: Evidence): boolean {
+  return sessionIndexIfReady(evidence.db) !== null;
 }
 
 export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions = {}): TranscriptPage {

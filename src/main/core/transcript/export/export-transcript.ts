@@ -30,18 +30,37 @@ export interface ExportOptions {
   readonly format: TranscriptFormat;
 }
 
-export function writeTranscript(evidence: Evidence, opts: ExportOptions, sink: (chunk: string) => void): { lines: number } {
+/**
+ * The file in pieces: its head, then one piece per page of up to TRANSCRIPT_PAGE_MAX lines, then its foot. Every
+ * writer (the CLI's file, the desktop's save, serve's download route) takes these pieces, so the bytes are the same
+ * whichever writes them, and none holds more than a page.
+ */
+export function* transcriptChunks(evidence: Evidence, opts: ExportOptions): Generator<string, { lines: number }> {
   const r = RENDERERS[opts.format];
   let page = transcriptPage(evidence, { traceId: opts.traceId, offset: 0, limit: TRANSCRIPT_PAGE_MAX });
-  sink(r.head(exportHead(evidence, opts.traceId ?? null, page.total)));
+  yield r.head(exportHead(evidence, opts.traceId ?? null, page.total));
   for (;;) {
-    for (const l of page.lines) sink(r.line(l));
+    if (page.lines.length) yield page.lines.map((l) => r.line(l)).join('');
     const next = page.offset + page.lines.length;
     if (page.lines.length === 0 || next >= page.total) break;
     page = transcriptPage(evidence, { traceId: opts.traceId, offset: next, limit: TRANSCRIPT_PAGE_MAX });
   }
-  sink(r.foot());
+  yield r.foot();
   return { lines: page.total };
+}
+
+export function writeTranscript(evidence: Evidence, opts: ExportOptions, sink: (chunk: string) => void): { lines: number } {
+  const it = transcriptChunks(evidence, opts);
+  for (;;) {
+    const step = it.next();
+    if (step.done) return step.value;
+    sink(step.value);
+  }
+}
+
+/** The file's name and type, as a download or a save dialog offers it. */
+export function transcriptFileInfo(evidence: Evidence, opts: ExportOptions): { fileName: string; mime: string } {
+  return { fileName: transcriptFileName(evidence.sessionId, opts.traceId, opts.format), mime: RENDERERS[opts.format].mime };
 }
 
 /** A file name from the session and trace, with anything but letters, digits, `-`, `_` and `.` replaced. */
@@ -51,9 +70,10 @@ export function transcriptFileName(sessionId: string, traceId: string | undefine
 }
 
 /**
- * Above this many lines the contract refuses to build the file as one string (serve would hold it, then send it as
- * JSON: about 0.9 kB a line, so the 146,930-line trace would be ~130 MB twice over). The CLI and the desktop menu
- * stream any length to a file.
+ * Above this many lines the contract refuses to build the file as one string (it would be held, then sent as JSON:
+ * about 0.9 kB a line, so the 146,930-line trace would be ~130 MB twice over). The CLI and the desktop menu stream
+ * any length to a file, and serve's Save button streams any length through its download route
+ * (serve/routes/transcript-download.ts).
  */
 export const EXPORT_TEXT_MAX_LINES = 20_000;
 

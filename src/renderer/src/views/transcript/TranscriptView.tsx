@@ -130,7 +130,11 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
         <div className="toolbar">
           <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
           <h2 className="mono">{trace ? visibleText(trace) : 'Whole session'}</h2>
-          {head && <span className="muted">{countLabel(total)} lines</span>}
+          {head && (
+            <span className="muted" data-counting={head.counting ? 'true' : undefined}>
+              {head.counting ? `${countLabel(total)}+ lines, counting the rest…` : `${countLabel(total)} lines`}
+            </span>
+          )}
           {findings.map(([k, n]) => (
             <span key={k} className="tl-chip bad" data-finding-count={k}>
               {k} ×{n}

@@ -1,6 +1,8 @@
 /**
  * Fetches a transcript a page at a time, as the list scrolls to it: the first page says how many lines there
- * are (so the scroll height is known), later pages come when their lines are about to be drawn. At most one
+ * are (so the scroll height is known), later pages come when their lines are about to be drawn. The whole session's
+ * first page may come before its lines are counted (`counting`: its total covers the first traces only); the count
+ * follows as a second answer to the same page. At most one
  * request per page is ever in flight; pages far from the screen are kept (they are small) so scrolling back
  * draws at once.
  */
@@ -40,6 +42,14 @@ export function useTranscriptPages(ev: string, trace: string | null): Transcript
         pages.current.set(index, r.value.lines);
         if (index === 0) setHead(r.value);
         setVersion((v) => v + 1);
+        // The whole session's first page comes while its lines are still counted: ask once more for the count.
+        if (index === 0 && r.value.counting) {
+          void client.call('transcript.page', { ...arg, untilCounted: true }).then((c) => {
+            if (!c.ok) return setError(c.error);
+            setHead(c.value);
+            setVersion((v) => v + 1);
+          });
+        }
       });
     },
     [ev, trace],
