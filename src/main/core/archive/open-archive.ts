@@ -7,7 +7,7 @@ import { DeflateBlockCursor, ZstdBlockCursor, failedCursor, verifiedCursor, type
 import { blake3MatchesTagged, blake3Spans, digestMatchesTagged, initBlake3 } from './blake3.js';
 import { BLOCK_HEADER_LEN_V1 } from './constants.js';
 import { RawBufferPool } from './raw-buffer-pool.js';
-import { checkRowBounds, describeRow } from './row-bounds.js';
+import { checkRowBounds, describeRow, type ExtentLimits } from './row-bounds.js';
 import { decodeV1Block } from './v1-block.js';
 import type { ArchiveOpenOptions, ArchiveOpenResult, BodyCheckResult, BodyReadResult, OpenedArchive } from './types.js';
 import { chooseZstdBackend, type DecoderFactory } from './zstd-decoders.js';
@@ -48,6 +48,9 @@ class ArchiveReader implements OpenedArchive {
   private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null =
     null;
 
+  /** What bounds every row: the same for the reader's life, so made once (it was one object per body checked). */
+  private readonly limits: ExtentLimits;
+
   constructor(
     private readonly file: ArchiveFile,
     readonly zstdBackend: OpenedArchive['zstdBackend'],
@@ -57,6 +60,13 @@ class ArchiveReader implements OpenedArchive {
     this.filePath = file.path;
     this.fileVersion = file.header.version;
     this.fileSize = file.size;
+    this.limits = {
+      path: this.filePath,
+      version: this.fileVersion,
+      headerLen: file.header.headerLen,
+      fileSize: this.fileSize,
+      committedEnd: file.committedEnd,
+    };
   }
 
   readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult {
@@ -149,13 +159,7 @@ class ArchiveReader implements OpenedArchive {
   ): { readonly ok: true; readonly raw: Uint8Array; readonly start: number } | { readonly ok: false; readonly error: Failure } {
     try {
       if (this.closed) return { ok: false, error: fail('BAD_REQUEST', `the archive ${this.filePath} is closed`) };
-      const bounds = checkRowBounds(row, block, {
-        path: this.filePath,
-        version: this.fileVersion,
-        headerLen: this.file.header.headerLen,
-        fileSize: this.fileSize,
-        committedEnd: this.file.committedEnd,
-      });
+      const bounds = checkRowBounds(row, block, this.limits);
       if (bounds || !block || row.bodyOffset === null)
         return { ok: false, error: bounds ?? fail('INTERNAL', 'row bounds passed without a block') };
       const cursor = this.cursorFor(block);
