@@ -8,6 +8,7 @@ import type {
   FindingLink,
   InspectorEvent,
   IntegrityFinding,
+  IntegrityReportView,
   JobProgress,
   VerifySummary,
 } from '../../../shared/contract.js';
@@ -20,6 +21,7 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
+import { SecretsSection } from './integrity/SecretsSection.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 /** Within the workers' 30 s idle time (src/main/core/jobs/prestarted-workers.ts). */
@@ -47,6 +49,7 @@ export function IntegrityView(props: { ev: string }) {
   const rep = useCall('integrity.report', { evidenceId: ev });
   const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
+  const [withSecrets, setWithSecrets] = useState<{ base: IntegrityReportView; report: IntegrityReportView } | null>(null);
   const jobRef = useRef<string | null>(null);
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
   const seen = useRef(new Map<string, InspectorEvent>());
@@ -131,7 +134,8 @@ export function IntegrityView(props: { ev: string }) {
   };
 
   if (rep.error) return <ErrorNote error={rep.error} />;
-  const r = rep.value;
+  // The report with its credentials section, once asked for, while it is of the same verification (a new report drops it).
+  const r = withSecrets && rep.value && withSecrets.base === rep.value ? withSecrets.report : rep.value;
   return (
     <div className="integrity">
       <section className="card">
@@ -197,6 +201,7 @@ export function IntegrityView(props: { ev: string }) {
             </section>
           );
         })}
+      {r && rep.value && <SecretsSection ev={ev} onReport={(report) => rep.value && setWithSecrets({ base: rep.value, report })} />}
       {r && r.archive.problems.length > 0 && (
         <section className="card">
           <h3>Archive problems</h3>
