@@ -49,7 +49,9 @@ export function IntegrityView(props: { ev: string }) {
   const rep = useCall('integrity.report', { evidenceId: ev });
   const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
-  const [withSecrets, setWithSecrets] = useState<{ base: IntegrityReportView; report: IntegrityReportView } | null>(null);
+  // The findings the credentials search added (asked for by a click); kept apart, so a report fetched again after a
+  // verification still shows them.
+  const [secretFindings, setSecretFindings] = useState<readonly IntegrityFinding[] | null>(null);
   const jobRef = useRef<string | null>(null);
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
   const seen = useRef(new Map<string, InspectorEvent>());
@@ -134,8 +136,7 @@ export function IntegrityView(props: { ev: string }) {
   };
 
   if (rep.error) return <ErrorNote error={rep.error} />;
-  // The report with its credentials section, once asked for, while it is of the same verification (a new report drops it).
-  const r = withSecrets && rep.value && withSecrets.base === rep.value ? withSecrets.report : rep.value;
+  const r = withFindings(rep.value, secretFindings);
   return (
     <div className="integrity">
       <section className="card">
@@ -201,7 +202,7 @@ export function IntegrityView(props: { ev: string }) {
             </section>
           );
         })}
-      {r && rep.value && <SecretsSection ev={ev} onReport={(report) => rep.value && setWithSecrets({ base: rep.value, report })} />}
+      {r && <SecretsSection ev={ev} onReport={(report) => setSecretFindings(report.findings.filter((f) => isCredentialFinding(f)))} />}
       {r && r.archive.problems.length > 0 && (
         <section className="card">
           <h3>Archive problems</h3>
@@ -224,6 +225,14 @@ export function IntegrityView(props: { ev: string }) {
       )}
     </div>
   );
+}
+
+const isCredentialFinding = (f: IntegrityFinding): boolean => f.code.startsWith('CREDENTIALS_');
+
+/** The report with the credentials search's findings first (they replace any the report had). */
+function withFindings(r: IntegrityReportView | null, extra: readonly IntegrityFinding[] | null): IntegrityReportView | null {
+  if (!r || !extra) return r;
+  return { ...r, findings: [...extra, ...r.findings.filter((f) => !isCredentialFinding(f))] };
 }
 
 function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
