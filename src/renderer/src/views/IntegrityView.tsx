@@ -2,7 +2,7 @@
  * The check report as findings by severity, each linked to its rows; the verification the open started (or "Verify
  * all bodies" again) with progress and cancel, and the one verdict every view shows.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type {
   BodyFailureView,
   FindingLink,
@@ -22,6 +22,7 @@ import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
 import { SecretsSection } from './integrity/SecretsSection.js';
+import { LinkedText } from '../links/LinkedText.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 /** Within the workers' 30 s idle time (src/main/core/jobs/prestarted-workers.ts). */
@@ -47,6 +48,9 @@ type JobState =
 export function IntegrityView(props: { ev: string }) {
   const { ev } = props;
   const rep = useCall('integrity.report', { evidenceId: ev });
+  // The ledger's table names: a word in a finding's text is a table link only when this ledger has that table.
+  const tableList = useCall('tables.list', { evidenceId: ev });
+  const tables = useMemo(() => new Set((tableList.value ?? []).map((t) => t.name)), [tableList.value]);
   const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
   // The findings the credentials search added (asked for by a click); kept apart, so a report fetched again after a
@@ -197,7 +201,7 @@ export function IntegrityView(props: { ev: string }) {
                 {list.length === 1 ? '' : 's'}
               </h3>
               {list.map((f, i) => (
-                <Finding key={i} f={f} ev={ev} />
+                <Finding key={i} f={f} ev={ev} tables={tables} />
               ))}
             </section>
           );
@@ -208,7 +212,9 @@ export function IntegrityView(props: { ev: string }) {
           <h3>Archive problems</h3>
           <ul>
             {r.archive.problems.map((p, i) => (
-              <li key={i}>{visibleText(p)}</li>
+              <li key={i}>
+                <LinkedText ev={ev} text={p} tables={tables} />
+              </li>
             ))}
           </ul>
         </section>
@@ -235,12 +241,12 @@ function withFindings(r: IntegrityReportView | null, extra: readonly IntegrityFi
   return { ...r, findings: [...extra, ...r.findings.filter((f) => !isCredentialFinding(f))] };
 }
 
-function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
+function Finding({ f, ev, tables }: { f: IntegrityFinding; ev: string; tables: ReadonlySet<string> }) {
   const route = f.link ? linkRoute(ev, f.link) : null;
   return (
     <div className="finding">
       <div>
-        <span className="code">{f.code}</span> {visibleText(f.message)}
+        <span className="code">{f.code}</span> <LinkedText ev={ev} text={f.message} tables={tables} />
         {route && (
           <>
             {' '}
@@ -258,7 +264,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
             ))}
             {f.evidence.map((c, i) => (
               <li key={`e${i}`} className="mono">
-                {c}
+                <LinkedText ev={ev} text={c} tables={tables} />
               </li>
             ))}
           </ul>

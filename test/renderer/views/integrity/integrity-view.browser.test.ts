@@ -1,4 +1,5 @@
-// The Integrity view's credentials section, in Chromium against serve mode, on a ledger with a GitHub token planted in
+// The Integrity view in Chromium against serve mode. Ids inside the findings' text are real links to their rows.
+// The credentials section, on a ledger with a GitHub token planted in
 // every net_events request (none goes to GitHub) and echoed in every response: a click searches the bodies, the list
 // shows each one masked, worst first (sent to a host that is not its provider), with its host and a link to the body at
 // the match, and the report's findings gain the CREDENTIALS_SENT_ELSEWHERE warning, first among the warnings.
@@ -85,5 +86,28 @@ describe('Integrity view: credentials', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.locator('.secrets').scrollIntoViewIfNeeded();
     await shot(page, 'integrity-secrets-1024');
+  });
+
+  it("links the ids in a finding's evidence to their rows, and a link opens the row", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(suite.url(`#/e/${evId}/integrity`));
+    const orphan = page.locator('.finding', { has: page.locator('.code', { hasText: 'ORPHAN_TOOL_CALLS' }) });
+    await orphan.waitFor();
+    // The table name in the message itself links to the table.
+    await expect(orphan.locator('> div a[data-in-message]').first().getAttribute('href')).resolves.toBe(`#/e/${evId}/tables/tool_calls`);
+    await orphan.locator('summary').click();
+    const line = orphan.locator('li.mono').first();
+    const text = (await line.textContent()) ?? '';
+    // "tool_calls <rowid> (event_id <id>) ...": the row and the event are links with their routes as href.
+    const m = /^tool_calls (\d+) \(event_id ([0-9a-f]+)\)/.exec(text);
+    expect(m, text).not.toBeNull();
+    const hrefs = await line.locator('a[data-in-message]').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(hrefs).toContainEqual([`tool_calls ${m![1]}`, `#/e/${evId}/row/tool_calls/${m![1]}`]);
+    expect(hrefs).toContainEqual([m![2], `#/e/${evId}/event/${m![2]}`]);
+    await shot(page, 'integrity-message-links-1440');
+    await line.locator('a[data-in-message]').first().click();
+    await page.waitForFunction((want) => location.hash === want, `#/e/${evId}/row/tool_calls/${m![1]}`);
+    // The row view shows that row: its event_id is the one the evidence named.
+    await page.getByText(m![2]!).first().waitFor();
   });
 });
