@@ -114,7 +114,10 @@ class ArchiveReader implements OpenedArchive {
     });
   }
 
-  verifiedSpan(row: BodyIndexRow, block: BlockRow): { readonly raw: Uint8Array; readonly start: number } | null {
+  verifiedSpan(
+    row: BodyIndexRow,
+    block: BlockRow,
+  ): { readonly raw: Uint8Array; readonly start: number; readonly verifiedEnd: number } | null {
     // The row has just verified, so its bounds held and its block is the most recent one: its bytes are there. Asked
     // once per body by grep, the full path (bounds object, cache key) was a visible share of a search.
     const mru = this.mru;
@@ -128,10 +131,10 @@ class ArchiveReader implements OpenedArchive {
       row.blockOffset === block.blockOffset &&
       mru.cursor.ensure(row.bodyOffset + row.bodyLen) === null
     ) {
-      return { raw: mru.cursor.raw, start: row.bodyOffset };
+      return { raw: mru.cursor.raw, start: row.bodyOffset, verifiedEnd: verifiedEndOf(mru.cursor) };
     }
     const found = this.located(row, block);
-    return found.ok ? { raw: found.raw, start: found.start } : null;
+    return found.ok ? { raw: found.raw, start: found.start, verifiedEnd: verifiedEndOf(this.cursorFor(block)) } : null;
   }
 
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
@@ -257,4 +260,12 @@ class ArchiveReader implements OpenedArchive {
         return this.keepsDisk(new ZstdBlockCursor(walked.layout, this.rawBuffers.take(block.rawLen + 1), where, this.createDecoder), disk);
     }
   }
+}
+
+/**
+ * How far a cursor's raw bytes are verified: a zstd cursor verifies segment by segment; the others verify the whole
+ * block at once (or nothing, and then no row is located in it).
+ */
+function verifiedEndOf(cursor: BlockCursor): number {
+  return cursor instanceof ZstdBlockCursor ? cursor.verifiedBytes : cursor.raw.length;
 }
