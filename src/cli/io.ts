@@ -11,6 +11,8 @@ export interface CliIo {
    * body's raw bytes may be written there. Absent: isTty.
    */
   readonly stdoutIsTerminal?: boolean;
+  /** True when stderr is a terminal: where a progress line may be drawn (never into a pipe or a file). Absent: false. */
+  readonly stderrIsTerminal?: boolean;
   /** Environment (CAPSEM_HOME etc.). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -39,6 +41,7 @@ export function processIo(): CliIo {
     stderr: (t) => void process.stderr.write(t),
     isTty: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
+    stderrIsTerminal: Boolean(process.stderr.isTTY),
     env: process.env,
   };
 }

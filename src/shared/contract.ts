@@ -41,7 +41,13 @@ import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
 import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js';
-import { BODY_SEARCH_GUARD, type BodySearchArg, type JobMatches } from './contract/search.js';
+import {
+  BODY_SEARCH_GUARD,
+  INTEGRITY_REPORT_GUARD,
+  type BodySearchArg,
+  type IntegrityReportArg,
+  type JobMatches,
+} from './contract/search.js';
 import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/transcript.js';
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
 import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
@@ -124,7 +130,7 @@ export interface Channels
   /** A window of one body's verified bytes; the body is read through every hash before any byte is sent. */
   'body.window': { arg: BodyWindowArg; result: BodyWindow };
   'body.save': { arg: BodySaveArg; result: BodySaveResult };
-  'integrity.report': { arg: EvidenceArg; result: IntegrityReportView };
+  'integrity.report': { arg: IntegrityReportArg; result: IntegrityReportView };
   /** Start verifying every body; progress and the end arrive as `job.progress` / `job.done` events. */
   'jobs.verify.start': { arg: EvidenceArg; result: JobStarted };
   /**
@@ -182,7 +188,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   }),
   'body.window': obj({ evidenceId: ID, key: bodyKey, offset: int(0, 2 ** 40), length: int(0, 1 << 20) }),
   'body.save': obj({ evidenceId: ID, key: bodyKey }),
-  'integrity.report': obj({ evidenceId: ID }),
+  'integrity.report': INTEGRITY_REPORT_GUARD,
   'jobs.verify.start': obj({ evidenceId: ID }),
   'jobs.verify.prepare': obj({ evidenceId: ID }),
   'jobs.cancel': obj({ jobId: ID }),

@@ -12,7 +12,8 @@ import { openForCheck } from '../../main/core/check/check-path.js';
 import { prestartVerifyWorkers } from '../../main/core/jobs/prestarted-verify-workers.js';
 import { workersWorthStarting } from '../../main/core/jobs/workers-worth-starting.js';
 import { defaultWorkerCount } from '../../main/core/jobs/verify-plan.js';
-import { startGrep } from '../../main/core/search/grep-job.js';
+import { planGrep, type startGrep } from '../../main/core/search/grep-job.js';
+import { inProcessVerifyRunner } from '../../main/core/jobs/verify-runner.js';
 import { grepColumns } from '../../main/core/search/grep-columns.js';
 import type { GrepMatch, GrepPattern, GrepSpec } from '../../main/core/search/grep-types.js';
 import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../main/core/search/grep-types.js';
@@ -20,6 +21,7 @@ import { destinationLookup, maskSecret, secretFinding } from '../../main/core/se
 import { digitsNumber, invalid, parseCommandArgs } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { damagedLine, matchLine, secretLine, terminalSafe } from '../text/grep-lines.js';
+import { grepProgressLine } from '../text/grep-progress.js';
 import { styleFor } from '../text/style.js';
 import { argsOrExit } from '../usage.js';
 
@@ -131,18 +133,25 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
   const destinationOf = a.secrets ? destinationLookup(evidence.db) : null;
   let matches = 0;
   let stopped = false;
+  // On a terminal's stderr only, and never with --json (a reader of JSON lines may share the terminal's stderr).
+  const progress = grepProgressLine(Boolean(io.stderrIsTerminal) && !a.json, io.stderr);
   const out = (m: GrepMatch): boolean => {
     if (readerGone || (a.max !== null && matches >= a.max)) return false;
     matches += 1;
+    progress.matched(matches);
     if (!a.count) {
       const finding = destinationOf ? secretFinding(m, destinationOf) : null;
+      progress.beforeOutput();
       if (a.json) io.stdout(JSON.stringify(jsonOf(m, finding, a.reveal)) + '\n');
       else io.stdout(finding ? secretLine(finding, a.reveal, style) : matchLine(m, style));
     }
     return a.max === null || matches < a.max;
   };
-  const job = startGrep(evidence, a.spec, {
-    ...(a.workers !== undefined ? { workers: a.workers } : {}),
+  const plan = planGrep(evidence, a.spec, a.workers !== undefined ? { workers: a.workers } : {});
+  // Drawn at once, before the pool's first report (a small ledger may be done before it): what is to be searched.
+  progress.show({ itemsDone: 0, itemsTotal: plan.itemsTotal, bytesDone: 0, bytesTotal: plan.bytesTotal, failed: 0 });
+  const job = inProcessVerifyRunner.start(plan, {
+    onProgress: (p) => progress.show(p),
     onMatches: (batch) => {
       for (const m of batch) {
         if (stopped) return;
@@ -169,7 +178,10 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     }
     return go;
   });
-  const result = await job.result.finally(() => signal.removeEventListener('abort', onAbort));
+  const result = await job.result.finally(() => {
+    signal.removeEventListener('abort', onAbort);
+    progress.end();
+  });
   if (!result.ok && !stopped) return failed(io, result.error.code, result.error.message);
   const summary = result.ok ? result.value : null;
   const wanted = (t: string, d: string): boolean =>

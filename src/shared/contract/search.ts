@@ -4,7 +4,7 @@
  * (the bodies that failed are listed there: they were not searched).
  */
 import type { Guard } from './guards.js';
-import { obj, oneOf, str } from './guards.js';
+import { obj, oneOf, optional, str } from './guards.js';
 
 export const BODY_PATTERN_KINDS = ['fixed', 'regex', 'hex'] as const;
 export type BodyPatternKind = (typeof BODY_PATTERN_KINDS)[number];
@@ -59,3 +59,43 @@ export const BODY_SEARCH_GUARD: Guard<BodySearchArg> = obj({
   pattern: str({ max: 1024, min: 1 }),
   ignoreCase: bool,
 });
+
+/** `integrity.report`'s argument: with `secrets`, the report also carries its credentials section (a body search). */
+export interface IntegrityReportArg {
+  readonly evidenceId: string;
+  readonly secrets?: boolean;
+}
+
+export const INTEGRITY_REPORT_GUARD: Guard<IntegrityReportArg> = obj({
+  evidenceId: str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ }),
+  secrets: optional(bool),
+});
+
+/** Which way a credential-shaped string went, worst first (search/secret-findings.ts decides it). */
+export type SecretVerdictView = 'elsewhere' | 'unsubstituted' | 'destination-unknown' | 'substituted' | 'inbound';
+
+/** One credential-shaped string the report found, its value masked. */
+export interface ReportedSecretView {
+  readonly eventId: string;
+  /** `source_table/direction` of a body, `table.column#rowid` of a column value. */
+  readonly where: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly pattern: string;
+  readonly masked: string;
+  /** Where the request went (net_events.domain, or the model call's provider host); null when the ledger names none. */
+  readonly host: string | null;
+  readonly verdict: SecretVerdictView;
+}
+
+/** The report's credentials section as the Integrity view draws it. */
+export interface SecretsView {
+  readonly bodiesSearched: number;
+  readonly bodiesNotSearched: number;
+  readonly columnValues: number;
+  readonly counts: Readonly<Record<SecretVerdictView, number>>;
+  /** Worst first ("sent to a host that is not its provider" leads), capped; `omitted` more were counted. */
+  readonly findings: readonly ReportedSecretView[];
+  readonly omitted: number;
+  readonly error: { readonly code: string; readonly message: string } | null;
+}

@@ -2,6 +2,7 @@
  * The shapes that cross the contract. Plain, JSON-safe data only: both transports (Electron IPC and
  * serve mode's HTTP) carry exactly these values, so nothing here may be a BigInt, a Uint8Array or a class.
  */
+import type { SecretsView } from './search.js';
 import type { Generation } from '../ledger-types.js';
 
 /**
@@ -290,6 +291,8 @@ export interface IntegrityReportView {
   };
   readonly providers: { readonly aiNetEvents: number; readonly modelCalls: number };
   readonly findings: readonly IntegrityFinding[];
+  /** Asked for with `secrets: true` only: credential-shaped strings in the verified bodies and text columns. */
+  readonly secrets?: SecretsView;
   /**
    * Per table, the first rowid that exists only in session.db-wal (committed, never checkpointed): that row and
    * every later one are lost by a copy without the -wal. Tables with none are left out; every view that shows rows

@@ -7,7 +7,7 @@ import { DeflateBlockCursor, ZstdBlockCursor, failedCursor, verifiedCursor, type
 import { blake3MatchesTagged, blake3Spans, digestMatchesTagged, initBlake3 } from './blake3.js';
 import { BLOCK_HEADER_LEN_V1 } from './constants.js';
 import { RawBufferPool } from './raw-buffer-pool.js';
-import { checkRowBounds, describeRow } from './row-bounds.js';
+import { checkRowBounds, describeRow, type ExtentLimits } from './row-bounds.js';
 import { decodeV1Block } from './v1-block.js';
 import type { ArchiveOpenOptions, ArchiveOpenResult, BodyCheckResult, BodyReadResult, OpenedArchive } from './types.js';
 import { chooseZstdBackend, type DecoderFactory } from './zstd-decoders.js';
@@ -48,6 +48,9 @@ class ArchiveReader implements OpenedArchive {
   private mru: { readonly blockOffset: number; readonly diskLen: number; readonly rawLen: number; readonly cursor: BlockCursor } | null =
     null;
 
+  /** What bounds every row: the same for the reader's life, so made once (it was one object per body checked). */
+  private readonly limits: ExtentLimits;
+
   constructor(
     private readonly file: ArchiveFile,
     readonly zstdBackend: OpenedArchive['zstdBackend'],
@@ -57,6 +60,13 @@ class ArchiveReader implements OpenedArchive {
     this.filePath = file.path;
     this.fileVersion = file.header.version;
     this.fileSize = file.size;
+    this.limits = {
+      path: this.filePath,
+      version: this.fileVersion,
+      headerLen: file.header.headerLen,
+      fileSize: this.fileSize,
+      committedEnd: file.committedEnd,
+    };
   }
 
   readBody(row: BodyIndexRow, block: BlockRow | undefined): BodyReadResult {
@@ -104,7 +114,10 @@ class ArchiveReader implements OpenedArchive {
     });
   }
 
-  verifiedSpan(row: BodyIndexRow, block: BlockRow): { readonly raw: Uint8Array; readonly start: number } | null {
+  verifiedSpan(
+    row: BodyIndexRow,
+    block: BlockRow,
+  ): { readonly raw: Uint8Array; readonly start: number; readonly verifiedEnd: number } | null {
     // The row has just verified, so its bounds held and its block is the most recent one: its bytes are there. Asked
     // once per body by grep, the full path (bounds object, cache key) was a visible share of a search.
     const mru = this.mru;
@@ -118,10 +131,10 @@ class ArchiveReader implements OpenedArchive {
       row.blockOffset === block.blockOffset &&
       mru.cursor.ensure(row.bodyOffset + row.bodyLen) === null
     ) {
-      return { raw: mru.cursor.raw, start: row.bodyOffset };
+      return { raw: mru.cursor.raw, start: row.bodyOffset, verifiedEnd: verifiedEndOf(mru.cursor) };
     }
     const found = this.located(row, block);
-    return found.ok ? { raw: found.raw, start: found.start } : null;
+    return found.ok ? { raw: found.raw, start: found.start, verifiedEnd: verifiedEndOf(this.cursorFor(block)) } : null;
   }
 
   /** The row's bytes as a view into the block cursor's verified buffer, after every check; never a copy. */
@@ -149,13 +162,7 @@ class ArchiveReader implements OpenedArchive {
   ): { readonly ok: true; readonly raw: Uint8Array; readonly start: number } | { readonly ok: false; readonly error: Failure } {
     try {
       if (this.closed) return { ok: false, error: fail('BAD_REQUEST', `the archive ${this.filePath} is closed`) };
-      const bounds = checkRowBounds(row, block, {
-        path: this.filePath,
-        version: this.fileVersion,
-        headerLen: this.file.header.headerLen,
-        fileSize: this.fileSize,
-        committedEnd: this.file.committedEnd,
-      });
+      const bounds = checkRowBounds(row, block, this.limits);
       if (bounds || !block || row.bodyOffset === null)
         return { ok: false, error: bounds ?? fail('INTERNAL', 'row bounds passed without a block') };
       const cursor = this.cursorFor(block);
@@ -253,4 +260,12 @@ class ArchiveReader implements OpenedArchive {
         return this.keepsDisk(new ZstdBlockCursor(walked.layout, this.rawBuffers.take(block.rawLen + 1), where, this.createDecoder), disk);
     }
   }
+}
+
+/**
+ * How far a cursor's raw bytes are verified: a zstd cursor verifies segment by segment; the others verify the whole
+ * block at once (or nothing, and then no row is located in it).
+ */
+function verifiedEndOf(cursor: BlockCursor): number {
+  return cursor instanceof ZstdBlockCursor ? cursor.verifiedBytes : cursor.raw.length;
 }

@@ -64,7 +64,10 @@ export interface OpenedArchive {
    * (verify-blocks' onVerified), to search it where it lies. Valid until the next call on this archive; null when the
    * row cannot be located.
    */
-  verifiedSpan?(row: BodyIndexRow, block: BlockRow): { readonly raw: Uint8Array; readonly start: number } | null;
+  verifiedSpan?(
+    row: BodyIndexRow,
+    block: BlockRow,
+  ): { readonly raw: Uint8Array; readonly start: number; readonly verifiedEnd: number } | null;
   close(): void;
 }
 

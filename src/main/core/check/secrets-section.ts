@@ -74,6 +74,7 @@ function reported(f: SecretFinding): ReportedSecret {
     eventId: f.match.eventId,
     where,
     offset: f.match.offset,
+    length: f.match.length,
     pattern: f.pattern.name,
     masked: maskSecret(f.match.match, f.match.length),
     host: f.host,

@@ -7,6 +7,8 @@ export interface ReportedSecret {
   /** `source_table/direction` of a body, `table.column#rowid` of a column value. */
   readonly where: string;
   readonly offset: number;
+  /** The match's length in bytes (what the body viewer highlights). */
+  readonly length: number;
   readonly pattern: string;
   readonly masked: string;
   readonly host: string | null;

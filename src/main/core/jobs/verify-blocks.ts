@@ -151,19 +151,30 @@ class SpanBatch {
   readonly rows: BodyIndexRow[] = [];
   readonly leaderOf: number[] = [];
   private bytes = 0;
-  private readonly firstAt = new Map<number, number[]>();
+  /** The first row in the batch at each body_offset; `sameOffsetNext[i]`: the next leader at row i's offset, or -1. */
+  private readonly firstAt = new Map<number, number>();
+  private readonly sameOffsetNext: number[] = [];
   constructor(private readonly blockOffset: number) {}
 
   push(row: BodyIndexRow): void {
     const i = this.rows.length;
     this.rows.push(row);
     let leader = i;
+    this.sameOffsetNext.push(-1);
     if (row.blockOffset === this.blockOffset && row.bodyOffset !== null) {
-      const same = this.firstAt.get(row.bodyOffset);
-      const match = same?.find((j) => this.rows[j]!.bodyLen === row.bodyLen && this.rows[j]!.bodyHash === row.bodyHash);
-      if (match !== undefined) leader = match;
-      else if (same) same.push(i);
-      else this.firstAt.set(row.bodyOffset, [i]);
+      let j = this.firstAt.get(row.bodyOffset) ?? -1;
+      if (j < 0) this.firstAt.set(row.bodyOffset, i);
+      // Walk the leaders at this offset (rarely more than one): the row follows the one with its span, else it leads.
+      for (; j >= 0; j = this.sameOffsetNext[j]!) {
+        if (sameSpan(this.rows[j]!, row)) {
+          leader = j;
+          break;
+        }
+        if (this.sameOffsetNext[j]! < 0) {
+          this.sameOffsetNext[j] = i;
+          break;
+        }
+      }
     }
     this.leaderOf.push(leader);
     if (leader === i) this.bytes += row.bodyLen;
@@ -187,6 +198,7 @@ class SpanBatch {
   clear(): void {
     this.rows.length = 0;
     this.leaderOf.length = 0;
+    this.sameOffsetNext.length = 0;
     this.bytes = 0;
     this.firstAt.clear();
   }
@@ -199,13 +211,20 @@ class SpanBatch {
 const MAX_REMEMBERED_SPANS = 50_000;
 
 class VerifiedSpans {
-  private readonly byOffset = new Map<number, { readonly len: number; readonly hash: string }[]>();
+  /**
+   * The verified row itself stands for its span (it carries offset, length and hash): one per offset, more only when
+   * rows name one offset with different lengths or hashes. Nothing new is made per row (a span object and an array
+   * per body were young-generation garbage that lived to the block's end).
+   */
+  private readonly byOffset = new Map<number, BodyIndexRow | BodyIndexRow[]>();
   constructor(private readonly blockOffset: number) {}
 
   has(row: BodyIndexRow): boolean {
     if (row.blockOffset !== this.blockOffset || row.bodyOffset === null) return false;
     const seen = this.byOffset.get(row.bodyOffset);
-    return seen !== undefined && seen.some((s) => s.len === row.bodyLen && s.hash === row.bodyHash);
+    if (seen === undefined) return false;
+    if (!Array.isArray(seen)) return sameSpan(seen, row);
+    return seen.some((s) => sameSpan(s, row));
   }
 
   add(row: BodyIndexRow): void {
@@ -214,11 +233,13 @@ class VerifiedSpans {
     // heap: past the cap further spans are simply hashed again, which is slower and just as correct.
     if (this.byOffset.size >= MAX_REMEMBERED_SPANS) return;
     const seen = this.byOffset.get(row.bodyOffset);
-    const span = { len: row.bodyLen, hash: row.bodyHash };
-    if (seen) seen.push(span);
-    else this.byOffset.set(row.bodyOffset, [span]);
+    if (seen === undefined) this.byOffset.set(row.bodyOffset, row);
+    else if (Array.isArray(seen)) seen.push(row);
+    else this.byOffset.set(row.bodyOffset, [seen, row]);
   }
 }
+
+const sameSpan = (a: BodyIndexRow, b: BodyIndexRow): boolean => a.bodyLen === b.bodyLen && a.bodyHash === b.bodyHash;
 
 function checker(archive: VerifyBlocksInput['archive']): (row: BodyIndexRow, block: BlockRow) => BodyCheckResult {
   if (archive.checkBody) return archive.checkBody.bind(archive);

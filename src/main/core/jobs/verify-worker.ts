@@ -95,7 +95,7 @@ async function verifyTask(task: VerifyTask, claim: SharedArrayBuffer | undefined
           const onVerified = grep
             ? (row: BodyIndexRow, block: BlockRow): void => {
                 const at = archive.verifiedSpan?.(row, block);
-                if (at) grep.searchInBlock(at.raw, at.start, row.bodyLen, block, () => named(row.id));
+                if (at) grep.searchInBlock(at.raw, at.start, row.bodyLen, block, () => named(row.id), at.verifiedEnd);
               }
             : undefined;
           return await verifyBlocks({

@@ -2,6 +2,8 @@
 import type { FindingLink, IntegrityReportView } from '../../../shared/contract.js';
 import type { CheckReport, FindingCode } from '../check/types.js';
 import { disjointCounts } from '../jobs/body-failure.js';
+import { secretsFindings } from '../check/secrets-section.js';
+import type { SecretsSection } from '../check/secrets-types.js';
 
 function linkFor(code: FindingCode): FindingLink | null {
   switch (code) {
@@ -96,5 +98,22 @@ export function toIntegrityView(r: CheckReport): IntegrityReportView {
       link: linkFor(f.code),
     })),
     walOnlyFrom: r.wal?.firstRowidOnlyInWal ?? {},
+    ...(r.secrets ? { secrets: r.secrets } : {}),
   };
+}
+
+/**
+ * The view with the report's credentials section and the findings it adds (`check --secrets`'s, the same code),
+ * the "sent to a host that is not its provider" warning first among them.
+ */
+export function withSecretsView(view: IntegrityReportView, secrets: SecretsSection): IntegrityReportView {
+  const added = secretsFindings(secrets).map((f) => ({
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    causes: f.causes ?? [],
+    evidence: f.evidence ?? [],
+    link: linkFor(f.code),
+  }));
+  return { ...view, secrets, findings: [...added, ...view.findings] };
 }

@@ -7,6 +7,8 @@
 // Only bytes the block cursor has verified are read: a row reaches here only once it verified, and a cursor verifies
 // a prefix, so raw[0, end of that row) is verified. Scanning extends as rows further into the block arrive.
 
+const NONE: readonly number[] = Object.freeze([]);
+
 /** Above this many occurrences in one block (a needle like "aa" in a run of "a"), bodies are scanned one by one. */
 const MAX_POSITIONS = 1 << 20;
 
@@ -22,22 +24,24 @@ export class BlockHits {
    * The body's matches (offsets within it, non-overlapping, in order), or null when this block has too many
    * occurrences to keep (then the caller scans the body alone). `blockKey` names the block (its block_offset).
    */
-  inBody(raw: Uint8Array, start: number, len: number, blockKey: number): number[] | null {
+  inBody(raw: Uint8Array, start: number, len: number, blockKey: number, verifiedEnd = start + len): readonly number[] | null {
     if (blockKey !== this.key) this.reset(blockKey);
     if (this.overflowed) return null;
     const end = start + len;
-    if (end > this.scannedTo && !this.scan(raw, end)) return null;
+    // Scanned as far as raw is verified, not just to this body's end: rows arrive in offset order, so scanning to each
+    // row's end was one call (and one Buffer view) per body again; this is one per verified stretch (a segment or more).
+    if (end > this.scannedTo && !this.scan(raw, Math.max(end, verifiedEnd))) return null;
     const m = this.needle.length;
-    const out: number[] = [];
+    let out: number[] | null = null;
     let next = start;
     for (let i = lowerBound(this.positions, start); i < this.positions.length; i++) {
       const p = this.positions[i]!;
       if (p + m > end) break;
       if (p < next) continue;
-      out.push(p - start);
+      (out ??= []).push(p - start);
       next = p + m;
     }
-    return out;
+    return out ?? NONE;
   }
 
   private reset(key: number): void {

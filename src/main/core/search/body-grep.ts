@@ -30,12 +30,16 @@ export class BodyGrep {
     this.blockHits = this.matcher.needle ? new BlockHits(Buffer.from(this.matcher.needle)) : null;
   }
 
-  /** Searches the verified body at raw[start, start + len) of `block`'s decoded bytes. */
-  searchInBlock(raw: Uint8Array, start: number, len: number, block: BlockRow, name: () => BodyKey | null): void {
+  /**
+   * Searches the verified body at raw[start, start + len) of `block`'s decoded bytes; `verifiedEnd` (at least the
+   * body's end) is how far raw is verified, so that a fixed string is looked for in all of it at once, not body by body.
+   */
+  searchInBlock(raw: Uint8Array, start: number, len: number, block: BlockRow, name: () => BodyKey | null, verifiedEnd = start + len): void {
+    const hits = this.blockHits?.inBody(raw, start, len, block.blockOffset, verifiedEnd) ?? null;
+    // Most bodies hold no match: for them nothing is made, not even a view of their bytes.
+    if (hits !== null && hits.length === 0) return;
     const body = raw.subarray(start, start + len);
-    const hits = this.blockHits?.inBody(raw, start, len, block.blockOffset) ?? null;
     if (hits === null) return this.search(body, name);
-    if (hits.length === 0) return;
     const n = this.matcher.needle!.length;
     this.report(body, name, (visit) => {
       for (const at of hits) if (!visit(at, n)) return;

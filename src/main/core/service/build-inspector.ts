@@ -8,7 +8,8 @@ import type { SpawnWorker } from '../workers/worker-like.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { OpenEvidenceOptions } from '../evidence/types.js';
 import { checkEvidenceOffThread } from '../check/report-off-thread.js';
-import { toIntegrityView } from '../queries/integrity-view.js';
+import { toIntegrityView, withSecretsView } from '../queries/integrity-view.js';
+import { scanSecrets } from '../check/secrets-section.js';
 import type { EvidenceOpener } from './registry.js';
 import { EvidenceRegistry } from './registry.js';
 import type { InspectorService, InspectorServiceOptions } from './service.js';
@@ -42,7 +43,9 @@ export function buildInspector(opts: InspectorOptions): InspectorService {
     sqlChildSpawner: opts.sqlChildSpawner,
     // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
     // the page (serve) or the windows (the desktop app).
-    integrityReport: async (evidence, verification) =>
-      toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps)),
+    integrityReport: async (evidence, verification, asked) => {
+      const view = toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps));
+      return asked?.secrets ? withSecretsView(view, await scanSecrets(evidence)) : view;
+    },
   });
 }

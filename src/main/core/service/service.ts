@@ -52,7 +52,11 @@ export interface InspectorServiceOptions {
    * `verification` is the last "Verify all bodies" result for this evidence (null before one finished), to be
    * folded into the report's archive section (checkEvidence's `verification` option).
    */
-  readonly integrityReport: (evidence: Evidence, verification: VerifySummary | null) => Promise<IntegrityReportView> | IntegrityReportView;
+  readonly integrityReport: (
+    evidence: Evidence,
+    verification: VerifySummary | null,
+    opts?: { readonly secrets?: boolean },
+  ) => Promise<IntegrityReportView> | IntegrityReportView;
   /** How the SQL console starts its child (default child_process.fork; the desktop app passes utilityProcess). */
   readonly sqlChildSpawner?: SqlChildSpawner;
   /** Where "Verify all bodies" runs its workers (default this process's threads; serve passes its host). */
@@ -107,12 +111,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const verifications = new Map<string, VerifySummary>();
   // Reports that have arrived (the verdict reads them without waiting), and evidence whose follow-up may run.
   const reportsDone = new Map<string, IntegrityReportView | 'failed'>();
+  /** The report with its credentials section (a full body search, asked for by a click): kept apart, built once. */
+  const secretReports = new Map<string, Promise<IntegrityReportView>>();
   const followUpStarted = new Set<string>();
   const jobs = new JobBoard(
     emit,
     (evidenceId, summary) => {
       verifications.set(evidenceId, summary);
       reports.delete(evidenceId);
+      secretReports.delete(evidenceId);
       reportsDone.delete(evidenceId);
     },
     opts.verifyRunner,
@@ -134,6 +141,17 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
           reports.delete(evidenceId);
         },
       );
+    }
+    return p;
+  };
+  const secretsReportFor = (evidenceId: string): Promise<IntegrityReportView> => {
+    const e = registry.getEvenIfDamaged(evidenceId);
+    let p = secretReports.get(evidenceId);
+    if (!p) {
+      const built = Promise.resolve().then(() => opts.integrityReport(e, verifications.get(evidenceId) ?? null, { secrets: true }));
+      p = built;
+      secretReports.set(evidenceId, built);
+      built.catch(() => void (secretReports.get(evidenceId) === built && secretReports.delete(evidenceId)));
     }
     return p;
   };
@@ -252,7 +270,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(evidenceId);
       return opts.saveBody(e, key, bodyBytes(cache, e, key));
     },
-    'integrity.report': ({ evidenceId }) => reportFor(evidenceId),
+    'integrity.report': ({ evidenceId, secrets }) => (secrets ? secretsReportFor(evidenceId) : reportFor(evidenceId)),
     'integrity.verdict': ({ evidenceId }) => verdictOf(evidenceId),
     'jobs.verify.start': ({ evidenceId }) => ({ jobId: startVerification(evidenceId) }),
     'jobs.verify.prepare': ({ evidenceId }) => {

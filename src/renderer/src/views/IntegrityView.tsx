@@ -2,12 +2,13 @@
  * The check report as findings by severity, each linked to its rows; the verification the open started (or "Verify
  * all bodies" again) with progress and cancel, and the one verdict every view shows.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type {
   BodyFailureView,
   FindingLink,
   InspectorEvent,
   IntegrityFinding,
+  IntegrityReportView,
   JobProgress,
   VerifySummary,
 } from '../../../shared/contract.js';
@@ -20,6 +21,8 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
+import { SecretsSection } from './integrity/SecretsSection.js';
+import { LinkedText } from '../links/LinkedText.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 /** Within the workers' 30 s idle time (src/main/core/workers/prestarted-workers.ts). */
@@ -45,8 +48,14 @@ type JobState =
 export function IntegrityView(props: { ev: string }) {
   const { ev } = props;
   const rep = useCall('integrity.report', { evidenceId: ev });
+  // The ledger's table names: a word in a finding's text is a table link only when this ledger has that table.
+  const tableList = useCall('tables.list', { evidenceId: ev });
+  const tables = useMemo(() => new Set((tableList.value ?? []).map((t) => t.name)), [tableList.value]);
   const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
+  // The findings the credentials search added (asked for by a click); kept apart, so a report fetched again after a
+  // verification still shows them.
+  const [secretFindings, setSecretFindings] = useState<readonly IntegrityFinding[] | null>(null);
   const jobRef = useRef<string | null>(null);
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
   const seen = useRef(new Map<string, InspectorEvent>());
@@ -131,7 +140,7 @@ export function IntegrityView(props: { ev: string }) {
   };
 
   if (rep.error) return <ErrorNote error={rep.error} />;
-  const r = rep.value;
+  const r = withFindings(rep.value, secretFindings);
   return (
     <div className="integrity">
       <section className="card">
@@ -192,17 +201,20 @@ export function IntegrityView(props: { ev: string }) {
                 {list.length === 1 ? '' : 's'}
               </h3>
               {list.map((f, i) => (
-                <Finding key={i} f={f} ev={ev} />
+                <Finding key={i} f={f} ev={ev} tables={tables} />
               ))}
             </section>
           );
         })}
+      {r && <SecretsSection ev={ev} onReport={(report) => setSecretFindings(report.findings.filter((f) => isCredentialFinding(f)))} />}
       {r && r.archive.problems.length > 0 && (
         <section className="card">
           <h3>Archive problems</h3>
           <ul>
             {r.archive.problems.map((p, i) => (
-              <li key={i}>{visibleText(p)}</li>
+              <li key={i}>
+                <LinkedText ev={ev} text={p} tables={tables} />
+              </li>
             ))}
           </ul>
         </section>
@@ -221,12 +233,20 @@ export function IntegrityView(props: { ev: string }) {
   );
 }
 
-function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
+const isCredentialFinding = (f: IntegrityFinding): boolean => f.code.startsWith('CREDENTIALS_');
+
+/** The report with the credentials search's findings first (they replace any the report had). */
+function withFindings(r: IntegrityReportView | null, extra: readonly IntegrityFinding[] | null): IntegrityReportView | null {
+  if (!r || !extra) return r;
+  return { ...r, findings: [...extra, ...r.findings.filter((f) => !isCredentialFinding(f))] };
+}
+
+function Finding({ f, ev, tables }: { f: IntegrityFinding; ev: string; tables: ReadonlySet<string> }) {
   const route = f.link ? linkRoute(ev, f.link) : null;
   return (
     <div className="finding">
       <div>
-        <span className="code">{f.code}</span> {visibleText(f.message)}
+        <span className="code">{f.code}</span> <LinkedText ev={ev} text={f.message} tables={tables} />
         {route && (
           <>
             {' '}
@@ -244,7 +264,7 @@ function Finding({ f, ev }: { f: IntegrityFinding; ev: string }) {
             ))}
             {f.evidence.map((c, i) => (
               <li key={`e${i}`} className="mono">
-                {c}
+                <LinkedText ev={ev} text={c} tables={tables} />
               </li>
             ))}
           </ul>
