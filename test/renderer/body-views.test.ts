@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { prettyJson } from '../../src/renderer/src/bodies/json-pretty.js';
 import { msgpackLines } from '../../src/renderer/src/bodies/msgpack-lines.js';
 import { markString, piecesText } from '../../src/renderer/src/bodies/pieces.js';
-import { parseSse, reassemble } from '../../src/renderer/src/bodies/sse.js';
 import { TextRows, WRAP, textRows } from '../../src/renderer/src/bodies/text-decoder.js';
 import { hexRow } from '../../src/renderer/src/bodies/hex.js';
 
@@ -71,20 +70,6 @@ describe('lossless pretty JSON', () => {
     expect(r.problem).toMatch(/unbalanced } at character 11/);
     expect(r.lines.join('\n')).toContain('nope');
     expect(prettyJson('{"a": [1').problem).toMatch(/left open/);
-  });
-});
-
-describe('SSE reassembly', () => {
-  it('parses events and joins the text deltas of Anthropic and OpenAI streams', () => {
-    const s =
-      'event: a\ndata: {"delta":{"text":"Hel"}}\n\n: comment\ndata: {"choices":[{"delta":{"content":"lo"}}]}\nid: 7\n\ndata: not json\n\n';
-    const events = parseSse(s);
-    expect(events.map((e) => [e.event, e.id])).toEqual([
-      ['a', null],
-      ['message', '7'],
-      ['message', null],
-    ]);
-    expect(reassemble(events).text).toBe('Hello');
   });
 });
 
