@@ -78,7 +78,7 @@ describe('MessagePack view', () => {
     const bytes = Uint8Array.from([
       0x83, 0xa1, 0x61, 0x01, 0xa1, 0x61, 0x02, 0xa3, 0x62, 0x69, 0x67, 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     ]);
-    expect(msgpackLines(bytes)).toEqual({
+    expect(msgpackLines(bytes)).toMatchObject({
       lines: ['{  (3 entries)', '  "a": 1', '  "a": 2', '  "big": 18446744073709551615', '}'],
       problem: null,
     });
