@@ -28,6 +28,7 @@ describe('what a body is, from its bytes', () => {
     expect(chooseMode('text/event-stream; charset=utf-8', te.encode('data: 1\n\n'))).toBe('sse');
     expect(chooseMode('application/vnd.capsem.security+msgpack', b(0x81, 0xa1, 0x61, 0x01))).toBe('msgpack');
     expect(chooseMode('application/json', te.encode('[]'))).toBe('json');
+    expect(chooseMode('application/x-ndjson', te.encode('{"a":1}\n{"a":2}\n'))).toBe('text');
     expect(chooseMode(null, te.encode('\n  {"a":1}'))).toBe('json');
     expect(chooseMode('text/plain', te.encode('plain words'))).toBe('text');
     expect(chooseMode('application/octet-stream', b(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00))).toBe('hex');

@@ -63,6 +63,8 @@ export function chooseMode(contentType: string | null, first: Uint8Array | null)
   const ct = (contentType ?? '').toLowerCase();
   if (ct.includes('event-stream')) return 'sse';
   if (ct.includes('msgpack')) return 'msgpack';
+  // One JSON document per line (NDJSON, JSON Lines, JSON text sequences) is read as the lines it is.
+  if (/ndjson|jsonl|json-seq/.test(ct)) return looksBinary(first ?? new Uint8Array(0)) ? 'hex' : 'text';
   if (ct.includes('json')) return 'json';
   if (!first) return 'text';
   if (looksJson(first)) return 'json';
