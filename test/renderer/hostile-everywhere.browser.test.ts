@@ -215,7 +215,7 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
       if (table === 'exec_events') await shot(page, 'hostile-05-event-exec');
     }
     // A body of a hostile-named row still opens and verifies.
-    await go(`#/e/${enc(ev)}/row/exec_events/1?body=exec_events/stdout`);
+    await go(`#/e/${enc(ev)}/row/exec_events/1?body=exec_events/stdout&view=text`);
     await page.waitForSelector('.body-view[data-mode="text"] .brow, .body-error');
     expect(await page.locator('.body-error').count()).toBe(0);
     await clean('row exec_events/1 body');

@@ -369,16 +369,16 @@ describe('inspector in Chromium (serve mode)', () => {
     expect(problems).toEqual([]);
     // Markers are visible in the text view.
     const rlo = hostile.events.find((e) => e.name === 'hidden-0')!;
-    await go(`#/e/${hostileId}/row/net_events/${rlo.rowid}?body=net_events/response`);
+    await go(`#/e/${hostileId}/row/net_events/${rlo.rowid}?body=net_events/response&view=text`);
     await bodyLoaded(rlo.eventId);
     await expect(page.locator('.rowlist').textContent()).resolves.toContain('⟨RLO U+202E⟩');
     const ansi = hostile.events.find((e) => e.name === 'hidden-3')!;
-    await go(`#/e/${hostileId}/row/net_events/${ansi.rowid}?body=net_events/response`);
+    await go(`#/e/${hostileId}/row/net_events/${ansi.rowid}?body=net_events/response&view=text`);
     await bodyLoaded(ansi.eventId);
     await expect(page.locator('.rowlist').textContent()).resolves.toContain('⟨ESC⟩[31m');
     await shot(page, '13-hostile-ansi');
     const markup = hostile.events.find((e) => e.name === 'markup-1')!;
-    await go(`#/e/${hostileId}/row/net_events/${markup.rowid}?body=net_events/response`);
+    await go(`#/e/${hostileId}/row/net_events/${markup.rowid}?body=net_events/response&view=text`);
     await bodyLoaded(markup.eventId);
     await shot(page, '14-hostile-markup');
     const json = hostile.events.find((e) => e.name === 'json-hostile')!;

@@ -332,18 +332,23 @@ describe('walking a trace through the side pane', () => {
     expect(keys.sort((a, b) => a - b)).toEqual(fsRows);
   });
 
-  it('body viewer: a JSON body shown as text offers the pretty view; find walks every match; JSON in strings opens', async () => {
+  it('body viewer: a JSON body opens pretty; find walks every match; JSON in strings opens', async () => {
     const db = server.service.registry.get(ev).db;
     const g = db.prepare("SELECT id, trace_id AS t FROM model_calls WHERE provider = 'google' ORDER BY id LIMIT 1").get() as {
       id: number;
       t: string;
     };
     const at = (mode: string): string =>
-      `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}&pm=${mode}`;
-    await page.goto(at('text'));
-    await page.locator('aside.side-pane button[data-sniffed="json"]').click();
+      `${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(g.t)}?sel=${encodeURIComponent(`row/model_calls/${g.id}`)}&pb=${encodeURIComponent('model_calls/request')}${mode ? `&pm=${mode}` : ''}`;
+    // No view chosen: the body picks JSON; the Text tab then names text in the URL.
+    await page.goto(at(''));
     await page.waitForSelector('aside.side-pane .body-view[data-mode="json"]');
-    expect(new URL(page.url()).hash).toContain('pm=json');
+    expect(new URL(page.url()).hash).not.toContain('pm=');
+    await page.locator('aside.side-pane .modes [role="tab"]', { hasText: 'Text' }).click();
+    await page.waitForSelector('aside.side-pane .body-view[data-mode="text"]');
+    expect(new URL(page.url()).hash).toContain('pm=text');
+    await page.goto(at('json'));
+    await page.waitForSelector('aside.side-pane .body-view[data-mode="json"]');
     // The request's parts[].text hold JSON documents (the writer's google body): opened on request, marked.
     const marked = (): Promise<number> => page.locator('aside.side-pane .brow', { hasText: '⟪a string holding JSON' }).count();
     expect(await marked()).toBe(0);

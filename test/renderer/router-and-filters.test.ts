@@ -19,7 +19,9 @@ describe('hash routes', () => {
       ],
     },
     { view: 'row', ev: 'abc-1', table: 'model_calls', rowid: 42, body: { sourceTable: 'model_calls', direction: 'response' }, mode: 'sse' },
-    { view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: null, mode: 'text' },
+    { view: 'event', ev: 'abc-1', eventId: '0123456789ab', body: null, mode: null },
+    { view: 'event', ev: 'abc-1', eventId: 'e2', body: { sourceTable: 'net_events', direction: 'request' }, mode: 'text' },
+    { view: 'event', ev: 'abc-1', eventId: 'e3', body: { sourceTable: 'net_events', direction: 'request' }, mode: null },
     { view: 'integrity', ev: 'abc-1' },
     { view: 'sql', ev: 'abc-1', canned: 'archive-health' },
     { view: 'sql', ev: 'abc-1', canned: null, sql: "SELECT * FROM net_events WHERE domain = 'a&b' -- #?" },
@@ -27,6 +29,13 @@ describe('hash routes', () => {
   ];
   it.each(routes.map((r) => [r.view, r] as const))('round-trips the %s route', (_v, r) => {
     expect(parseHash(href(r))).toEqual(r);
+  });
+  it('writes a view only with a body, and an unchosen view as none', () => {
+    expect(href({ view: 'event', ev: 'a', eventId: 'e', body: null, mode: 'text' })).toBe('#/e/a/event/e');
+    expect(href({ view: 'row', ev: 'a', table: 't', rowid: 1, body: { sourceTable: 't', direction: 'response' }, mode: null })).toBe(
+      '#/e/a/row/t/1?body=t%2Fresponse',
+    );
+    expect(parseHash('#/e/a/row/t/1?body=t/response&view=image')).toMatchObject({ mode: 'image' });
   });
   it('falls back to Start or Overview on unknown shapes', () => {
     expect(parseHash('#/nonsense')).toEqual({ view: 'start' });

@@ -7,8 +7,10 @@ import { parsePart2, part2Href } from './views/graph/part2-routes.js';
 import type { TranscriptRoute } from './views/transcript/transcript-route.js';
 import { parseTranscript, transcriptHref } from './views/transcript/transcript-route.js';
 
-export const BODY_MODES = ['text', 'json', 'sse', 'msgpack', 'hex'] as const;
+export const BODY_MODES = ['text', 'json', 'sse', 'msgpack', 'hex', 'image'] as const;
 export type BodyMode = (typeof BODY_MODES)[number];
+/** A body's view as a route names it: null when no view was chosen (the viewer picks one from the body itself). */
+export type BodyModeChoice = BodyMode | null;
 
 export interface BodyRef {
   readonly sourceTable: string;
@@ -37,14 +39,14 @@ export type Route =
       readonly table: string;
       readonly rowid: number;
       readonly body: BodyRef | null;
-      readonly mode: BodyMode;
+      readonly mode: BodyModeChoice;
     }
   | {
       readonly view: 'event';
       readonly ev: string;
       readonly eventId: string;
       readonly body: BodyRef | null;
-      readonly mode: BodyMode;
+      readonly mode: BodyModeChoice;
       readonly at?: ByteSpan;
     }
   | { readonly view: 'integrity'; readonly ev: string }
@@ -59,10 +61,11 @@ export type Route =
 
 const enc = encodeURIComponent;
 
-function bodyQuery(body: BodyRef | null, mode: BodyMode, at?: ByteSpan): string {
+/** A view is written only with a body: without one no view was chosen, so the viewer picks it (links' 'text'). */
+function bodyQuery(body: BodyRef | null, mode: BodyModeChoice, at?: ByteSpan): string {
   const q = new URLSearchParams();
   if (body) q.set('body', `${body.sourceTable}/${body.direction}`);
-  if (mode !== 'text') q.set('view', mode);
+  if (body && mode) q.set('view', mode);
   if (at) q.set('at', `${at.offset}+${at.length}`);
   const s = q.toString();
   return s ? `?${s}` : '';
@@ -115,12 +118,12 @@ export function href(r: Route): string {
   }
 }
 
-function parseBody(q: URLSearchParams): { body: BodyRef | null; mode: BodyMode } {
+function parseBody(q: URLSearchParams): { body: BodyRef | null; mode: BodyModeChoice } {
   const b = q.get('body');
   const slash = b ? b.indexOf('/') : -1;
   const body = b && slash > 0 ? { sourceTable: b.slice(0, slash), direction: b.slice(slash + 1) } : null;
   const v = q.get('view');
-  const mode = (BODY_MODES as readonly string[]).includes(v ?? '') ? (v as BodyMode) : 'text';
+  const mode = body && (BODY_MODES as readonly string[]).includes(v ?? '') ? (v as BodyMode) : null;
   return { body, mode };
 }
 

@@ -106,13 +106,20 @@ describe('serve mode: the HTTP surface', () => {
       "default-src 'none'",
       "script-src 'self'",
       "style-src 'self'",
-      "img-src 'self' data:",
+      "img-src 'self' data: blob:",
       "connect-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'none'",
       "form-action 'none'",
     ])
       expect(csp).toContain(d);
+    // Pictures of bodies come from blob: URLs made in the page; nothing wider (no remote origin, no wildcard).
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('img-src'))
+        ?.trim(),
+    ).toBe("img-src 'self' data: blob:");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');

@@ -1,60 +1,17 @@
 // The text and reasoning a model response body carried, read from the providers' shapes (Anthropic, OpenAI,
 // Google), whole JSON or a text/event-stream reassembled from its deltas. JSON.parse reads only these fields;
 // nothing parsed is merged into our objects. An unknown shape gives empty strings (the caller keeps the column).
+// The stream parser, the field walker and the delta shapes are shared with the body viewer (src/shared).
+import { get, parseJson as parse, parseSse, reassemble } from '../../../shared/event-stream.js';
 
 export interface ResponseText {
   readonly text: string;
   readonly thinking: string;
 }
 
-function get(o: unknown, ...path: (string | number)[]): unknown {
-  let v: unknown = o;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, p)) return undefined;
-    v = (v as Record<string | number, unknown>)[p];
-  }
-  return v;
-}
-
-const parse = (s: string): unknown => {
-  try {
-    return JSON.parse(s) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/** The `data:` payloads of an event stream, one string per event. */
-export function sseData(body: string): string[] {
-  const out: string[] = [];
-  let data: string[] = [];
-  for (const line of body.split(/\r\n|\r|\n/)) {
-    if (line === '') {
-      if (data.length) out.push(data.join('\n'));
-      data = [];
-    } else if (line.startsWith('data:')) data.push(line.slice(line[5] === ' ' ? 6 : 5));
-  }
-  if (data.length) out.push(data.join('\n'));
-  return out;
-}
-
+/** The text and reasoning of an event stream, from its deltas (tool input kept out of the text). */
 function fromStream(body: string): ResponseText {
-  let text = '';
-  let thinking = '';
-  for (const d of sseData(body)) {
-    const j = parse(d);
-    if (j === undefined) continue;
-    for (const v of [
-      get(j, 'delta', 'text'),
-      get(j, 'choices', 0, 'delta', 'content'),
-      get(j, 'candidates', 0, 'content', 'parts', 0, 'text'),
-    ]) {
-      if (typeof v === 'string') text += v;
-    }
-    for (const v of [get(j, 'delta', 'thinking'), get(j, 'choices', 0, 'delta', 'reasoning_content')])
-      if (typeof v === 'string') thinking += v;
-  }
-  return { text, thinking };
+  return reassemble(parseSse(body));
 }
 
 function fromWhole(j: unknown): ResponseText {

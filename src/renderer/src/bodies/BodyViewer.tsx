@@ -1,144 +1,265 @@
 /**
- * One body in one of five inert views (text, pretty JSON, SSE reassembled, MessagePack, hex). Bytes arrive in
- * windows; text and hex show the first window at once and fetch more while scrolling; the structured views decode
- * up to STRUCTURED_CAP and say so when the body is larger.
+ * One body in one of six inert views (text, JSON, SSE reassembled, MessagePack, hex, picture). With no view
+ * chosen, the body's first window picks one (sniff.ts): a picture only by magic bytes, JSON by type or first
+ * character, hex for anything not text. Bytes arrive in windows; text and hex fetch more while scrolling, the
+ * structured views decode up to a cap and say so when the body is larger. Rows are virtualized in every view;
+ * the JSON view folds. A search match (`highlight`) is scrolled to and marked in every view.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BodyMeta } from '../../../shared/contract.js';
+import type { RowSource } from '../components/RowList.js';
 import { RowList } from '../components/RowList.js';
 import type { BodyMode, ByteSpan } from '../router.js';
+import { BODY_MODES } from '../router.js';
 import { hitRows } from './hit-rows.js';
 import { HEX_WIDTH, hexRow } from './hex.js';
+import { ImageView } from './ImageView.js';
 import { prettyJson } from './json-pretty.js';
+import { foldAll, foldedText, unfoldTo, visibleLines } from './json-fold.js';
+import { jsonMatchLine, lastAtOrBefore, msgpackMatchLine, sseMatchLine } from './match-line.js';
 import { msgpackLines } from './msgpack-lines.js';
 import type { Row } from './pieces.js';
 import { markString, piecesText } from './pieces.js';
 import { expandJsonStrings, findRows } from './json-strings.js';
-import { sseLines } from './sse.js';
+import { chooseMode, imageKind } from './sniff.js';
+import { sseView } from './sse.js';
 import { TextRows } from './text-decoder.js';
-import { STRUCTURED_CAP, WINDOW, concat, useBodyBytes } from './use-body-bytes.js';
+import { useFoldLines } from './use-fold-lines.js';
+import { IMAGE_CAP, JSON_CAP, STRUCTURED_CAP, WINDOW, concat, useBodyBytes } from './use-body-bytes.js';
+import { useWrapPref } from './wrap-pref.js';
 import { countLabel } from '../components/format.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-function linesToRows(lines: readonly string[]): Row[] {
-  return lines.map((l) => ({ offset: null, pieces: markString(l), cont: false }));
-}
+const lineRow = (s: string, cont = false): Row => ({ offset: null, pieces: markString(s), cont });
+const linesSource = (lines: readonly string[]): RowSource => ({
+  length: lines.length,
+  at: (i) => (i < lines.length ? lineRow(lines[i]!) : undefined),
+});
 
-/** The first non-blank byte opens an object or array: worth offering the JSON view (the content type did not say). */
-function looksJson(first: Uint8Array | undefined): boolean {
-  if (!first) return false;
-  for (const b of first.subarray(0, 256)) {
-    if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
-    return b === 0x7b || b === 0x5b;
+/** How many bytes a view needs before it can show anything (text and hex: the windows in view). */
+function wantFor(mode: BodyMode | null, highlightEnd: number): number {
+  switch (mode) {
+    case 'json':
+      return JSON_CAP;
+    case 'sse':
+    case 'msgpack':
+      return STRUCTURED_CAP;
+    case 'image':
+      return IMAGE_CAP;
+    default:
+      return Math.max(WINDOW, highlightEnd);
   }
-  return false;
 }
 
 /**
- * `highlight`: a search match, fetched, scrolled to and marked. `onMode`: switch the view (the caller owns the URL); offered when a text body sniffs as JSON. Find searches every
- * row of the view, loading the whole body first; in the JSON view a string holding JSON opens as JSON on request.
+ * `mode`: the view chosen, or null to let the body pick. `highlight`: a search match, fetched, scrolled to and
+ * marked. `modeTab`: the caller's link to a view (it owns the URL), drawn for each view this body offers. Find
+ * searches every line of the view, loading the whole body first; in the JSON view a string holding JSON opens as
+ * JSON on request.
  */
 export function BodyViewer(props: {
   evidenceId: string;
   body: BodyMeta;
-  mode: BodyMode;
+  mode: BodyMode | null;
   highlight?: ByteSpan;
-  onMode?: (m: BodyMode) => void;
+  modeTab?: (m: BodyMode, active: boolean) => ReactNode;
 }) {
-  const { evidenceId, body, mode, highlight } = props;
+  const { evidenceId, body, highlight } = props;
   const [query, setQuery] = useState('');
   const [hitAt, setHitAt] = useState(0);
   const [openStrings, setOpenStrings] = useState(false);
-  const structured = mode === 'json' || mode === 'sse' || mode === 'msgpack';
+  const [wrap, setWrap] = useWrapPref();
   const key = { eventId: body.eventId, sourceTable: body.sourceTable, direction: body.direction };
-  // A highlighted span (a search match) is fetched at once, however deep in the body it lies.
-  const bytes = useBodyBytes(
-    evidenceId,
-    key,
-    structured ? STRUCTURED_CAP : Math.max(WINDOW, highlight ? highlight.offset + highlight.length : 0),
-  );
+  const highlightEnd = highlight ? highlight.offset + highlight.length : 0;
+  const [firstChunk, setFirstChunk] = useState<Uint8Array | null>(null);
+  const mode: BodyMode | null = props.mode ?? (firstChunk ? chooseMode(body.contentType, firstChunk) : null);
+  const bytes = useBodyBytes(evidenceId, key, wantFor(mode, highlightEnd));
+  if (firstChunk === null && bytes.chunks[0]) setFirstChunk(bytes.chunks[0]);
+  // An empty body has nothing to sniff: it shows as (empty) text.
+  const emptyBody = bytes.total === 0;
+  const shown: BodyMode | null = mode ?? (emptyBody ? 'text' : null);
+  const image = firstChunk ? imageKind(firstChunk) : null;
   const complete = bytes.total !== null && bytes.loaded >= bytes.total;
-  const structuredReady = bytes.total !== null && bytes.loaded >= Math.min(bytes.total, STRUCTURED_CAP);
+  const capOf = shown === 'json' ? JSON_CAP : shown === 'image' ? IMAGE_CAP : STRUCTURED_CAP;
+  const capReady = bytes.total !== null && bytes.loaded >= Math.min(bytes.total, capOf);
+  const structured = shown === 'json' || shown === 'sse' || shown === 'msgpack';
 
   // Text: one incremental decoder per body, fed each new window once.
-  const textState = useRef<{ key: string; dec: TextRows; fed: number; final: boolean } | null>(null);
+  const textState = useRef<{ dec: TextRows; fed: number; final: boolean } | null>(null);
   const textRows = useMemo(() => {
-    if (mode !== 'text') return [];
-    const k = `${evidenceId}/${body.eventId}/${body.sourceTable}/${body.direction}`;
-    if (!textState.current || textState.current.key !== k) textState.current = { key: k, dec: new TextRows(), fed: 0, final: false };
+    if (shown !== 'text') return [];
+    if (!textState.current) textState.current = { dec: new TextRows(), fed: 0, final: false };
     const s = textState.current;
     for (; s.fed < bytes.chunks.length; s.fed++) s.dec.push(bytes.chunks[s.fed]!, complete && s.fed === bytes.chunks.length - 1);
     if (complete && !s.final && bytes.chunks.length === 0) s.dec.push(new Uint8Array(0), true);
     s.final = complete;
     return [...s.dec.rows];
-  }, [mode, bytes.chunks, complete, evidenceId, body.eventId, body.sourceTable, body.direction]);
+  }, [shown, bytes.chunks, complete]);
 
-  const hexRows = useMemo(() => {
-    if (mode !== 'hex') return [];
+  // Hex and picture read the loaded bytes as one array.
+  const flat = useMemo(() => (shown === 'hex' || shown === 'image' ? concat(bytes.chunks) : null), [shown, bytes.chunks]);
+  const hexSource = useMemo((): RowSource | null => {
+    if (shown !== 'hex' || !flat) return null;
+    // The scrollbar spans the whole body; rows not loaded yet read as a placeholder until their window arrives.
+    const count = Math.ceil((bytes.total ?? flat.length) / HEX_WIDTH);
+    return {
+      length: count,
+      at: (i) => {
+        if (i < 0 || i >= count) return undefined;
+        const o = i * HEX_WIDTH;
+        const s = o < flat.length ? hexRow(flat.subarray(o, o + HEX_WIDTH), o) : `${o.toString(16).padStart(8, '0')}  …`;
+        return { offset: null, pieces: [{ t: 'text', s }], cont: false };
+      },
+    };
+  }, [shown, flat, bytes.total]);
+  const { upTo } = bytes;
+  const onHexRange = useCallback((_first: number, last: number) => upTo((last + 41) * HEX_WIDTH), [upTo]);
+
+  // JSON: foldable lines built in slices (unless strings holding JSON are opened: then a plain, unfoldable list).
+  const jsonChunks = useMemo(
+    () => (shown === 'json' && capReady && !openStrings ? bytes.chunks : null),
+    [shown, capReady, openStrings, bytes.chunks],
+  );
+  const build = useFoldLines(jsonChunks, JSON_CAP, highlight ? highlight.offset : null);
+  const fold = build?.f ?? null;
+  const [folded, setFolded] = useState<Uint8Array | null>(null);
+  const flags = folded && fold && folded.length === fold.lines.length ? folded : null;
+  const matchLine = useMemo(() => {
+    if (!fold || !build || build.charAt === null || !highlight) return null;
+    const needle = utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200)));
+    return { line: jsonMatchLine(fold, build.charAt, needle), needle };
+  }, [fold, build, highlight, bytes.chunks]);
+  const visible = useMemo(() => (fold ? visibleLines(fold, flags ?? new Uint8Array(fold.lines.length)) : null), [fold, flags]);
+  const foldSource = useMemo((): RowSource | null => {
+    if (!fold || !visible) return null;
+    return {
+      length: visible.length,
+      at: (k) => {
+        const i = visible[k];
+        if (i === undefined) return undefined;
+        const isFolded = flags !== null && flags[i] === 1 && fold.close[i]! > i;
+        return lineRow(isFolded ? foldedText(fold, i) : fold.lines[i]!, fold.cont[i] === 1);
+      },
+    };
+  }, [fold, visible, flags]);
+  const rowOfLine = useCallback(
+    (line: number): number => {
+      if (!visible) return line;
+      const k = lastAtOrBefore(visible, line);
+      return visible[k] === line ? k : -1;
+    },
+    [visible],
+  );
+  const setFoldKeepingMatch = (next: Uint8Array): void => {
+    if (!fold) return;
+    setFolded(matchLine ? unfoldTo(fold, next, matchLine.line) : next);
+  };
+
+  // SSE, MessagePack and JSON with strings opened: lines built at once (capped at STRUCTURED_CAP).
+  const plain = useMemo((): { lines: string[]; problem: string | null; matchLine: number | null; needle: string | null } | null => {
+    if (!capReady || !(shown === 'sse' || shown === 'msgpack' || (shown === 'json' && openStrings))) return null;
     const all = concat(bytes.chunks);
-    const rows: Row[] = [];
-    for (let o = 0; o < all.length; o += HEX_WIDTH)
-      rows.push({ offset: null, pieces: [{ t: 'text', s: hexRow(all.subarray(o, o + HEX_WIDTH), o) }], cont: false });
-    return rows;
-  }, [mode, bytes.chunks]);
-
-  const structuredResult = useMemo((): { rows: Row[]; problem: string | null } => {
-    if (!structured || !structuredReady) return { rows: [], problem: null };
-    const all = concat(bytes.chunks).subarray(0, STRUCTURED_CAP);
-    switch (mode) {
-      case 'json': {
-        const r = prettyJson(utf8.decode(all));
-        return { rows: linesToRows(openStrings ? expandJsonStrings(r.lines).lines : r.lines), problem: r.problem };
-      }
-      case 'sse':
-        return { rows: linesToRows(sseLines(utf8.decode(all))), problem: null };
-      case 'msgpack': {
-        const r = msgpackLines(all);
-        return { rows: linesToRows(r.lines), problem: r.problem };
-      }
-      default:
-        return { rows: [], problem: null };
+    const cut = all.subarray(0, shown === 'json' ? JSON_CAP : STRUCTURED_CAP);
+    const needle = highlight ? utf8.decode(all.subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200))) : null;
+    const charAt = highlight ? utf8.decode(cut.subarray(0, highlight.offset)).length : 0;
+    if (shown === 'sse') {
+      const v = sseView(utf8.decode(cut));
+      return { lines: v.lines, problem: null, matchLine: highlight ? sseMatchLine(v, charAt, needle) : null, needle };
     }
-  }, [structured, structuredReady, bytes.chunks, mode, openStrings]);
+    if (shown === 'msgpack') {
+      const r = msgpackLines(cut);
+      return { ...r, matchLine: highlight ? msgpackMatchLine(r.lines, r.offsets, highlight.offset, needle) : null, needle };
+    }
+    const r = prettyJson(utf8.decode(cut));
+    return { lines: expandJsonStrings(r.lines).lines, problem: r.problem, matchLine: null, needle };
+  }, [capReady, shown, openStrings, bytes.chunks, highlight]);
 
-  const rowsShown = mode === 'text' ? textRows : mode === 'hex' ? hexRows : structuredResult.rows;
-  // Find looks at the whole body: a query loads what is not loaded yet (text and hex load by window).
+  const source: RowSource =
+    shown === 'text'
+      ? textRows
+      : shown === 'hex'
+        ? (hexSource ?? [])
+        : shown === 'json' && !openStrings
+          ? (foldSource ?? [])
+          : plain
+            ? linesSource(plain.lines)
+            : [];
+  // Find looks at every line of the body: a query loads what is not loaded yet (text and hex load by window).
   const { all } = bytes;
   useEffect(() => {
     if (query && !complete) all();
   }, [query, complete, all]);
-  const texts = useMemo(() => (query ? rowsShown.map((r) => piecesText(r.pieces)) : []), [query, rowsShown]);
-  const hits = useMemo(() => findRows(texts, query), [texts, query]);
-  const hitSet = useMemo(() => new Set(hits), [hits]);
+  const findTexts = useMemo((): readonly string[] => {
+    if (!query) return [];
+    if (shown === 'json' && fold && !openStrings) return fold.lines;
+    if (plain) return plain.lines;
+    const out: string[] = [];
+    for (let i = 0; i < source.length; i++) out.push(piecesText(source.at(i)!.pieces));
+    return out;
+  }, [query, shown, fold, openStrings, plain, source]);
+  const hits = useMemo(() => findRows(findTexts, query), [findTexts, query]);
   const current = hits.length ? Math.min(hitAt, hits.length - 1) : -1;
+  const foldFind = shown === 'json' && fold !== null && !openStrings;
+  // A find hit inside a folded object unfolds the path to it.
+  const currentLine = current >= 0 ? hits[current]! : null;
+  useEffect(() => {
+    if (!foldFind || currentLine === null || !fold || !flags || rowOfLine(currentLine) >= 0) return;
+    setFolded(unfoldTo(fold, flags, currentLine));
+  }, [foldFind, currentLine, fold, flags, rowOfLine]);
+  const hitSet = useMemo(() => new Set(foldFind ? hits.map(rowOfLine).filter((k) => k >= 0) : hits), [foldFind, hits, rowOfLine]);
+  const focusRow = currentLine === null ? null : foldFind ? rowOfLine(currentLine) : currentLine;
   const step = (d: number): void => {
     if (hits.length) setHitAt((h) => (Math.min(h, hits.length - 1) + d + hits.length) % hits.length);
   };
 
   if (bytes.error) {
     return (
-      <div className="body-error" role="alert" data-event={body.eventId} data-mode={mode}>
+      <div className="body-error" role="alert" data-event={body.eventId} data-mode={shown ?? ''}>
         <strong>{bytes.error.code}</strong> {bytes.error.message}
       </div>
     );
   }
-  const rows = rowsShown;
-  const match = highlight && !structured ? hitRows(rows, highlight, mode === 'hex' ? HEX_WIDTH : null) : null;
-  const marked =
-    highlight && match
-      ? utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200)))
-      : null;
-  const cut = structured && bytes.total !== null && bytes.total > STRUCTURED_CAP;
+  // The rows holding the search match, in whichever view is shown.
+  let match: { first: number; last: number; text: string | null } | null = null;
+  if (highlight && shown === 'text') {
+    const m = hitRows(textRows, highlight, null);
+    if (m.first >= 0)
+      match = {
+        ...m,
+        text: utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200))),
+      };
+  } else if (highlight && shown === 'hex' && flat && highlight.offset < flat.length) {
+    const first = Math.floor(highlight.offset / HEX_WIDTH);
+    match = { first, last: Math.floor((highlightEnd - 1) / HEX_WIDTH), text: null };
+  } else if (highlight && shown === 'json' && !openStrings && matchLine) {
+    const k = rowOfLine(matchLine.line);
+    if (k >= 0) match = { first: k, last: k, text: matchLine.needle };
+  } else if (highlight && plain && plain.matchLine !== null) {
+    match = { first: plain.matchLine, last: plain.matchLine, text: plain.needle };
+  }
+  const matchPending = highlight && !match && !(shown === 'image');
+  const problem = shown === 'json' && !openStrings ? (fold?.problem ?? null) : (plain?.problem ?? null);
+  const cut = structured && bytes.total !== null && bytes.total > (shown === 'json' ? JSON_CAP : STRUCTURED_CAP);
+  const building = structured && !problem && source.length === 0 && bytes.total !== 0;
+  const offered = BODY_MODES.filter((m) => m !== 'image' || image !== null);
   return (
     <div
       className="body-view"
-      data-mode={mode}
+      data-mode={shown ?? ''}
       data-event={body.eventId}
       data-body={`${body.sourceTable}/${body.direction}`}
       data-loaded={bytes.loaded}
       data-total={bytes.total ?? ''}
+      data-rows={source.length}
+      data-ready={shown !== null && !building ? 'true' : 'false'}
     >
+      {props.modeTab && shown && (
+        <div className="modes" role="tablist" aria-label="body view">
+          {offered.map((m) => props.modeTab!(m, m === shown))}
+        </div>
+      )}
       <div className="body-status">
         {bytes.total !== null && (
           <span className="verified" title="read back through its segment and body hashes before any byte was sent">
@@ -149,61 +270,126 @@ export function BodyViewer(props: {
         {bytes.truncated && bytes.originalBytes !== null && (
           <span className="warn"> · truncated by the recorder: {countLabel(bytes.originalBytes)} bytes originally</span>
         )}
-        {cut && <span className="warn"> · this view decodes the first {STRUCTURED_CAP / 1048576} MiB only</span>}
-        {structuredResult.problem && <span className="warn"> · {structuredResult.problem}</span>}
-        {mode === 'text' && props.onMode && looksJson(bytes.chunks[0]) && (
-          <button type="button" className="link-button" data-sniffed="json" onClick={() => props.onMode?.('json')}>
-            looks like JSON: show it pretty
-          </button>
+        {cut && (
+          <span className="warn"> · this view decodes the first {(shown === 'json' ? JSON_CAP : STRUCTURED_CAP) / 1048576} MiB only</span>
         )}
-        {mode === 'json' && (
-          <label className="open-strings">
-            <input type="checkbox" checked={openStrings} onChange={(e) => setOpenStrings(e.target.checked)} /> open JSON held in strings
-          </label>
-        )}
-      </div>
-      {highlight && (
-        <div className="body-status hit-note" data-hit-offset={highlight.offset}>
-          match at byte {highlight.offset} ({highlight.length} bytes){match && match.first < 0 ? ' · not yet loaded' : ''}
-        </div>
-      )}
-      <div className="body-find" role="search">
-        <input
-          aria-label="find in body"
-          placeholder="find in the whole body"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setHitAt(0);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              step(e.shiftKey ? -1 : 1);
-            }
-          }}
-        />
-        <button type="button" aria-label="previous match" onClick={() => step(-1)} disabled={hits.length === 0}>
-          ↑
-        </button>
-        <button type="button" aria-label="next match" onClick={() => step(1)} disabled={hits.length === 0}>
-          ↓
-        </button>
-        {query && (
-          <span className="muted" data-find-hits={hits.length} data-find-current={current + 1}>
-            {hits.length ? `${current + 1} of ${countLabel(hits.length)} rows` : complete ? 'no match' : 'loading the rest…'}
+        {problem && <span className="warn"> · {problem}</span>}
+        {building && capReady && <span className="muted"> · laying out…</span>}
+        {props.mode === null && shown && (
+          <span className="muted" data-chosen-by="body">
+            {' '}
+            · opened as {shown} from the body itself
           </span>
         )}
       </div>
-      <RowList
-        rows={rows}
-        label={`body ${mode} view`}
-        showOffsets={mode === 'text'}
-        onNearEnd={!structured && !complete ? bytes.more : undefined}
-        hits={hitSet}
-        focusRow={current >= 0 ? hits[current]! : null}
-        {...(match && match.first >= 0 ? { match: { first: match.first, last: match.last, text: mode === 'text' ? marked : null } } : {})}
-      />
+      {shown !== 'image' && (
+        <div className="body-tools-row">
+          <label className="wrap-toggle">
+            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap long lines
+          </label>
+          {shown === 'json' && (
+            <label className="open-strings">
+              <input type="checkbox" checked={openStrings} onChange={(e) => setOpenStrings(e.target.checked)} /> open JSON held in strings
+            </label>
+          )}
+          {shown === 'json' && !openStrings && (
+            <>
+              <button type="button" disabled={!fold} onClick={() => fold && setFoldKeepingMatch(foldAll(fold))}>
+                collapse all
+              </button>
+              <button type="button" disabled={!fold} onClick={() => fold && setFolded(new Uint8Array(fold.lines.length))}>
+                expand all
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {highlight && (
+        <div className="body-status hit-note" data-hit-offset={highlight.offset} data-hit-row={match ? match.first : ''}>
+          match at byte {highlight.offset} ({highlight.length} bytes)
+          {matchPending ? (capReady || shown === 'text' ? ' · not in this view' : ' · not yet loaded') : ''}
+        </div>
+      )}
+      {shown === 'image' ? (
+        image && flat && complete ? (
+          <ImageView bytes={flat} kind={image} />
+        ) : !image && firstChunk ? (
+          <p className="warn" role="alert">
+            These bytes are not a PNG, JPEG, GIF or WebP image (whatever the content type says); open them in hex.
+          </p>
+        ) : bytes.total !== null && bytes.total > IMAGE_CAP ? (
+          <p className="warn">The image is larger than {IMAGE_CAP / 1048576} MiB; open it in hex or save it.</p>
+        ) : (
+          <p className="hint">Reading the verified bytes…</p>
+        )
+      ) : (
+        <>
+          <div className="body-find" role="search">
+            <input
+              aria-label="find in body"
+              placeholder="find in the whole body"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setHitAt(0);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  step(e.shiftKey ? -1 : 1);
+                }
+              }}
+            />
+            <button type="button" aria-label="previous match" onClick={() => step(-1)} disabled={hits.length === 0}>
+              ↑
+            </button>
+            <button type="button" aria-label="next match" onClick={() => step(1)} disabled={hits.length === 0}>
+              ↓
+            </button>
+            {query && (
+              <span className="muted" data-find-hits={hits.length} data-find-current={current + 1}>
+                {hits.length ? `${current + 1} of ${countLabel(hits.length)} rows` : complete ? 'no match' : 'loading the rest…'}
+              </span>
+            )}
+          </div>
+          <RowList
+            rows={source}
+            wrap={wrap}
+            label={`body ${shown ?? ''} view`}
+            showOffsets={shown === 'text'}
+            onNearEnd={shown === 'text' && !complete ? bytes.more : undefined}
+            {...(shown === 'hex' && !complete ? { onRange: onHexRange } : {})}
+            hits={hitSet}
+            focusRow={focusRow !== null && focusRow >= 0 ? focusRow : null}
+            {...(match ? { match } : {})}
+            {...(shown === 'json' && fold && visible && !openStrings
+              ? {
+                  gutter: (k: number) => {
+                    const i = visible[k]!;
+                    if (!(fold.close[i]! > i)) return null;
+                    const isFolded = flags !== null && flags[i] === 1;
+                    return (
+                      <button
+                        type="button"
+                        className="fold"
+                        data-fold-line={i}
+                        aria-expanded={!isFolded}
+                        aria-label={isFolded ? 'expand' : 'fold'}
+                        onClick={() => {
+                          const next = (flags ?? new Uint8Array(fold.lines.length)).slice();
+                          next[i] = isFolded ? 0 : 1;
+                          setFolded(next);
+                        }}
+                      >
+                        {isFolded ? '▸' : '▾'}
+                      </button>
+                    );
+                  },
+                }
+              : {})}
+          />
+        </>
+      )}
     </div>
   );
 }

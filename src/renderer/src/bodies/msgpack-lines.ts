@@ -5,6 +5,8 @@
  */
 export interface MsgpackResult {
   readonly lines: string[];
+  /** Per line: the byte offset of the value (or key) it shows, so a byte match can be found among the lines. */
+  readonly offsets: number[];
   readonly problem: string | null;
 }
 
@@ -179,13 +181,18 @@ interface Frame {
 export function msgpackLines(bytes: Uint8Array): MsgpackResult {
   const r = new Reader(bytes);
   const lines: string[] = [];
+  const offsets: number[] = [];
   const stack: Frame[] = [];
   let pendingKey: string | null = null;
+  let keyStart = -1;
+  let start = 0;
   let problem: string | null = null;
   const pad = (): string => (stack.length <= MAX_INDENT ? '  '.repeat(stack.length) : `${'  '.repeat(MAX_INDENT)}⟨depth ${stack.length}⟩ `);
   const emit = (text: string): void => {
     lines.push(`${pad()}${pendingKey !== null ? `${pendingKey}: ` : ''}${text}`);
+    offsets.push(pendingKey !== null && keyStart >= 0 ? keyStart : start);
     pendingKey = null;
+    keyStart = -1;
   };
   try {
     let roots = 0;
@@ -194,14 +201,20 @@ export function msgpackLines(bytes: Uint8Array): MsgpackResult {
       if (top && top.remaining === 0) {
         stack.pop();
         lines.push(`${pad()}${top.kind === 'map' ? '}' : ']'}`);
+        offsets.push(r.pos);
         continue;
       }
-      if (!top && roots > 0) lines.push('── next value ──');
+      if (!top && roots > 0) {
+        lines.push('── next value ──');
+        offsets.push(r.pos);
+      }
       if (!top) roots++;
+      start = r.pos;
       const head = readHead(r);
       if (top && top.kind === 'map' && top.keyNext) {
         // A key: a scalar is printed inline before its value; a container key is printed as a block.
         top.keyNext = false;
+        keyStart = start;
         if (head.kind === 'scalar') {
           pendingKey = head.text;
           continue;
@@ -223,5 +236,5 @@ export function msgpackLines(bytes: Uint8Array): MsgpackResult {
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
   }
-  return { lines, problem };
+  return { lines, offsets, problem };
 }

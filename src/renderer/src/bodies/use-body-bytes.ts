@@ -7,8 +7,12 @@ import type { BodyKeyArg } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 
 export const WINDOW = 256 * 1024;
-/** Structured views (JSON, SSE, MessagePack) decode at most this much. */
+/** The SSE and MessagePack views decode at most this much. */
 export const STRUCTURED_CAP = 4 * 1024 * 1024;
+/** The JSON view builds its foldable lines in slices, so it takes more. */
+export const JSON_CAP = 16 * 1024 * 1024;
+/** A picture is made from at most this many verified bytes. */
+export const IMAGE_CAP = 32 * 1024 * 1024;
 
 export interface BodyBytes {
   readonly chunks: readonly Uint8Array[];
@@ -22,6 +26,8 @@ export interface BodyBytes {
   more(): void;
   /** Load the whole body (find searches all of it), window by window. */
   all(): void;
+  /** Load at least the first `n` bytes (a hex row scrolled to). */
+  upTo(n: number): void;
 }
 
 function fromBase64(s: string): Uint8Array {
@@ -32,7 +38,7 @@ function fromBase64(s: string): Uint8Array {
 }
 
 export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number): BodyBytes {
-  const [state, setState] = useState<Omit<BodyBytes, 'more' | 'all'>>({
+  const [state, setState] = useState<Omit<BodyBytes, 'more' | 'all' | 'upTo'>>({
     chunks: [],
     loaded: 0,
     total: null,
@@ -42,6 +48,8 @@ export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number):
     busy: false,
   });
   const [target, setTarget] = useState(want);
+  // The view may ask for more once it knows what the body is (the first window decides JSON, image or text).
+  useEffect(() => setTarget((t) => Math.max(t, want)), [want]);
   const busy = useRef(false);
   // One hook instance serves one body: callers key the component by body (see EventView), so no reset is needed.
   const keyStr = `${evidenceId}/${key.eventId}/${key.sourceTable}/${key.direction}`;
@@ -75,7 +83,8 @@ export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number):
   }, [keyStr, state.loaded, state.total, target, state.error]);
   const more = useCallback(() => setTarget((t) => (state.loaded >= t ? t + WINDOW : t)), [state.loaded]);
   const all = useCallback(() => setTarget(Number.MAX_SAFE_INTEGER), []);
-  return { ...state, busy: busy.current, more, all };
+  const upTo = useCallback((n: number) => setTarget((t) => Math.max(t, n)), []);
+  return { ...state, busy: busy.current, more, all, upTo };
 }
 
 export function concat(chunks: readonly Uint8Array[]): Uint8Array {

@@ -1,8 +1,11 @@
 /**
  * A virtualized list of display rows (body views): only the rows in view are in the DOM, whatever the body's
  * size. Rows are text nodes; markers are spans with a class. `onNearEnd` asks for the next window of bytes.
+ * Rows come from an array or from any source that makes a row on demand (hex rows, folded JSON), so a view of
+ * a million rows never builds them all. With `wrap`, long rows wrap and each row's height is measured.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useFixedRows } from './fixed-rows.js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Row } from '../bodies/pieces.js';
 
@@ -15,9 +18,21 @@ export interface RowHits {
   readonly text: string | null;
 }
 
-/** `match`: a search match to scroll to and mark; `hits`/`focusRow`: the find box's matching rows and its current one. */
+/** Rows by index: an array is one; a lazy source makes each row when it scrolls into view. */
+export interface RowSource {
+  readonly length: number;
+  at(i: number): Row | undefined;
+}
+
+/**
+ * `match`: a search match to scroll to and mark; `hits`/`focusRow`: the find box's matching rows and its current one.
+ * `gutter`: a control before a row's text (a fold toggle). `onRange`: the rows in view, as they change.
+ */
 export function RowList(props: {
-  rows: readonly Row[];
+  rows: RowSource;
+  wrap?: boolean;
+  gutter?: (index: number) => ReactNode;
+  onRange?: (first: number, last: number) => void;
   onNearEnd?: () => void;
   label: string;
   showOffsets?: boolean;
@@ -27,30 +42,58 @@ export function RowList(props: {
 }) {
   const { rows, onNearEnd, match: hits } = props;
   const parent = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const wrap = props.wrap === true;
+  // Wrapped rows have measured heights (the virtualizer's cache); unwrapped rows are all ROW_HEIGHT and are
+  // placed by arithmetic, so a million rows cost nothing when the count changes (a fold, a window arriving).
+  const v = useVirtualizer({
+    count: wrap ? rows.length : 0,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
+  const fixed = useFixedRows(parent, wrap ? 0 : rows.length);
+  const scrollToIndex = (i: number): void => (wrap ? v.scrollToIndex(i, { align: 'center' }) : fixed.scrollToIndex(i));
+  // Heights measured before a wrap change are wrong after it.
+  useEffect(() => v.measure(), [wrap, v]);
   const scrolledTo = useRef<number | null>(null);
   useEffect(() => {
     if (!hits || hits.first >= rows.length || scrolledTo.current === hits.first) return;
     scrolledTo.current = hits.first;
-    v.scrollToIndex(hits.first, { align: 'center' });
+    scrollToIndex(hits.first);
   }, [hits, rows.length, v]);
-  const items = v.getVirtualItems();
+  const items = wrap ? v.getVirtualItems() : fixed.items;
   const last = items[items.length - 1];
+  const firstIndex = items[0]?.index ?? -1;
+  const lastIndex = last?.index ?? -1;
+  const { onRange } = props;
+  useEffect(() => {
+    if (onRange && lastIndex >= 0) onRange(firstIndex, lastIndex);
+  }, [onRange, firstIndex, lastIndex]);
   // The find box's current hit is scrolled into the middle of the view.
   useEffect(() => {
-    if (props.focusRow !== null && props.focusRow !== undefined) v.scrollToIndex(props.focusRow, { align: 'center' });
+    if (props.focusRow !== null && props.focusRow !== undefined) scrollToIndex(props.focusRow);
   }, [props.focusRow]);
   useEffect(() => {
     if (onNearEnd && (rows.length === 0 || (last && last.index >= rows.length - 40))) onNearEnd();
   }, [last, rows.length, onNearEnd]);
   return (
-    <div className="rowlist" ref={parent} role="region" aria-label={props.label} tabIndex={0}>
-      <div className="rowlist-inner" style={{ height: v.getTotalSize() }}>
+    <div
+      className={wrap ? 'rowlist wrap' : 'rowlist'}
+      ref={parent}
+      role="region"
+      aria-label={props.label}
+      tabIndex={0}
+      onScroll={wrap ? undefined : fixed.onScroll}
+    >
+      <div className="rowlist-inner" style={{ height: wrap ? v.getTotalSize() : fixed.totalPx }}>
         {items.map((it) => {
-          const row = rows[it.index]!;
+          const row = rows.at(it.index);
+          if (!row) return null;
           return (
             <div
               key={it.key}
+              ref={wrap ? v.measureElement : undefined}
+              data-index={it.index}
               className={`${row.cont ? 'brow cont' : 'brow'}${(hits && it.index >= hits.first && it.index <= hits.last) || props.hits?.has(it.index) ? ' hit' : ''}${props.focusRow === it.index ? ' hit-current' : ''}`}
               data-row-index={it.index}
               style={{ transform: `translateY(${it.start}px)` }}
@@ -58,6 +101,7 @@ export function RowList(props: {
               {props.showOffsets !== false && (
                 <span className="boff">{row.offset === null ? '' : row.offset.toString(16).padStart(8, '0')}</span>
               )}
+              {props.gutter && <span className="bgutter">{props.gutter(it.index)}</span>}
               <span className="btext">
                 {row.pieces.map((p, i) =>
                   p.t === 'text' ? (

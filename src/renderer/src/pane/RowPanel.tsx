@@ -7,7 +7,6 @@ import { useCall } from '../api/use-call.js';
 import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
 import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
-import { defaultMode } from '../bodies/default-mode.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
 import { visibleText } from '../components/visible-text.js';
@@ -16,10 +15,9 @@ import { RelatedGroups } from '../links/RelatedGroups.js';
 import { RowFields } from '../links/RowFields.js';
 import { RowLink } from '../links/RowLink.js';
 import type { BodyMode, BodyRef } from '../router.js';
-import { BODY_MODES, href } from '../router.js';
-import { selectInPane } from './selection.js';
+import { href } from '../router.js';
 
-const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'JSON', sse: 'SSE', msgpack: 'MsgPack', hex: 'Hex' };
+const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'JSON', sse: 'SSE', msgpack: 'MsgPack', hex: 'Hex', image: 'Picture' };
 
 export function RowPanel(props: { ev: string; table: string; rowid: number; body: BodyRef | null; mode: BodyMode | null }) {
   const { ev, table, rowid } = props;
@@ -33,7 +31,7 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
   const chosen = props.body
     ? (bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction) ?? null)
     : null;
-  const mode = props.mode ?? (chosen ? defaultMode(chosen) : 'text');
+  const mode = props.mode;
   return (
     <div
       className="row-panel"
@@ -85,7 +83,6 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
                 table={table}
                 rowid={rowid}
                 body={ref}
-                mode={defaultMode(b)}
                 className={active ? 'body-chip active' : 'body-chip'}
                 selected={active}
               >
@@ -103,8 +100,12 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
         </div>
         {chosen && (
           <div className="pane-body-view" data-body-shown={`${chosen.sourceTable}/${chosen.direction}`}>
-            <div className="modes" role="tablist" aria-label="body view">
-              {BODY_MODES.map((m) => (
+            <BodyViewer
+              key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`}
+              evidenceId={ev}
+              body={chosen}
+              mode={mode}
+              modeTab={(m, active) => (
                 <RowLink
                   key={m}
                   ev={ev}
@@ -112,22 +113,13 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
                   rowid={rowid}
                   body={{ sourceTable: chosen.sourceTable, direction: chosen.direction }}
                   mode={m}
-                  className={m === mode ? 'mode active' : 'mode'}
+                  className={active ? 'mode active' : 'mode'}
                   role="tab"
-                  selected={m === mode}
+                  selected={active}
                 >
                   {MODE_LABELS[m]}
                 </RowLink>
-              ))}
-            </div>
-            <BodyViewer
-              key={`${chosen.eventId}/${chosen.sourceTable}/${chosen.direction}/${mode}`}
-              evidenceId={ev}
-              body={chosen}
-              mode={mode}
-              onMode={(m) =>
-                selectInPane({ kind: 'row', table, rowid }, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m)
-              }
+              )}
             />
           </div>
         )}

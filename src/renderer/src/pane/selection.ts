@@ -90,7 +90,7 @@ export function withPane(hash: string, next: PaneState | null): string {
   if (next?.sel) {
     q.set('sel', selectionText(next.sel));
     if (next.body) q.set('pb', `${next.body.sourceTable}/${next.body.direction}`);
-    if (next.mode && next.mode !== 'text') q.set('pm', next.mode);
+    if (next.body && next.mode) q.set('pm', next.mode);
   }
   const s = q.toString();
   return `#${path}${s ? `?${s}` : ''}`;

@@ -8,20 +8,26 @@ import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
-import type { BodyMode, BodyRef, ByteSpan, Route } from '../router.js';
-import { BODY_MODES, href, navigate } from '../router.js';
+import type { BodyMode, BodyModeChoice, BodyRef, ByteSpan, Route } from '../router.js';
+import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
-import { defaultMode } from '../bodies/default-mode.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
 import { RowFields } from '../links/RowFields.js';
 
-const MODE_LABELS: Record<BodyMode, string> = { text: 'Text', json: 'Pretty JSON', sse: 'SSE stream', msgpack: 'MessagePack', hex: 'Hex' };
+const MODE_LABELS: Record<BodyMode, string> = {
+  text: 'Text',
+  json: 'Pretty JSON',
+  sse: 'SSE stream',
+  msgpack: 'MessagePack',
+  hex: 'Hex',
+  image: 'Picture',
+};
 
 export function EventView(props: {
   ev: string;
   target: { table: string; rowid: number } | { eventId: string };
   body: BodyRef | null;
-  mode: BodyMode;
+  mode: BodyModeChoice;
   at?: ByteSpan;
 }) {
   const { ev, target } = props;
@@ -33,7 +39,7 @@ export function EventView(props: {
   return <EventDetailView ev={ev} detail={d.value} body={props.body} mode={props.mode} {...(props.at ? { at: props.at } : {})} />;
 }
 
-function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: BodyMode): Route {
+function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: BodyModeChoice): Route {
   return detail.table === 'event_body_blobs' && detail.eventId
     ? { view: 'event', ev, eventId: detail.eventId, body, mode }
     : { view: 'row', ev, table: detail.table, rowid: detail.rowid, body, mode };
@@ -50,7 +56,7 @@ function RelatedSection(props: { ev: string; table: string; rowid: number }) {
   );
 }
 
-function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyMode; at?: ByteSpan }) {
+function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef | null; mode: BodyModeChoice; at?: ByteSpan }) {
   const { ev, detail, mode } = props;
   const chosen = props.body
     ? detail.bodies.find((b) => b.sourceTable === props.body!.sourceTable && b.direction === props.body!.direction)
@@ -114,7 +120,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
                 role="tab"
                 aria-selected={active}
                 className={active ? 'body-chip active' : 'body-chip'}
-                href={href(routeFor(ev, detail, { sourceTable: b.sourceTable, direction: b.direction }, defaultMode(b)))}
+                href={href(routeFor(ev, detail, { sourceTable: b.sourceTable, direction: b.direction }, null))}
               >
                 <strong>
                   {b.sourceTable}/{b.direction}
@@ -131,19 +137,6 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
         {chosen && (
           <div className="body-panel">
             <div className="body-tools">
-              <div className="modes" role="tablist" aria-label="body view">
-                {BODY_MODES.map((m) => (
-                  <a
-                    key={m}
-                    role="tab"
-                    aria-selected={m === mode}
-                    className={m === mode ? 'mode active' : 'mode'}
-                    href={href(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
-                  >
-                    {MODE_LABELS[m]}
-                  </a>
-                ))}
-              </div>
               <span className="spacer" />
               <span className="hash" title="body_hash (BLAKE3 of the stored bytes); every byte shown was checked against it">
                 {chosen.bodyHash.slice(0, 23)}…
@@ -159,7 +152,17 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               body={chosen}
               mode={mode}
               {...(props.at && props.body ? { highlight: props.at } : {})}
-              onMode={(m) => navigate(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
+              modeTab={(m, active) => (
+                <a
+                  key={m}
+                  role="tab"
+                  aria-selected={active}
+                  className={active ? 'mode active' : 'mode'}
+                  href={href(routeFor(ev, detail, { sourceTable: chosen.sourceTable, direction: chosen.direction }, m))}
+                >
+                  {MODE_LABELS[m]}
+                </a>
+              )}
             />
           </div>
         )}

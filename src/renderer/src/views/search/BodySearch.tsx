@@ -109,7 +109,7 @@ export function BodySearch(props: { ev: string; q: string }) {
                           ev,
                           eventId,
                           body: { sourceTable: m.source.sourceTable, direction: m.source.direction },
-                          mode: 'text',
+                          mode: null,
                           at: { offset: m.offset, length: m.length },
                         })}
                       >
