@@ -111,6 +111,8 @@ describe('a large identity graph is drawn for the scroll window only', () => {
     expect(scroll.w).toBeGreaterThan(GRAPH_PAGE_DEFAULT * 2 * 170);
     expect(scroll.w).toBeGreaterThan(scroll.cw * 8);
     expect(scroll.h).toBeGreaterThan(TALL_ITEMS * 38);
+    // The text lists are written a frame after the graph is painted.
+    await page.waitForSelector('[data-list-node]', { state: 'attached' });
     expect((await page.$$eval('[data-list-node]', (els) => els.map((e) => e.getAttribute('data-list-node')))).sort()).toEqual(
       g.nodes.map((n) => n.id).sort(),
     );

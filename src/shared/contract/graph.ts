@@ -163,9 +163,51 @@ export interface GraphTraceArg {
   readonly limit?: number;
 }
 
+/** Find within one trace: every turn, not only the pages drawn (a case-insensitive substring). */
+export interface GraphFindArg {
+  readonly evidenceId: string;
+  readonly traceId: string;
+  readonly text: string;
+}
+export const GRAPH_FIND_CAP = 1000;
+
+export interface TraceMatch {
+  /** The turn the match is drawn in (TRACE_LEVEL_TURN for rows without one). */
+  readonly turnId: string;
+  /** The model call whose page draws the node (null for a turn's own id, or a row hanging off no model call). */
+  readonly modelCallId: number | null;
+  /** The graph node the match stands for (`item:12`, `tc:7`, `tr:3`, `turn:<id>`). */
+  readonly nodeId: string;
+  /** The row to select (null for a turn id match). */
+  readonly row: GraphRowRef | null;
+  /** Which field matched (`model_items.content`, `tool_calls.tool_name`, ...). */
+  readonly field: string;
+  readonly excerpt: string;
+}
+export interface TraceFind {
+  /** In the trace's turn order, then model call, then row. */
+  readonly matches: readonly TraceMatch[];
+  /** More matches exist than GRAPH_FIND_CAP. */
+  readonly truncated: boolean;
+}
+
+/** Where a row of the trace is drawn: its turn and the model call whose page holds its node. */
+export interface GraphLocateArg {
+  readonly evidenceId: string;
+  readonly traceId: string;
+  readonly table: string;
+  readonly rowid: number;
+}
+export interface TraceLocation {
+  readonly turnId: string | null;
+  readonly modelCallId: number | null;
+}
+
 export interface GraphChannels {
   'graph.traces': { arg: GraphTracesArg; result: TraceList };
   'graph.trace': { arg: GraphTraceArg; result: TraceGraph };
+  'graph.find': { arg: GraphFindArg; result: TraceFind };
+  'graph.locate': { arg: GraphLocateArg; result: TraceLocation };
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
@@ -177,5 +219,12 @@ export const GRAPH_ARG_GUARDS: { readonly [C in keyof GraphChannels]: Guard<Grap
     traceId: str({ max: 512, min: 1 }),
     after: optional(int(-(2 ** 53) + 1, 2 ** 53 - 1)),
     limit: optional(int(1, GRAPH_PAGE_MAX)),
+  }),
+  'graph.find': obj({ evidenceId: EVIDENCE_ID, traceId: str({ max: 512, min: 1 }), text: str({ max: 512, min: 1 }) }),
+  'graph.locate': obj({
+    evidenceId: EVIDENCE_ID,
+    traceId: str({ max: 512, min: 1 }),
+    table: str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_]+$/ }),
+    rowid: int(-(2 ** 53) + 1, 2 ** 53 - 1),
   }),
 };

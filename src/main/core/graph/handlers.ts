@@ -1,6 +1,8 @@
 // The identity graph's contract handlers, registered in service/service.ts beside the others.
 import type { GraphChannels } from '../../../shared/contract/graph.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
+import { findInTrace } from './find.js';
+import { locateInTrace } from './locate.js';
 import { buildTraceGraph } from './trace-graph.js';
 import { listTraces } from './traces.js';
 import { dbWithTraceKeys } from './trace-keys.js';
@@ -12,5 +14,8 @@ export function graphHandlers(registry: EvidenceLookup): Handlers<GraphChannels>
     'graph.traces': ({ evidenceId }) => listTraces(dbWithTraceKeys(registry.get(evidenceId))),
     'graph.trace': ({ evidenceId, traceId, after, limit }) =>
       buildTraceGraph(dbWithTraceKeys(registry.get(evidenceId)), traceId, { after, limit }),
+    'graph.find': ({ evidenceId, traceId, text }) => findInTrace(dbWithTraceKeys(registry.get(evidenceId)), traceId, text),
+    'graph.locate': ({ evidenceId, traceId, table, rowid }) =>
+      locateInTrace(dbWithTraceKeys(registry.get(evidenceId)), traceId, table, rowid),
   };
 }

@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 
-export type MemoKind = 'turns' | 'broken' | 'events';
+/** 'loose' are the first page's rows that hang off no model call (looseItems, looseCalls, looseResponses). */
+export type MemoKind = 'turns' | 'broken' | 'events' | 'loose';
 
 const memos = new WeakMap<Database.Database, Map<string, unknown>>();
 const key = (kind: MemoKind, traceId: string): string => `${kind}\0${traceId}`;

@@ -194,7 +194,7 @@ describe('edgeBox', () => {
                     ['b', b],
                   ],
             ),
-            turns: [{ nodeId: 'a', label: 'a', number: 1, x: 0, width: 100 }],
+            turns: [{ nodeId: 'a', label: 'a', number: 1, x: 0, width: 100, folded: false, modelCalls: 0, toolCalls: 0 }],
             width: 5000,
             height: 5000,
           };

@@ -24,10 +24,18 @@ interface PickProps {
   onPick(node: GraphNode): void;
   /** A turn band was clicked or activated (its node id, `turn:<turn_id>`). */
   onPickTurn?(nodeId: string): void;
+  /** A turn band's fold toggle was clicked or activated. */
+  onFoldTurn?(nodeId: string): void;
+}
+
+/** A node or turn band to bring to the left of the view once it is laid out; `n` tells one request from the next. */
+export interface ScrollTarget {
+  readonly id: string;
+  readonly n: number;
 }
 
 /** The scroll box and the graph inside it, drawn for the part the box shows. */
-export function GraphScroll(props: PickProps & { layout: Layout; edges: readonly GraphEdge[] }) {
+export function GraphScroll(props: PickProps & { layout: Layout; edges: readonly GraphEdge[]; target?: ScrollTarget | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const win = useScrollWindow(scroller);
   const index = useMemo(() => buildGraphIndex(props.layout, props.edges), [props.layout, props.edges]);
@@ -45,10 +53,29 @@ export function GraphScroll(props: PickProps & { layout: Layout; edges: readonly
     if (inX && inY) return;
     el.scrollTo({ left: inX ? el.scrollLeft : Math.max(0, x - 40), top: inY ? el.scrollTop : Math.max(0, y - 60) });
   }, [props.selected, index]);
+  // A jump (the overview strip, "go to turn") lands once its turn is laid out, which may be a page load later.
+  const landed = useRef(-1);
+  useEffect(() => {
+    const el = scroller.current;
+    const t = props.target;
+    if (!el || !t || landed.current === t.n) return;
+    const band = index.bands.find((b) => b.band.nodeId === t.id)?.band;
+    const i = index.nodeById.get(t.id);
+    if (!band && i === undefined) return;
+    landed.current = t.n;
+    el.scrollTo({ left: Math.max(0, (band ? band.x : index.nodes[i!]!.x) - 20), top: 0 });
+  }, [props.target, index]);
   return (
     <div className="graph-scroll-wrap">
       <div className="graph-scroll" aria-label="graph" ref={scroller}>
-        <GraphSvg index={index} win={win} selected={props.selected} onPick={props.onPick} onPickTurn={props.onPickTurn} />
+        <GraphSvg
+          index={index}
+          win={win}
+          selected={props.selected}
+          onPick={props.onPick}
+          onPickTurn={props.onPickTurn}
+          onFoldTurn={props.onFoldTurn}
+        />
       </div>
       <TurnsBeyond index={index} win={win} scroller={scroller} />
     </div>
@@ -80,6 +107,8 @@ export function GraphSvg(props: PickProps & { index: GraphIndex; win: Box }) {
     return g?.getAttribute('data-node-id') ?? null;
   };
   const activate = (target: EventTarget): void => {
+    const fold = target instanceof Element ? target.closest('[data-fold]')?.getAttribute('data-fold') : null;
+    if (fold) return props.onFoldTurn?.(fold);
     const n = nodeAt(index, target);
     if (n) return props.onPick(n);
     const band = bandAt(target);
@@ -159,19 +188,28 @@ function TurnsBeyond(props: { index: GraphIndex; win: Box; scroller: React.RefOb
   );
 }
 
-/** The same nodes and edges as text, for screen readers (and anyone who prefers a list). */
+/**
+ * The same nodes and edges as text, for screen readers (and anyone who prefers a list). Written a frame after the
+ * graph is painted: a thousand list items in the same task as the first screen made its longest task.
+ */
 export function GraphLists(props: { nodes: readonly GraphNode[]; edges: readonly GraphEdge[] }) {
+  const [shown, setShown] = useState<{ nodes: readonly GraphNode[]; edges: readonly GraphEdge[] } | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => setShown({ nodes: props.nodes, edges: props.edges }), 0);
+    return () => clearTimeout(t);
+  }, [props.nodes, props.edges]);
+  if (!shown) return null;
   return (
     <div className="visually-hidden">
       <ul aria-label="graph nodes">
-        {props.nodes.map((n) => (
+        {shown.nodes.map((n) => (
           <li key={n.id} data-list-node={n.id}>
             {n.kind} {visibleText(n.label)} {visibleText(n.detail)} {n.broken ? 'broken' : ''}
           </li>
         ))}
       </ul>
       <ul aria-label="graph edges">
-        {props.edges.map((e) => (
+        {shown.edges.map((e) => (
           <li key={`${e.from}>${e.to}>${e.kind}`} data-list-edge={`${e.from}>${e.to}>${e.kind}`}>
             {visibleText(e.from)} {e.kind.replace(/_/g, ' ')} {visibleText(e.to)} {e.broken ? 'broken' : ''}
           </li>

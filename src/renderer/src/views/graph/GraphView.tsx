@@ -4,8 +4,8 @@
  * of the same trace over time beside it. Clicking a node (or a turn) shows its fields, related rows and bodies in
  * the side pane beside the graph; the selection is in the URL (pane/selection.ts), so reload and Back restore it.
  */
-import { useMemo } from 'react';
-import type { GraphNode, TurnSummary } from '../../../../shared/contract/graph.js';
+import { useMemo, useState } from 'react';
+import type { GraphNode, TraceFind as Found, TraceMatch, TurnSummary } from '../../../../shared/contract/graph.js';
 import { TRACE_LEVEL_TURN } from '../../../../shared/contract/graph.js';
 import { EVENT_TABLES_BY_KIND } from './event-tables.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -13,9 +13,13 @@ import { navigate, href } from '../../router.js';
 import { PaneLayout } from '../../pane/PaneLayout.js';
 import type { Selection } from '../../pane/selection.js';
 import { selectInPane, usePaneState } from '../../pane/selection.js';
+import type { ScrollTarget } from './GraphSvg.js';
 import { GraphLists, GraphScroll } from './GraphSvg.js';
 import { layoutGraph } from './layout.js';
 import { TraceList } from './TraceList.js';
+import { TraceFind } from './TraceFind.js';
+import { TraceOverview } from './TraceOverview.js';
+import { useRevealSelection } from './use-reveal.js';
 import { useTracePages } from './use-trace-pages.js';
 import { Waterfall } from './Waterfall.js';
 import './graph.css';
@@ -73,12 +77,26 @@ function TracePanel(props: { ev: string; traceId: string }) {
   const { ev, traceId } = props;
   const pages = useTracePages(ev, traceId);
   const pane = usePaneState();
-  const selected = useMemo(() => selectedNode(pane.sel, pages.nodes), [pane.sel, pages.nodes]);
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const [target, setTarget] = useState<ScrollTarget | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
   const first = pages.first;
   const layout = useMemo(
-    () => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }) : null),
-    [first, pages.nodes, pages.edges],
+    () => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }, folded) : null),
+    [first, pages.nodes, pages.edges, folded],
   );
+  const drawnTurns = useMemo(() => new Set(layout?.turns.map((t) => t.nodeId)), [layout]);
+  const selected = useMemo(() => {
+    const id = selectedNode(pane.sel, pages.nodes);
+    // A node of a folded turn, or a turn not laid out, is not drawn: the reveal below lays it out first.
+    return id !== null && (layout?.placed.has(id) || drawnTurns.has(id)) ? id : null;
+  }, [pane.sel, pages.nodes, layout, drawnTurns]);
+  const turnIndex = useMemo(() => new Map(first?.turns.map((t, i) => [t.turnId, i])), [first]);
+  const marked = useMemo(
+    () => new Set(found?.matches.map((m) => turnIndex.get(m.turnId)).filter((i): i is number => i !== undefined)),
+    [found, turnIndex],
+  );
+  const reveal = useRevealSelection({ ev, traceId, pages, folded, setFolded, drawnTurns, selected, sel: pane.sel });
   if (pages.error) return <ErrorNote error={pages.error} />;
   if (!first || !layout) return <p className="hint">Loading trace…</p>;
   const pick = (n: GraphNode): void => openNode(ev, n, traceId);
@@ -87,9 +105,31 @@ function TracePanel(props: { ev: string; traceId: string }) {
     // Rows without a turn gather under a pseudo-turn, which has no rows of its own to list.
     if (turn && turn.turnId !== TRACE_LEVEL_TURN) selectInPane({ kind: 'turn', traceId, turnId: turn.turnId });
   };
+  const fold = (nodeId: string): void =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (!next.delete(nodeId)) next.add(nodeId);
+      return next;
+    });
+  /** Lays out the turn (a page from its first model call, unless drawn already) and brings it to the left. */
+  const goTurn = (i: number): void => {
+    const t = first.turns[i];
+    if (!t) return;
+    if (!drawnTurns.has(t.nodeId) && t.firstModelCallId !== null) pages.jumpTo(t.firstModelCallId);
+    setTarget((p) => ({ id: t.nodeId, n: (p?.n ?? 0) + 1 }));
+  };
+  const goMatch = (m: TraceMatch): void => {
+    const sel: Selection | null = m.row
+      ? { kind: 'row', table: m.row.table, rowid: m.row.rowid }
+      : m.turnId !== TRACE_LEVEL_TURN
+        ? { kind: 'turn', traceId, turnId: m.turnId }
+        : null;
+    reveal(m.turnId, m.modelCallId, sel, m.row !== null && m.modelCallId === null);
+    if (sel) selectInPane(sel);
+  };
   return (
     <PaneLayout ev={ev} className="graph-pane-layout">
-      <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls}>
+      <div className="graph-view" data-trace-id={traceId} data-loaded-model-calls={pages.loadedModelCalls} data-loading={pages.loading}>
         <div className="toolbar">
           <a href={href({ view: 'graph', ev, trace: null })}>← Traces</a>
           <h2 className="mono">{visibleText(traceId)}</h2>
@@ -102,11 +142,25 @@ function TracePanel(props: { ev: string; traceId: string }) {
               Draw the next 100 model calls
             </button>
           )}
-          <TurnJump turns={first.turns} onJump={pages.jumpTo} />
+          <TurnJump turns={first.turns} onJump={goTurn} />
+          <TraceFind ev={ev} traceId={traceId} onGo={goMatch} onFound={setFound} />
+          {first.turns.length > 1 && (
+            <>
+              <button type="button" onClick={() => setFolded(new Set(first.turns.map((t) => t.nodeId)))}>
+                Fold all turns
+              </button>
+              {folded.size > 0 && (
+                <button type="button" onClick={() => setFolded(new Set())}>
+                  Unfold all
+                </button>
+              )}
+            </>
+          )}
           <a href={href({ view: 'lifecycle', ev, filters: { trace: traceId } })}>Tool lifecycles of this trace</a>
           <span className="spacer" />
           <Legend />
         </div>
+        <TraceOverview turns={first.turns} drawn={drawnTurns} marked={marked} onJump={goTurn} />
         <TurnInputs turns={first.turns} />
         {first.brokenTotal > 0 && (
           <details className="broken-list card" open>
@@ -130,7 +184,15 @@ function TracePanel(props: { ev: string; traceId: string }) {
           </details>
         )}
         <div className="graph-panes">
-          <GraphScroll layout={layout} edges={pages.edges} selected={selected} onPick={pick} onPickTurn={pickTurn} />
+          <GraphScroll
+            layout={layout}
+            edges={pages.edges}
+            selected={selected}
+            target={target}
+            onPick={pick}
+            onPickTurn={pickTurn}
+            onFoldTurn={fold}
+          />
           <aside className="waterfall-pane" aria-label="waterfall">
             <h3>Over time</h3>
             <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
@@ -160,7 +222,7 @@ function Legend() {
  * "Go to turn N" or the first turn whose id or input holds the text: the trace is drawn from that turn's first model
  * call on, so the end of a 5,000-call trace is one step away rather than fifty pages.
  */
-function TurnJump(props: { turns: readonly TurnSummary[]; onJump(firstModelCallId: number): void }) {
+function TurnJump(props: { turns: readonly TurnSummary[]; onJump(turnIndex: number): void }) {
   const reachable = props.turns.filter((t) => t.firstModelCallId !== null);
   if (reachable.length < 2) return null;
   const go = (text: string): void => {
@@ -170,7 +232,7 @@ function TurnJump(props: { turns: readonly TurnSummary[]; onJump(firstModelCallI
       Number.isInteger(n) && n >= 1
         ? reachable[Math.min(n, reachable.length) - 1]
         : reachable.find((t) => t.turnId.includes(q) || (t.input ?? '').toLowerCase().includes(q.toLowerCase()));
-    if (turn?.firstModelCallId != null) props.onJump(turn.firstModelCallId);
+    if (turn) props.onJump(props.turns.indexOf(turn));
   };
   return (
     <input

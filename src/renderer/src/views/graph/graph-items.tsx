@@ -31,8 +31,27 @@ export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height
       </text>
       {/* After "Turn N", however many digits N has (turn 5,000 of a long trace). */}
       <text x={t.x + 44 + 8 * String(t.number).length} y={22} className="turn-id">
-        {visibleText(clip(t.label, Math.max(10, Math.floor(t.width / 7.2) - 6 - String(t.number).length)))}
+        {visibleText(clip(t.label, Math.max(4, Math.floor((t.width - 20) / 7.2) - 6 - String(t.number).length)))}
       </text>
+      {t.folded && (
+        <text x={t.x} y={38} className="turn-folded">
+          {`folded · ${t.modelCalls} model, ${t.toolCalls} tool calls`}
+        </text>
+      )}
+      {/* The fold toggle: GraphSvg's click handler finds it by data-fold before the band's own click. */}
+      <g
+        data-fold={t.nodeId}
+        className="fold-toggle"
+        role="button"
+        tabIndex={0}
+        aria-label={`${t.folded ? 'unfold' : 'fold'} turn ${t.number}`}
+      >
+        <title>{t.folded ? 'unfold this turn' : 'fold this turn (draw it as one row)'}</title>
+        <rect x={t.x + t.width - 16} y={9} width={18} height={18} rx={3} />
+        <text x={t.x + t.width - 7} y={22} textAnchor="middle">
+          {t.folded ? '▸' : '▾'}
+        </text>
+      </g>
     </g>
   );
 });

@@ -5,6 +5,7 @@
  * that consumed it. Rows from elsewhere (another trace or page, missing rows) sit in a margin column at each side.
  */
 import type { GraphEdge, GraphNode, TraceGraph } from '../../../../shared/contract/graph.js';
+import { TRACE_LEVEL_TURN } from '../../../../shared/contract/graph.js';
 
 export const NODE_W = 156;
 export const NODE_H = 30;
@@ -25,6 +26,11 @@ export interface TurnBand {
   readonly number: number;
   readonly x: number;
   readonly width: number;
+  /** Folded: drawn as one narrow band (its header), its nodes left out of the layout. */
+  readonly folded: boolean;
+  /** The turn's model and tool calls in the whole trace (not only the page), for the folded band's label. */
+  readonly modelCalls: number;
+  readonly toolCalls: number;
 }
 
 export interface Layout {
@@ -34,10 +40,29 @@ export interface Layout {
   readonly height: number;
 }
 
-export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): Layout {
+/**
+ * `folded` names turn node ids (`turn:<id>`) whose rows are left out: the turn keeps one column for its band, so a
+ * long trace's turns read as a row of headers the reader opens one at a time.
+ */
+export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, folded: ReadonlySet<string> = new Set()): Layout {
   const nodes = new Map(g.nodes.map((n) => [n.id, n]));
+  if (folded.size > 0) {
+    const gone = new Set(g.nodes.filter((n) => n.kind !== 'turn' && folded.has(`turn:${n.turnId ?? TRACE_LEVEL_TURN}`)).map((n) => n.id));
+    // Stubs of rows elsewhere (another page or trace, a missing row) that only joined a folded turn's rows go with them.
+    const others = new Map<string, string[]>();
+    for (const e of g.edges) {
+      (others.get(e.from) ?? others.set(e.from, []).get(e.from)!).push(e.to);
+      (others.get(e.to) ?? others.set(e.to, []).get(e.to)!).push(e.from);
+    }
+    for (const n of g.nodes) {
+      const stub = n.kind === 'external_model_call' || n.kind === 'external_tool_call' || n.kind === 'missing';
+      const near = others.get(n.id) ?? [];
+      if (stub && near.length > 0 && near.every((o) => gone.has(o))) gone.add(n.id);
+    }
+    for (const id of gone) nodes.delete(id);
+  }
   const out = new Map<string, GraphEdge[]>();
-  for (const e of g.edges) (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e);
+  for (const e of g.edges) if (nodes.has(e.from) && nodes.has(e.to)) (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e);
   const placed = new Map<string, Placed>();
   const put = (id: string, col: number, row: number): void => {
     const node = nodes.get(id);
@@ -94,7 +119,7 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
   const depth = new Map<string, number>();
   for (let hop = 1, grew = true; grew && hop < 6; hop++) {
     grew = false;
-    for (const n of g.nodes) {
+    for (const n of nodes.values()) {
       if (placed.has(n.id) || depth.has(n.id) || n.kind === 'turn') continue;
       const feeds = targets(n.id).some((t) => (hop === 1 ? placed.has(t) : depth.get(t) === hop - 1));
       if (feeds) {
@@ -110,20 +135,26 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>): L
     put(id, -d, r);
     rows.set(d, r + 1);
   }
-  const rightRows = g.nodes.filter((n) => !placed.has(n.id) && n.kind !== 'turn').map((n) => n.id);
+  const rightRows = [...nodes.values()].filter((n) => !placed.has(n.id) && n.kind !== 'turn').map((n) => n.id);
   rightRows.forEach((id, i) => put(id, col, i));
   maxRow = Math.max(maxRow, ...rows.values(), rightRows.length);
   shift = leftDepth;
   const px = new Map<string, Placed>();
   for (const [id, p] of placed) px.set(id, { node: p.node, x: colOf(p.x), y: TURN_HEAD_H + p.y * ROW_H });
   for (const t of turnOrder) px.delete(t);
-  const place = new Map(g.turns.map((t, i) => [t.nodeId, i + 1]));
-  const turns = bandCols.map((b, i) => ({
-    nodeId: b.nodeId,
-    label: nodes.get(b.nodeId)?.label ?? b.nodeId,
-    number: place.get(b.nodeId) ?? i + 1,
-    x: colOf(b.start),
-    width: colOf(b.end) - colOf(b.start) - COL_GAP,
-  }));
+  const place = new Map(g.turns.map((t, i) => [t.nodeId, i]));
+  const turns = bandCols.map((b, i) => {
+    const summary = g.turns[place.get(b.nodeId) ?? -1];
+    return {
+      nodeId: b.nodeId,
+      label: nodes.get(b.nodeId)?.label ?? b.nodeId,
+      number: (place.get(b.nodeId) ?? i) + 1,
+      x: colOf(b.start),
+      width: colOf(b.end) - colOf(b.start) - COL_GAP,
+      folded: folded.has(b.nodeId),
+      modelCalls: summary?.modelCalls ?? 0,
+      toolCalls: summary?.toolCalls ?? 0,
+    };
+  });
   return { placed: px, turns, width: colOf(col + (rightRows.length ? 1 : 0)) + 8, height: TURN_HEAD_H + (maxRow + 1) * ROW_H };
 }
