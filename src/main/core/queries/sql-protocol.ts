@@ -1,5 +1,6 @@
 /** Messages between the SQL console's parent and its killable child process. */
 import type { Cell } from '../../../shared/contract.js';
+import type { SqlRowRef } from '../../../shared/contract/types.js';
 import type { Failure } from '../../../shared/errors.js';
 
 export interface SqlChildRun {
@@ -17,6 +18,7 @@ export type SqlChildReply =
       readonly columns: readonly string[];
       readonly rows: readonly (readonly Cell[])[];
       readonly truncated: boolean;
+      readonly rowRefs: readonly SqlRowRef[];
     }
   | { readonly type: 'error'; readonly error: Failure };
 

@@ -139,7 +139,13 @@ export class SqlConsole {
         finish(
           {
             ok: true,
-            value: { columns: m.columns, rows: m.rows, truncated: m.truncated, elapsedMs: Math.round(performance.now() - started) },
+            value: {
+              columns: m.columns,
+              rows: m.rows,
+              truncated: m.truncated,
+              elapsedMs: Math.round(performance.now() - started),
+              rowRefs: m.rowRefs,
+            },
           },
           true,
         );
