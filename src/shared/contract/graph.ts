@@ -26,6 +26,8 @@ export interface TraceSummary {
   readonly costUsd: number;
   /** Broken invariants in this trace (see BrokenKind). */
   readonly findings: number;
+  /** Per table (model_calls, tool_calls, tool_responses), the trace's largest rowid: marks a trace with rows only in the -wal. */
+  readonly lastRowids?: Readonly<Record<string, number>>;
 }
 
 export interface TraceList {

@@ -46,6 +46,8 @@ export interface ModelUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly costUsd: number;
+  /** The largest model_calls rowid of these calls: marks a line that counts rows only in the -wal. */
+  readonly lastRowid?: number;
 }
 
 export interface DecisionCount {
@@ -348,6 +350,14 @@ export interface SqlResult {
   readonly elapsedMs: number;
   /** True when the result was kept open (paging 'stream' and truncated): the rest is read on in the background. */
   readonly streaming?: boolean;
+  /** Result columns that hold a table's rowid (its rowid or INTEGER PRIMARY KEY), so a row can be named; absent or empty when none can. */
+  readonly rowRefs?: readonly SqlRowRef[];
+}
+
+/** A result column whose values are rowids of `table` (SQLite's column origin), for compound-free queries. */
+export interface SqlRowRef {
+  readonly column: number;
+  readonly table: string;
 }
 
 export const SEARCH_KINDS = ['event_id', 'call_id', 'trace_id', 'turn_id', 'domain', 'tool_name'] as const;

@@ -26,10 +26,18 @@ export type BodiesState =
       /** Bodies found failing so far (the verdict is DAMAGED from the first). */
       readonly failed: number;
     }
-  | { readonly state: 'done'; readonly total: number; readonly verified: number; readonly failed: number; readonly unreadable: number }
-  | { readonly state: 'cancelled' }
+  | {
+      readonly state: 'done';
+      readonly total: number;
+      readonly verified: number;
+      readonly failed: number;
+      readonly unreadable: number;
+      /** The job that ended so (absent when none ran): a view follows the latest verification wherever it was started. */
+      readonly jobId?: string;
+    }
+  | { readonly state: 'cancelled'; readonly jobId?: string }
   /** The verification could not run to its end (a worker failed): no claim about the bodies. */
-  | { readonly state: 'failed'; readonly code: string; readonly message: string };
+  | { readonly state: 'failed'; readonly code: string; readonly message: string; readonly jobId?: string };
 
 export interface VerdictView {
   readonly verdict: VerdictState;

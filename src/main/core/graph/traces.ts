@@ -19,6 +19,8 @@ interface Acc {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** The largest rowid per table (a trace holds rows only in the -wal when one is at or past that table's threshold). */
+  lastRowids: Record<string, number>;
 }
 
 const traced = (db: Database.Database, table: string): boolean => hasTable(db, table) && hasColumn(db, table, 'trace_id');
@@ -56,6 +58,7 @@ function readTraceList(db: Database.Database): TraceList {
           inputTokens: 0,
           outputTokens: 0,
           costUsd: 0,
+          lastRowids: {},
         }),
       );
     return a;
@@ -69,16 +72,17 @@ function readTraceList(db: Database.Database): TraceList {
     const rows = db
       .prepare(
         `SELECT m.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi, TOTAL(${colExpr(db, 'model_calls', 'm', 'input_tokens', '0')}) AS i,
-              TOTAL(${colExpr(db, 'model_calls', 'm', 'output_tokens', '0')}) AS o, TOTAL(${colExpr(db, 'model_calls', 'm', 'estimated_cost_usd', '0')}) AS c
+              TOTAL(${colExpr(db, 'model_calls', 'm', 'output_tokens', '0')}) AS o, TOTAL(${colExpr(db, 'model_calls', 'm', 'estimated_cost_usd', '0')}) AS c, MAX(m.rowid) AS r
          FROM model_calls m WHERE m.trace_id IS NOT NULL GROUP BY m.trace_id`,
       )
-      .all() as { t: string; n: number; lo: unknown; hi: unknown; i: number; o: number; c: number }[];
+      .all() as { t: string; n: number; lo: unknown; hi: unknown; i: number; o: number; c: number; r: number }[];
     for (const r of rows) {
       const a = get(String(r.t));
       a.modelCalls = Number(r.n);
       a.inputTokens = Number(r.i);
       a.outputTokens = Number(r.o);
       a.costUsd = Number(r.c);
+      a.lastRowids.model_calls = Number(r.r);
       span(a, r.lo, r.hi);
     }
   }
@@ -90,12 +94,13 @@ function readTraceList(db: Database.Database): TraceList {
     const ts = colExpr(db, table, 'x', 'timestamp');
     const rows = db
       .prepare(
-        `SELECT x.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi FROM ${table} x WHERE x.trace_id IS NOT NULL GROUP BY x.trace_id`,
+        `SELECT x.trace_id AS t, COUNT(*) AS n, MIN(NULLIF(${ts}, '')) AS lo, MAX(NULLIF(${ts}, '')) AS hi, MAX(x.rowid) AS r FROM ${table} x WHERE x.trace_id IS NOT NULL GROUP BY x.trace_id`,
       )
-      .all() as { t: string; n: number; lo: unknown; hi: unknown }[];
+      .all() as { t: string; n: number; lo: unknown; hi: unknown; r: number }[];
     for (const r of rows) {
       const a = get(String(r.t));
       a[field] = Number(r.n);
+      a.lastRowids[table] = Number(r.r);
       span(a, r.lo, r.hi);
     }
   }
@@ -119,6 +124,7 @@ function readTraceList(db: Database.Database): TraceList {
     outputTokens: a.outputTokens,
     costUsd: a.costUsd,
     findings: broken.get(traceId) ?? 0,
+    lastRowids: a.lastRowids,
   }));
   // Time order (as a reviewer reads a session); traces without a time last, then by id for a stable order.
   all.sort((x, y) => (x.first ?? '\uffff').localeCompare(y.first ?? '\uffff') || x.traceId.localeCompare(y.traceId));

@@ -19,18 +19,19 @@ export function modelUsageSql(db: Database.Database): string | null {
   const col = (c: string, fallback: string): string => (hasColumn(db, 'model_calls', c) ? quoteIdent(c) : fallback);
   return `SELECT ${col('provider', "''")} AS provider, ${col('model', 'NULL')} AS model, COUNT(*) AS calls,
               TOTAL(${col('input_tokens', '0')}) AS inputTokens, TOTAL(${col('output_tokens', '0')}) AS outputTokens,
-              TOTAL(${col('estimated_cost_usd', '0')}) AS costUsd
+              TOTAL(${col('estimated_cost_usd', '0')}) AS costUsd, MAX(rowid) AS lastRowid
          FROM model_calls GROUP BY 1, 2 ORDER BY calls DESC, provider, model`;
 }
 
 export function modelUsageFromRows(rows: readonly unknown[][]): ModelUsage[] {
-  return rows.map(([provider, model, calls, inputTokens, outputTokens, costUsd]) => ({
+  return rows.map(([provider, model, calls, inputTokens, outputTokens, costUsd, lastRowid]) => ({
     provider: provider === null || provider === undefined ? '' : String(provider),
     model: model === null || model === undefined ? null : String(model),
     calls: num(calls),
     inputTokens: num(inputTokens),
     outputTokens: num(outputTokens),
     costUsd: num(costUsd),
+    lastRowid: num(lastRowid),
   }));
 }
 

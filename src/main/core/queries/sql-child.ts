@@ -9,6 +9,7 @@ import type { Cell } from '../../../shared/contract.js';
 import { toFailure } from '../../../shared/errors.js';
 import { toCell } from './cells.js';
 import { refusalReason } from './sql-guard.js';
+import { sqlRowRefs } from './sql-row-refs.js';
 import type { SqlChildMessage, SqlChildReply, SqlChildRun } from './sql-protocol.js';
 import { ResultStream } from './sql-stream.js';
 import { MAX_CELL_CHARS } from './sql-protocol.js';
@@ -65,7 +66,9 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
     if (!stmt.reader)
       return { type: 'error', error: { code: 'QUERY_REFUSED', message: 'the statement returns no rows; only queries run here' } };
     stmt.safeIntegers(true).raw(true);
-    const columns = stmt.columns().map((c) => c.name);
+    const defs = stmt.columns();
+    const columns = defs.map((c) => c.name);
+    const rowRefs = sqlRowRefs(db, msg.sql, defs);
     const rows: Cell[][] = [];
     let truncated = false;
     const hasParams = Object.keys(msg.params).length > 0;
@@ -81,14 +84,14 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
           stream = new ResultStream(msg.spillPath, iter, convert, () => db.close(), send);
           stream.start([...rows, convert(next.value)]);
           keptOpen = true;
-          return { type: 'result', columns, rows, truncated, streaming: true };
+          return { type: 'result', columns, rows, truncated, rowRefs, streaming: true };
         }
         iter.return?.();
         break;
       }
       rows.push(convert(next.value));
     }
-    return { type: 'result', columns, rows, truncated };
+    return { type: 'result', columns, rows, truncated, rowRefs };
   } catch (e) {
     const f = toFailure(e);
     // SQLite's own messages ("no such table: x") are the useful sentence; keep them, coded as a refusal only when SQLite refused.

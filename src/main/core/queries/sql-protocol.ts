@@ -1,5 +1,6 @@
 /** Messages between the SQL console's parent and its killable child process. */
 import type { Cell } from '../../../shared/contract.js';
+import type { SqlRowRef } from '../../../shared/contract/types.js';
 import type { Failure } from '../../../shared/errors.js';
 
 export interface SqlChildRun {
@@ -32,6 +33,7 @@ export type SqlChildReply =
       readonly columns: readonly string[];
       readonly rows: readonly (readonly Cell[])[];
       readonly truncated: boolean;
+      readonly rowRefs: readonly SqlRowRef[];
       /** True when the child kept the result open and streams the rest (the run had a spillPath). */
       readonly streaming?: boolean;
     }

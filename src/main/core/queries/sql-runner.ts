@@ -156,6 +156,7 @@ export class SqlConsole {
               rows: m.rows,
               truncated: m.truncated,
               elapsedMs: Math.round(performance.now() - started),
+              rowRefs: m.rowRefs,
               ...(streaming ? { streaming } : {}),
             },
           },

@@ -62,9 +62,10 @@ export class VerificationTracker {
         verified: o.value.verified,
         failed: o.value.failed,
         unreadable: o.value.unreadable,
+        jobId,
       });
-    else if (o.error.code === 'CANCELLED') this.states.set(evidenceId, { state: 'cancelled' });
-    else this.states.set(evidenceId, { state: 'failed', code: o.error.code, message: o.error.message });
+    else if (o.error.code === 'CANCELLED') this.states.set(evidenceId, { state: 'cancelled', jobId });
+    else this.states.set(evidenceId, { state: 'failed', code: o.error.code, message: o.error.message, jobId });
   }
 
   state(evidenceId: string): BodiesState {

@@ -56,7 +56,15 @@ describe('the verdict of an opened ledger', () => {
     expect(seen[0]!.verdict).toBe('checking');
     const last = seen.at(-1)!;
     expect(last.verdict).toBe('intact');
-    expect(last.bodies).toEqual({ state: 'done', total: w.bodies.length, verified: w.bodies.length, failed: 0, unreadable: 0 });
+    // It names its job, so a view follows the session's latest verification wherever it was started.
+    expect(last.bodies).toEqual({
+      state: 'done',
+      total: w.bodies.length,
+      verified: w.bodies.length,
+      failed: 0,
+      unreadable: 0,
+      jobId: expect.any(String),
+    });
     expect([last.pages, last.copyProof, last.report]).toEqual(['ok', 'ok', 'ok']);
     // Every verdict before the last said checking: none claimed INTACT early.
     expect(seen.slice(0, -1).every((v) => v.verdict === 'checking')).toBe(true);
@@ -86,10 +94,12 @@ describe('the verdict of an opened ledger', () => {
     ok(await s.handle('jobs.cancel', { jobId }));
     ok(await s.handle('overview', { evidenceId }));
     const last = (await verdicts(s, evidenceId)).at(-1)!;
-    expect(last.bodies).toEqual({ state: 'cancelled' });
+    expect(last.bodies).toEqual({ state: 'cancelled', jobId });
     expect(last.verdict).toBe('unverified');
-    ok(await s.handle('jobs.verify.start', { evidenceId }));
-    expect((await verdicts(s, evidenceId)).at(-1)!.verdict).toBe('intact');
+    const again = ok(await s.handle('jobs.verify.start', { evidenceId })).jobId;
+    const after = (await verdicts(s, evidenceId)).at(-1)!;
+    expect(after.verdict).toBe('intact');
+    expect(after.bodies).toMatchObject({ state: 'done', jobId: again });
     s.dispose();
   });
 });
