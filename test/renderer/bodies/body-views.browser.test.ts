@@ -68,7 +68,7 @@ function binary(): Uint8Array {
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><text>${NEEDLE}</text></svg>`;
 
-type Kind = 'png' | 'sniffed-json' | 'svg' | 'binary' | 'big-json' | 'medium-json' | 'sse' | 'msgpack';
+type Kind = 'png' | 'sniffed-json' | 'svg' | 'binary' | 'big-json' | 'medium-json' | 'sse' | 'sse-comment' | 'msgpack';
 const planted = new Map<string, Kind>();
 const keyText = (k: { eventId: string; sourceTable: string; direction: string }): string => `${k.eventId}/${k.sourceTable}/${k.direction}`;
 
@@ -80,6 +80,7 @@ function plant(b: ContentBody): Uint8Array {
   if (where === 'exec_events/stdout' && b.originalBytes <= b.bytes.length) kind = pick(['png', 'sniffed-json', 'svg', 'binary']);
   else if (where === 'net_events/request') kind = pick(['big-json', 'medium-json']);
   else if (where === 'model_calls/response' && b.contentType?.includes('event-stream')) kind = pick(['sse']);
+  else if (where === 'net_events/response' && b.contentType?.includes('event-stream')) kind = pick(['sse-comment']);
   else if (b.contentType?.includes('msgpack')) kind = pick(['msgpack']);
   if (!kind) return b.bytes;
   planted.set(keyText(b.key), kind);
@@ -98,6 +99,8 @@ function plant(b: ContentBody): Uint8Array {
       return mediumJson();
     case 'sse':
       return sse();
+    case 'sse-comment':
+      return Buffer.concat([te.encode(`: keep-alive ${NEEDLE}\n\n`), sse()]);
     case 'msgpack':
       return encode({ rule: 'r-1', detail: { list: [1, 2, 3], note: `a ${NEEDLE} b` }, after: true });
   }
@@ -273,6 +276,11 @@ describe('a search match is scrolled to and marked in every view', () => {
     const reassembled = await page.locator('.brow', { hasText: '── reassembled text ──' }).getAttribute('data-row-index');
     expect(row).toBeGreaterThan(Number(reassembled) + 1);
     await shots('match-sse');
+  });
+
+  it('SSE, the match in a comment line no event shows: the body opens as text instead, marked', async () => {
+    await open(hashOf('sse-comment', matchOf('sse-comment')), 'text');
+    await markedInView();
   });
 
   it('MessagePack: the line of the string holding the match', async () => {
