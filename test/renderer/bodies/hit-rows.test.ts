@@ -35,7 +35,7 @@ describe('hit rows', () => {
       ev: 'abc-1',
       eventId: '0123456789ab',
       body: { sourceTable: 'net_events', direction: 'request' },
-      mode: 'text',
+      mode: null,
       at: { offset: 4833, length: 8 },
     } as const;
     expect(href(r)).toContain('at=4833%2B8');
@@ -45,7 +45,7 @@ describe('hit rows', () => {
       ev: 'abc-1',
       eventId: '0123456789ab',
       body: null,
-      mode: 'text',
+      mode: null,
     });
   });
 });

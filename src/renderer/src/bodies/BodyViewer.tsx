@@ -74,7 +74,11 @@ export function BodyViewer(props: {
   const key = { eventId: body.eventId, sourceTable: body.sourceTable, direction: body.direction };
   const highlightEnd = highlight ? highlight.offset + highlight.length : 0;
   const [firstChunk, setFirstChunk] = useState<Uint8Array | null>(null);
-  const mode: BodyMode | null = props.mode ?? (firstChunk ? chooseMode(body.contentType, firstChunk) : null);
+  // A view the body picked that cannot show a search match gives way: a picture to hex, SSE to text (a match in
+  // a line that is no field of any event).
+  const [fallback, setFallback] = useState<BodyMode | null>(null);
+  const picked = firstChunk ? chooseMode(body.contentType, firstChunk) : null;
+  const mode: BodyMode | null = props.mode ?? fallback ?? (picked === 'image' && highlight ? 'hex' : picked);
   const bytes = useBodyBytes(evidenceId, key, wantFor(mode, highlightEnd));
   if (firstChunk === null && bytes.chunks[0]) setFirstChunk(bytes.chunks[0]);
   // An empty body has nothing to sniff: it shows as (empty) text.
@@ -175,6 +179,11 @@ export function BodyViewer(props: {
     const r = prettyJson(utf8.decode(cut));
     return { lines: expandJsonStrings(r.lines).lines, problem: r.problem, matchLine: null, needle };
   }, [capReady, shown, openStrings, bytes.chunks, highlight]);
+
+  const sseMiss = props.mode === null && highlight !== undefined && shown === 'sse' && plain !== null && plain.matchLine === null;
+  useEffect(() => {
+    if (sseMiss) setFallback('text');
+  }, [sseMiss]);
 
   const source: RowSource =
     shown === 'text'

@@ -130,16 +130,21 @@ export async function buildFoldLines(src: string, opts: { sliceMs?: number; sign
   if (openAt.length && !problem) problem = `${openAt.length} bracket(s) left open at the end (the body may be cut)`;
   // A continuation row starts where its line did, so offsets stay ordered for lookups.
   for (let i = 1; i < at.length; i++) if (at[i]! < 0) at[i] = at[i - 1]!;
+  // Each copy into a typed array is its own turn of the page (a million lines make each a few milliseconds).
+  const turn = async (): Promise<void> => {
+    if (sliceMs === Infinity) return;
+    await yieldToPage();
+    if (opts.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+  };
+  await turn();
+  const atArr = Int32Array.from(at);
+  await turn();
   const close = new Int32Array(lines.length).fill(-1);
   for (const [o, c] of closeOf) if (c < lines.length) close[o] = c;
-  return {
-    lines,
-    at: Int32Array.from(at),
-    close,
-    cont: Uint8Array.from(cont),
-    depth: Uint16Array.from(depth),
-    problem,
-  };
+  await turn();
+  const contArr = Uint8Array.from(cont);
+  const depthArr = Uint16Array.from(depth);
+  return { lines, at: atArr, close, cont: contArr, depth: depthArr, problem };
 }
 
 /** The lines shown with `folded` (flags by opener line): each folded opener's inner lines and closer are hidden. */

@@ -30,7 +30,11 @@ export interface BodyBytes {
   upTo(n: number): void;
 }
 
+/** The platform's own decoder where it has one (Chromium 140+): a 1 MiB window in one native call, not a loop. */
+const nativeFromBase64 = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+
 function fromBase64(s: string): Uint8Array {
+  if (nativeFromBase64) return nativeFromBase64(s);
   const bin = atob(s);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
