@@ -82,13 +82,28 @@ export async function graphRows(dir: string, shots: string | null): Promise<Figu
       const g = await serve.api<TraceGraph>('graph.trace', { evidenceId: ev, traceId: big.traceId });
       const turns = g.turns;
       const last = turns.findLast((t) => t.firstModelCallId !== null)!;
-      const li = turns.indexOf(last);
-      // A click on the overview strip where the last turn is (the strip maps x to a turn).
+      const reachable = turns.filter((t) => t.firstModelCallId !== null).length;
+      const goto = await step(
+        page,
+        `const i = document.querySelector('.turn-jump'); i.value = '${reachable}'; i.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));`,
+        [node(`mc:${last.firstModelCallId}`)],
+      );
+      if (shots) await page.screenshot({ path: `${shots}/bench-big-trace-goto-last-turn.png` });
+      // Drawn afresh from its first page (through the trace list) for the strip's jump.
+      await listStep();
+      await step(page, go(hashOf(ev, `graph/${encodeURIComponent(big.traceId)}`)), [ready(big.traceId), '.ov-strip']);
+      // A click at the strip's last whole pixel (a 5,000-turn strip holds several turns a pixel): the turn the strip
+      // maps that pixel to, as TraceOverview does, is the one that must be drawn.
+      const strip = (await page.evaluate(
+        "(() => { const r = document.querySelector('.ov-strip').getBoundingClientRect(); return { left: r.left, width: r.width, top: r.top }; })()",
+      )) as { left: number; width: number; top: number };
+      const x = Math.floor(strip.left + strip.width - 1);
+      const li = Math.min(Math.floor(((x - strip.left) / strip.width) * turns.length), turns.length - 1);
+      const landing = turns.slice(li).find((t) => t.firstModelCallId !== null) ?? last;
       const jump = await step(
         page,
-        `const s = document.querySelector('.ov-strip'); const r = s.getBoundingClientRect();
-         s.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + ${(li + 0.5) / turns.length} * r.width, clientY: r.top + 4 }));`,
-        [node(`mc:${last.firstModelCallId}`)],
+        `document.querySelector('.ov-strip').dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: ${x}, clientY: ${Math.floor(strip.top + 4)} }));`,
+        [node(`mc:${landing.firstModelCallId}`)],
       );
       if (shots) await page.screenshot({ path: `${shots}/bench-big-trace-last-turn.png` });
       const fold = await step(
@@ -106,8 +121,15 @@ export async function graphRows(dir: string, shots: string | null): Promise<Figu
       );
       rows.push(
         row(
-          `Browser (graph): in that trace, click the overview strip at its last turn (turn ${li + 1}) until its first model call is drawn`,
+          `Browser (graph): in that trace, click the overview strip at its right end (turn ${li + 1} of ${turns.length}) until that turn's first model call is drawn`,
           jump,
+          ref2,
+        ),
+      );
+      rows.push(
+        row(
+          `Browser (graph): in that trace, go to its last turn (turn ${reachable}, "go to turn") until its first model call is drawn`,
+          goto,
           ref2,
         ),
       );
@@ -118,20 +140,22 @@ export async function graphRows(dir: string, shots: string | null): Promise<Figu
       const tool = (
         await serve.api<TraceGraph>('graph.trace', { evidenceId: ev, traceId: big.traceId, after: last.firstModelCallId! - 1, limit: 1 })
       ).nodes.find((n) => n.kind === 'tool_call');
-      if (tool) {
-        const found = await serve.api<TraceFind>('graph.find', { evidenceId: ev, traceId: big.traceId, text: tool.label });
-        const lastMatch = found.matches[found.matches.length - 1]!;
+      // The node's label is "name (origin)": find the tool name itself.
+      const text = tool ? tool.label.replace(/ \([^)]*\)$/, '') : '';
+      const found = tool ? await serve.api<TraceFind>('graph.find', { evidenceId: ev, traceId: big.traceId, text }) : null;
+      const lastMatch = found?.matches[found.matches.length - 1];
+      if (found && lastMatch) {
         const find = await step(
           page,
           `const i = document.querySelector('input[aria-label="find in trace"]');
-           const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, ${JSON.stringify(tool.label)});
+           const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, ${JSON.stringify(text)});
            i.dispatchEvent(new Event('input', { bubbles: true }));
            setTimeout(() => i.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true })), 0);`,
           [`${node(lastMatch.nodeId)}.selected`],
         );
         rows.push(
           row(
-            `Browser (graph): in that trace, find "${tool.label}" (${found.matches.length}${found.truncated ? '+' : ''} matches) and go to the last (Shift+Enter) until it is drawn selected`,
+            `Browser (graph): in that trace, find "${text}" (${found.matches.length}${found.truncated ? '+' : ''} matches) and go to the last (Shift+Enter) until it is drawn selected`,
             find,
             await listStep(),
           ),
