@@ -49,24 +49,78 @@ export class BlockHits {
     this.positions = [];
     this.scannedTo = 0;
     this.overflowed = false;
+    this.rare = UNCHOSEN;
   }
+
+  /** Which needle byte leads this block's scan (rareByteIndex), chosen at its first stretch; UNCHOSEN until then. */
+  private rare = UNCHOSEN;
 
   /** Finds every occurrence ending at or before `end` not found yet; false once there are too many to keep. */
   private scan(raw: Uint8Array, end: number): boolean {
     const m = this.needle.length;
     const from = Math.max(0, this.scannedTo - m + 1);
     const hay = Buffer.from(raw.buffer, raw.byteOffset + from, end - from);
-    for (let at = hay.indexOf(this.needle, 0); at >= 0; at = hay.indexOf(this.needle, at + 1)) {
+    // Chosen from a stretch long enough to say which bytes are rare; shorter ones are scanned by indexOf meanwhile.
+    if (this.rare === UNCHOSEN && hay.length >= MIN_SAMPLE_BYTES) this.rare = rareByteIndex(hay, this.needle);
+    const keep = (at: number): boolean => {
       this.positions.push(from + at);
-      if (this.positions.length > MAX_POSITIONS) {
-        this.overflowed = true;
-        this.positions = [];
-        return false;
-      }
+      if (this.positions.length <= MAX_POSITIONS) return true;
+      this.overflowed = true;
+      this.positions = [];
+      return false;
+    };
+    if (this.rare >= 0) {
+      if (!scanByRareByte(hay, this.needle, this.rare, keep)) return false;
+    } else {
+      for (let at = hay.indexOf(this.needle, 0); at >= 0; at = hay.indexOf(this.needle, at + 1)) if (!keep(at)) return false;
     }
     this.scannedTo = end;
     return true;
   }
+}
+
+const UNCHOSEN = -2;
+/** Bytes of a stretch sampled to choose the leading byte, and the fewest worth choosing from. */
+const SAMPLE_BYTES = 16 * 1024;
+const MIN_SAMPLE_BYTES = 4 * 1024;
+/**
+ * Above this share of the sample, a needle byte is too common to lead: each candidate costs a check in JS (~15 ns),
+ * and Buffer.indexOf (~0.7 ns a byte here) wins. Measured on the 1 GiB ledger's bodies for 'block_506': led by '6'
+ * 5.1 GiB/s, '_' 3.1, 'b' 1.9, 'o' 1.0, against indexOf's 1.4.
+ */
+const MAX_LEAD_SHARE = 1 / 64;
+
+/**
+ * The index of the needle byte rarest in a sample of `hay` (the block's first stretch), or -1 when even that one is too
+ * common to lead a scan (then Buffer.indexOf scans). Leading with a rare byte lets memchr (Buffer.indexOf of one byte)
+ * skip most of the block: 3-4x the speed of Buffer.indexOf of the whole needle on JSON bodies.
+ */
+function rareByteIndex(hay: Uint8Array, needle: Uint8Array): number {
+  if (needle.length < 2) return -1;
+  const n = Math.min(hay.length, SAMPLE_BYTES);
+  if (n === 0) return -1;
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < n; i++) counts[hay[i]!]! += 1;
+  let best = 0;
+  for (let j = 1; j < needle.length; j++) if (counts[needle[j]!]! <= counts[needle[best]!]!) best = j;
+  return counts[needle[best]!]! / n > MAX_LEAD_SHARE ? -1 : best;
+}
+
+/**
+ * Every occurrence of `needle` in `hay` (overlapping ones too), in order, found by looking for its byte at `lead` and
+ * checking the rest: each occurrence has that byte at its start + lead, so each is found exactly once, as indexOf would.
+ */
+function scanByRareByte(hay: Buffer, needle: Uint8Array, lead: number, keep: (at: number) => boolean): boolean {
+  const m = needle.length;
+  const byte = needle[lead]!;
+  for (let at = hay.indexOf(byte, lead); at >= 0; at = hay.indexOf(byte, at + 1)) {
+    const s = at - lead;
+    if (s + m > hay.length) break;
+    let i = 0;
+    while (i < m && hay[s + i] === needle[i]) i++;
+    if (i === m && !keep(s)) return false;
+  }
+  return true;
 }
 
 /** The first index whose value is >= x (positions are ascending). */
