@@ -25,6 +25,15 @@ export async function timelineRows(page: Page, ev: string, trace: TraceSummary, 
   rows.push(
     row('Browser (scale): open File activity (timeline of the whole session, overflow windows, first paths drawn)', files, reference),
   );
+  // Again, after another view: the first visit above paid for reading fs_events into the per-connection index.
+  await step(page, go(hashOf(ev, 'overview')), ['.overview']);
+  const again = await step(
+    page,
+    go(hashOf(ev, 'files')),
+    [`${FILES_CHART}[data-bins]`, '.fs-overflow[data-windows]:not([data-windows=""])', '.fs-paths .gr[data-rowkey]'],
+    1500,
+  );
+  rows.push(row('Browser (scale): open File activity again (its fs_events index already in memory)', again, reference));
   // One zoom step (the "+" button), until the chart draws the halved range's bins from the server.
   const whole = await page.getAttribute(FILES_CHART, 'data-from');
   const zoom = await step(page, `document.querySelector('.fs-zoom button[aria-label="zoom in"]').click();`, [

@@ -18,7 +18,19 @@ function bucketSize(spanMs: number): number {
   return Math.ceil(spanMs / MAX_BUCKETS / 86_400_000) * 86_400_000;
 }
 
+/**
+ * Per connection (a read-only copy never changes): the windows list costs two scans of fs_events for the overflow count
+ * and sum plus two lookups per listed window, and every visit to File activity asked for it again.
+ */
+const activities = new WeakMap<Database.Database, FsActivity>();
+
 export function fsActivity(db: Database.Database): FsActivity {
+  let a = activities.get(db);
+  if (!a) activities.set(db, (a = readFsActivity(db)));
+  return a;
+}
+
+function readFsActivity(db: Database.Database): FsActivity {
   const overflow = checkOverflow(db);
   const windows = overflow.list.map((w) => ({
     id: w.id,

@@ -31,6 +31,8 @@ interface CallSet {
   readonly flagged: Uint8Array;
   readonly status: readonly (string | null)[];
   readonly untimed: number;
+  /** The latest end (start + duration) of any call. */
+  readonly end: number;
 }
 
 const sets = new WeakMap<Database.Database, Map<string, CallSet>>();
@@ -80,6 +82,7 @@ function callSet(db: Database.Database, filters: LifecycleFilters | undefined): 
     flagged: Uint8Array.from(dated, (r) => ((x ? Number(r[5]) === 1 : flaggedIds!.has(Number(r[0]))) ? 1 : 0)),
     status: dated.map((r) => (r[4] === null || r[4] === undefined ? null : String(r[4]))),
     untimed: rows.length - dated.length,
+    end: dated.reduce((e, r) => Math.max(e, Number(r[1]) + Math.max(0, Number(r[3] ?? 0))), Number.NEGATIVE_INFINITY),
   };
   if (m.size >= KEEP_SETS) m.delete(m.keys().next().value!);
   m.set(key, set);
@@ -112,9 +115,7 @@ export function laneBins(db: Database.Database, r: LaneRange): LaneBins {
   const n = s.t.length;
   const sessionFrom = n ? Math.floor(s.t[0]!) : 0;
   // Past the last call's end, so its bar fits in the whole-session view.
-  let end = sessionFrom + 1;
-  for (let i = 0; i < n; i++) end = Math.max(end, s.t[i]! + s.dur[i]!);
-  const sessionTo = Math.floor(end) + 1;
+  const sessionTo = Math.floor(Math.max(sessionFrom + 1, s.end)) + 1;
   const from = r.from ?? sessionFrom;
   let to = r.to ?? sessionTo;
   if (!(to > from)) to = from + 1;
