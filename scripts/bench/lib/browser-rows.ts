@@ -287,18 +287,6 @@ async function transcriptFigures(
   } catch (e) {
     extra.push(sessionFirstRow(errText(e)));
   }
-  const sample = resolveSampleDir();
-  const refs = {
-    sample: sample ? await sampleServePeak(sample).catch((e: unknown) => errText(e)) : 'no sample found',
-    plain: (() => {
-      try {
-        return plainScanPeak(sessionDbPath(sessionDir));
-      } catch (e) {
-        return errText(e);
-      }
-    })(),
-  };
-  extra.push(keysRssRow(keys, refs));
   if (!big || big.modelCalls < 5000) {
     m.transcript = [
       transcriptFirstRow('the bench ledger has no 5,000-call trace', null),
@@ -331,6 +319,19 @@ async function transcriptFigures(
   } catch (e) {
     scroll = scrollRow(scrollName, errText(e));
   }
+  // Last: a second serve (on the sample) started beside this one disturbed its later requests ("fetch failed").
+  const sample = resolveSampleDir();
+  const refs = {
+    sample: sample ? await sampleServePeak(sample).catch((e: unknown) => errText(e)) : 'no sample found',
+    plain: (() => {
+      try {
+        return plainScanPeak(sessionDbPath(sessionDir));
+      } catch (e) {
+        return errText(e);
+      }
+    })(),
+  };
+  extra.push(keysRssRow(keys, refs));
   m.transcript = [first, scroll, ...extra];
 }
 
