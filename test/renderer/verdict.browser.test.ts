@@ -101,6 +101,9 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     await expect.poll(() => started).toBeGreaterThan(0);
     await expect.poll(headerVerdict).toBe('checking');
     expect(await overviewVerdict()).toBe('checking');
+    // Started, its plan not in yet (its total still reads 0): the header says "checking bodies…", never "0 / 0 bodies".
+    await expect.poll(() => page.locator('.topbar .verdict-detail').textContent()).toBe('checking bodies…');
+    expect(await page.locator('.topbar .verdict-box').textContent()).not.toContain('0 / 0');
     await shot(page, 'verdict-01-checking');
     gate.release();
     await expect.poll(headerVerdict).toBe('damaged');

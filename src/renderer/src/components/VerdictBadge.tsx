@@ -19,6 +19,8 @@ export const VERDICT_LABELS: Readonly<Record<VerdictView['verdict'], string>> = 
 /** What is still running, in a few words (empty when nothing is). */
 function progressText(v: VerdictView): string {
   const b = v.bodies;
+  // Until the verification's plan is in, its total reads 0: "checking…", never "0 / 0 bodies".
+  if (b.state === 'running' && b.itemsTotal === 0) return 'checking bodies…';
   if (b.state === 'running')
     return `${countLabel(b.itemsDone)} / ${countLabel(b.itemsTotal)} bodies${b.failed > 0 ? ` · ${countLabel(b.failed)} failed` : ''}`;
   if (b.state === 'waiting') return 'bodies next';
@@ -49,7 +51,12 @@ export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; p
         {VERDICT_LABELS[v.verdict]}
       </span>
       {props.progress && running && (
-        <progress className="verdict-progress" max={1} value={fraction(v)} aria-label="body verification progress" />
+        <progress
+          className="verdict-progress"
+          max={1}
+          {...(running.itemsTotal > 0 ? { value: fraction(v) } : {})}
+          aria-label="body verification progress"
+        />
       )}
       {text && <span className="verdict-detail muted">{text}</span>}
       {props.cancel && running && (

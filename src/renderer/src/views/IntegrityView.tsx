@@ -285,9 +285,9 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
         <div className="verify" data-state="running">
           <progress max={1} value={frac} aria-label="verification progress" />
           <span>
-            {p
+            {p && p.itemsTotal > 0
               ? `${countLabel(p.itemsDone)} / ${countLabel(p.itemsTotal)} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}`
-              : 'starting…'}
+              : 'checking…'}
           </span>
         </div>
       );
@@ -299,6 +299,7 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
         </div>
       );
     case 'done':
+      // Until the plan is in, its total reads 0: say "checking…" rather than "0 / 0 bodies".
       return (
         <div className="verify" data-state="done">
           <p>
