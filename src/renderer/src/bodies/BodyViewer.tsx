@@ -13,7 +13,7 @@ import { RowList } from '../components/RowList.js';
 import type { BodyMode, ByteSpan } from '../router.js';
 import { BODY_MODES } from '../router.js';
 import { hitRows } from './hit-rows.js';
-import { HEX_WIDTH, hexRow } from './hex.js';
+import { HEX_WIDTH, hexSourceOf } from './hex.js';
 import { ImageView } from './ImageView.js';
 import { prettyJson } from './json-pretty.js';
 import { foldAll, foldedText, unfoldTo, visibleLines } from './json-fold.js';
@@ -28,6 +28,8 @@ import { TextRows } from './text-decoder.js';
 import { useFoldLines } from './use-fold-lines.js';
 import { IMAGE_CAP, JSON_CAP, STRUCTURED_CAP, WINDOW, concat, useBodyBytes } from './use-body-bytes.js';
 import { useWrapPref } from './wrap-pref.js';
+import { FindBox } from './FindBox.js';
+import { FoldToggle } from './FoldToggle.js';
 import { countLabel } from '../components/format.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
@@ -104,20 +106,10 @@ export function BodyViewer(props: {
 
   // Hex and picture read the loaded bytes as one array.
   const flat = useMemo(() => (shown === 'hex' || shown === 'image' ? concat(bytes.chunks) : null), [shown, bytes.chunks]);
-  const hexSource = useMemo((): RowSource | null => {
-    if (shown !== 'hex' || !flat) return null;
-    // The scrollbar spans the whole body; rows not loaded yet read as a placeholder until their window arrives.
-    const count = Math.ceil((bytes.total ?? flat.length) / HEX_WIDTH);
-    return {
-      length: count,
-      at: (i) => {
-        if (i < 0 || i >= count) return undefined;
-        const o = i * HEX_WIDTH;
-        const s = o < flat.length ? hexRow(flat.subarray(o, o + HEX_WIDTH), o) : `${o.toString(16).padStart(8, '0')}  …`;
-        return { offset: null, pieces: [{ t: 'text', s }], cont: false };
-      },
-    };
-  }, [shown, flat, bytes.total]);
+  const hexSource = useMemo(
+    () => (shown === 'hex' && flat ? hexSourceOf(flat, bytes.total ?? flat.length) : null),
+    [shown, flat, bytes.total],
+  );
   const { upTo } = bytes;
   const onHexRange = useCallback((_first: number, last: number) => upTo((last + 41) * HEX_WIDTH), [upTo]);
 
@@ -333,34 +325,17 @@ export function BodyViewer(props: {
         )
       ) : (
         <>
-          <div className="body-find" role="search">
-            <input
-              aria-label="find in body"
-              placeholder="find in the whole body"
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setHitAt(0);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  step(e.shiftKey ? -1 : 1);
-                }
-              }}
-            />
-            <button type="button" aria-label="previous match" onClick={() => step(-1)} disabled={hits.length === 0}>
-              ↑
-            </button>
-            <button type="button" aria-label="next match" onClick={() => step(1)} disabled={hits.length === 0}>
-              ↓
-            </button>
-            {query && (
-              <span className="muted" data-find-hits={hits.length} data-find-current={current + 1}>
-                {hits.length ? `${current + 1} of ${countLabel(hits.length)} rows` : complete ? 'no match' : 'loading the rest…'}
-              </span>
-            )}
-          </div>
+          <FindBox
+            query={query}
+            onQuery={(q) => {
+              setQuery(q);
+              setHitAt(0);
+            }}
+            step={step}
+            hits={hits.length}
+            current={current}
+            complete={complete}
+          />
           <RowList
             rows={source}
             wrap={wrap}
@@ -373,27 +348,7 @@ export function BodyViewer(props: {
             {...(match ? { match } : {})}
             {...(shown === 'json' && fold && visible && !openStrings
               ? {
-                  gutter: (k: number) => {
-                    const i = visible[k]!;
-                    if (!(fold.close[i]! > i)) return null;
-                    const isFolded = flags !== null && flags[i] === 1;
-                    return (
-                      <button
-                        type="button"
-                        className="fold"
-                        data-fold-line={i}
-                        aria-expanded={!isFolded}
-                        aria-label={isFolded ? 'expand' : 'fold'}
-                        onClick={() => {
-                          const next = (flags ?? new Uint8Array(fold.lines.length)).slice();
-                          next[i] = isFolded ? 0 : 1;
-                          setFolded(next);
-                        }}
-                      >
-                        {isFolded ? '▸' : '▾'}
-                      </button>
-                    );
-                  },
+                  gutter: (k: number) => <FoldToggle fold={fold} line={visible[k]!} flags={flags} onFold={setFolded} />,
                 }
               : {})}
           />

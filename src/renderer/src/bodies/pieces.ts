@@ -21,3 +21,9 @@ export interface Row {
 export function markString(s: string): Piece[] {
   return markPieces(s, false);
 }
+
+/** Rows by index: an array is one; a lazy source makes each row when it scrolls into view (hex, folded JSON). */
+export interface RowSource {
+  readonly length: number;
+  at(i: number): Row | undefined;
+}

@@ -7,7 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFixedRows } from './fixed-rows.js';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Row } from '../bodies/pieces.js';
+import type { RowSource } from '../bodies/pieces.js';
 
 export const ROW_HEIGHT = 18;
 
@@ -18,11 +18,7 @@ export interface RowHits {
   readonly text: string | null;
 }
 
-/** Rows by index: an array is one; a lazy source makes each row when it scrolls into view. */
-export interface RowSource {
-  readonly length: number;
-  at(i: number): Row | undefined;
-}
+export type { RowSource } from '../bodies/pieces.js';
 
 /**
  * `match`: a search match to scroll to and mark; `hits`/`focusRow`: the find box's matching rows and its current one.
