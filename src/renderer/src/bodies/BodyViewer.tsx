@@ -164,7 +164,8 @@ export function BodyViewer(props: {
       </div>
       {highlight && (
         <div className="body-status hit-note" data-hit-offset={highlight.offset}>
-          match at byte {highlight.offset} ({highlight.length} bytes){match && match.first < 0 ? ' · not yet loaded' : ''}
+          match at byte {countLabel(highlight.offset)} ({countLabel(highlight.length)} bytes)
+          {match && match.first < 0 ? ' · not yet loaded' : ''}
         </div>
       )}
       <div className="body-find" role="search">

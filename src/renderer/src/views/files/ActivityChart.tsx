@@ -8,15 +8,16 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FsActivity } from '../../../../shared/contract/fs.js';
 import { overflowRuns } from './overflow-runs.js';
+import { decimalLabel, msLabel } from '../../components/format.js';
 
 const ACTION_COLOURS: Record<string, string> = { created: '#1f9d6b', modified: '#4c6ef5', deleted: '#e8590c', overflow: '#b42318' };
 const KIND_COLOURS: Record<string, string> = { file: '#4c6ef5', dir: '#15aabf', symlink: '#ae3ec9', other: '#868e96' };
 const fallback = ['#f59f00', '#5c7cfa', '#20c997', '#fa5252'];
 
 function offsetLabel(ms: number): string {
-  if (ms < 1000) return `+${ms} ms`;
-  if (ms < 60_000) return `+${(ms / 1000).toFixed(1)} s`;
-  return `+${(ms / 60_000).toFixed(1)} min`;
+  if (ms < 1000) return `+${msLabel(ms)}`;
+  if (ms < 60_000) return `+${decimalLabel(ms / 1000, 1)} s`;
+  return `+${decimalLabel(ms / 60_000, 1)} min`;
 }
 
 export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; height: number }) {
@@ -35,7 +36,7 @@ export function ActivityChart(props: { a: FsActivity; by: 'action' | 'kind'; hei
         <YAxis allowDecimals={false} tick={{ fontSize: 10 }} width={34} />
         <Tooltip
           isAnimationActive={false}
-          labelFormatter={(i) => `${new Date(t0 + Number(i) * a.bucketMs).toISOString()} (${a.bucketMs} ms bucket)`}
+          labelFormatter={(i) => `${new Date(t0 + Number(i) * a.bucketMs).toISOString()} (${msLabel(a.bucketMs)} bucket)`}
         />
         <Legend wrapperStyle={{ fontSize: 11 }} />
         {props.by === 'action' &&
