@@ -12,13 +12,14 @@ import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { countLabel, formatCell } from '../components/format.js';
+import { countLabel, exactCell, msLabel } from '../components/format.js';
 import { navigate } from '../router.js';
 import type { Cell } from '../../../shared/contract.js';
 import type { GridColumn } from '../components/DataGrid.js';
 import { IdLink } from '../links/IdLink.js';
 import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
+import { useSqlWalOnly } from '../components/sql-wal-only.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -102,6 +103,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     [result],
   );
   const keys = useMemo(() => (result ? result.rows.map((_, i) => i) : []), [result]);
+  const walOnly = useSqlWalOnly(result);
   const selCell = sel && result ? result.rows[sel.row]?.[sel.col] : undefined;
   const traces = useCall('graph.traces', needed.includes('trace_id') ? { evidenceId: ev } : undefined);
   const traceCol = result ? result.columns.indexOf('trace_id') : -1;
@@ -200,8 +202,13 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
           <>
             <p className="muted result-meta">
               {countLabel(result.rows.length)} row{result.rows.length === 1 ? '' : 's'}
-              {result.truncated ? ' (more exist; capped)' : ''} · {result.elapsedMs} ms · read-only, on the evidence copy
+              {result.truncated ? ' (more exist; capped)' : ''} · {msLabel(result.elapsedMs)} · read-only, on the evidence copy
             </p>
+            {walOnly.note && (
+              <p className="muted sql-wal-note" data-testid="sql-wal-note">
+                {walOnly.note}
+              </p>
+            )}
             <DataGrid
               label="query results"
               columns={columns}
@@ -211,17 +218,18 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
               selected={sel}
               onSelect={setSel}
               linkCell={linkCell}
+              {...(walOnly.at ? { walOnlyAt: walOnly.at } : {})}
             />
             {selCell !== undefined && sel && (
               <div className="cellbar">
                 <span className="cellname">{visibleText(result.columns[sel.col] ?? '')}</span>
                 <span className="cellval">
-                  {selCell === null ? 'NULL' : visibleText(formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}
+                  {selCell === null ? 'NULL' : visibleText(exactCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}
                 </span>
                 <button
                   type="button"
                   onClick={() =>
-                    void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))
+                    void navigator.clipboard?.writeText(selCell === null ? '' : exactCell(selCell, columns[sel.col]?.kind, time))
                   }
                 >
                   Copy cell

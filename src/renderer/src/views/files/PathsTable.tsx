@@ -7,8 +7,9 @@ import { useRef } from 'react';
 import { useApp } from '../../app-context.js';
 import { useListKeys } from '../../components/use-list-keys.js';
 import { RowLink } from '../../links/RowLink.js';
-import { bytesLabel, formatCell } from '../../components/format.js';
+import { bytesLabel, countLabel, formatCell } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
+import { WalOnlyAnyIf } from '../../components/WalOnlyScope.js';
 
 const PERSIST_LABEL: Record<PersistKind, string> = {
   git_hooks: 'git hook',
@@ -47,11 +48,12 @@ export function PathsTable(props: { ev: string; rows: readonly FsPathRow[]; more
                 <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>
                   {visibleText(r.path)}
                 </RowLink>
+                <WalOnlyAnyIf lastRowids={{ fs_events: r.lastRowid }} what="this path's latest event" />
               </td>
               <td>{visibleText(r.lastAction)}</td>
               <td>{r.kind !== null ? visibleText(r.kind) : '—'}</td>
               <td className="num">{r.size === null ? '—' : bytesLabel(r.size)}</td>
-              <td className="num">{r.events}</td>
+              <td className="num">{countLabel(r.events)}</td>
               <td className="mono nowrap">{r.lastTimestamp ? formatCell(r.lastTimestamp, 'timestamp', time) : '—'}</td>
             </tr>
           ))}

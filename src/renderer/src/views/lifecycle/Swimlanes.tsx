@@ -4,8 +4,9 @@
  */
 import type { Swimlanes as Lanes } from '../../../../shared/contract/lifecycle.js';
 import { visibleText } from '../../components/visible-text.js';
-import { countLabel } from '../../components/format.js';
+import { countLabel, msLabel } from '../../components/format.js';
 import { packLanes } from './swimlane-pack.js';
+import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 
 const LANE_H = 24;
 /** Height of each sub-row beyond the first in a lane. */
@@ -14,6 +15,7 @@ const MIN_BAR_PX = 3;
 const LABEL_W = 140;
 
 export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: number): void }) {
+  const walFrom = useWalOnlyThreshold('tool_calls');
   const pts = props.lanes.points.filter((p) => p.t !== null) as (Lanes['points'][number] & { t: number })[];
   if (pts.length === 0) return <p className="muted">No timed tool calls.</p>;
   const tools = [...new Set(pts.map((p) => p.toolName))].sort();
@@ -52,10 +54,10 @@ export function Swimlanes(props: { lanes: Lanes; width: number; onPick(id: numbe
           width={Math.max(MIN_BAR_PX, p.durationMs * scale)}
           height={(packed.rows.get(p.toolName) ?? 1) > 1 ? SUB_H - 2 : LANE_H - 10}
           rx={2}
-          className={p.flagged ? 'call flagged' : 'call'}
+          className={`${p.flagged ? 'call flagged' : 'call'}${walFrom !== undefined && p.id >= walFrom ? ' wal-only' : ''}`}
           onClick={() => props.onPick(p.id)}
         >
-          <title>{visibleText(`tool_calls ${p.id} · ${p.toolName} · ${p.durationMs} ms${p.flagged ? ' · flagged' : ''}`)}</title>
+          <title>{visibleText(`tool_calls ${p.id} · ${p.toolName} · ${msLabel(p.durationMs)}${p.flagged ? ' · flagged' : ''}`)}</title>
         </rect>
       ))}
       <text x={LABEL_W} y={height - 6} className="axis">
