@@ -136,6 +136,29 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     await shot(page, 'verdict-04-intact');
   });
 
+  it('the Integrity view follows a verification started elsewhere (File ▸ Verify All Bodies, another tab)', async () => {
+    gate = newGate();
+    gate.release();
+    const id = await openInPage(healthy);
+    await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
+    const done = '.integrity .verify[data-state="done"][data-job]';
+    await page.waitForSelector(done);
+    const opened = await page.locator(done).getAttribute('data-job');
+    // The view's own job first: it shows that one.
+    await page.getByRole('button', { name: 'Verify all bodies' }).click();
+    await page.waitForFunction((j) => {
+      const el = document.querySelector('.integrity .verify[data-state="done"][data-job]');
+      return el !== null && el.getAttribute('data-job') !== j;
+    }, opened);
+    const own = await page.locator(done).getAttribute('data-job');
+    // Then one started outside the view, as the desktop menu starts it (the service's jobs.verify.start).
+    const elsewhere = ok(await server.service.handle('jobs.verify.start', { evidenceId: id })).jobId;
+    expect(elsewhere).not.toBe(own);
+    await page.waitForSelector(`.integrity .verify[data-state="done"][data-job="${elsewhere}"]`);
+    expect(await page.locator(done).textContent()).toContain(`${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`);
+    await shot(page, 'verdict-06-followed');
+  });
+
   it('cancelled from the header: "bodies not verified", never INTACT', async () => {
     gate = newGate();
     const id = await openInPage(cancelled);

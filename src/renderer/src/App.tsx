@@ -29,6 +29,7 @@ import { useLibraries } from './views/library/use-libraries.js';
 import { visibleText } from './components/visible-text.js';
 import { VerdictBadge } from './components/VerdictBadge.js';
 import { useVerdict } from './api/use-verdict.js';
+import { WalOnlyScope } from './components/WalOnlyScope.js';
 
 function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -219,7 +220,9 @@ export function App() {
           </nav>
           <main className="content">
             <Suspense fallback={<p className="hint">Loading view…</p>}>
-              <View route={route} dropping={dropping} dropError={dropError} />
+              <WalOnlyScope ev={ev}>
+                <View route={route} dropping={dropping} dropError={dropError} />
+              </WalOnlyScope>
             </Suspense>
           </main>
         </div>

@@ -74,6 +74,25 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     // The built renderer, served by the app protocol, rendered the overview through the built preload.
     await app.call({ op: 'waitText', window: win.id, text: 'GENERATION' });
     expect(await app.call<string>({ op: 'text', window: win.id })).toContain(first.sessionId);
+    // Verification is part of opening: the built glue starts it with no click, in the bundle's verify worker, and the
+    // verdict the window asks for (integrity.verdict, through the built preload) goes from checking to INTACT.
+    const evidenceId = /#\/e\/([^/]+)\//.exec(win.url)![1]!;
+    const verdictOf = () =>
+      app.call<{ ok: boolean; value: { verdict: string; bodies: Record<string, unknown> } }>({
+        op: 'bridge',
+        window: win.id,
+        channel: 'integrity.verdict',
+        arg: { evidenceId },
+      });
+    let verdict = await verdictOf();
+    while (verdict.ok && verdict.value.verdict === 'checking') verdict = await verdictOf();
+    expect(verdict.value.verdict).toBe('intact');
+    expect(verdict.value.bodies).toMatchObject({ state: 'done', total: first.bodies.length, verified: first.bodies.length, failed: 0 });
+    s = await app.state();
+    expect(s.workers).toContain(join(ROOT, 'out', 'main', 'verify-worker.js'));
+    expect(s.sent).toContain('job.done');
+    // The header says so, as the user sees it (its badge is upper-cased by the style sheet).
+    await app.call({ op: 'waitText', window: win.id, text: 'INTACT' });
 
     await app.call({ op: 'openFile', path: afterReady.sessionDir });
     s = await app.until('the open-file window', (x) => Boolean(titled(x, afterReady.sessionId)));
@@ -160,11 +179,12 @@ describe('the built desktop app under the Electron stand-in', { timeout: 120_000
     expect(notice.detail).toContain(`SHA-256 ${createHash('sha256').update(readFileSync(file)).digest('hex')}`);
     expect(s.windows.find((w) => w.id === win.id)!.progress.at(-1)).toBe(-1);
 
-    // File > Verify All Bodies runs in the bundle's verify worker and reports to the window; then the Integrity
-    // view's own button, whose result the view shows. (The view does not refresh for a job the menu started: it
-    // follows only jobs it started itself.)
+    // File > Verify All Bodies runs in the bundle's verify worker and reports to the window, whose Integrity view
+    // follows it (the view follows the session's latest verification wherever it was started); then the view's own
+    // button, whose result the view shows.
     await app.call({ op: 'menu', ids: ['file', 'verify-all'] });
     await app.until('the verification done', (x) => x.sent.includes('job.done'));
+    await app.call({ op: 'waitText', window: win.id, text: `${session.bodies.length} of ${session.bodies.length} bodies verified` });
     expect((await app.state()).workers).toContain(join(ROOT, 'out', 'main', 'verify-worker.js'));
     await app.call({ op: 'click', window: win.id, button: 'Verify all bodies' });
     await app.call({ op: 'waitText', window: win.id, text: `${session.bodies.length} verified · 0 failed · 0 unreadable` });

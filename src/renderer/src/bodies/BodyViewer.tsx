@@ -307,7 +307,7 @@ export function BodyViewer(props: {
       )}
       {highlight && (
         <div className="body-status hit-note" data-hit-offset={highlight.offset} data-hit-row={match ? match.first : ''}>
-          match at byte {highlight.offset} ({highlight.length} bytes)
+          match at byte {countLabel(highlight.offset)} ({countLabel(highlight.length)} bytes)
           {matchPending ? (capReady || shown === 'text' ? ' · not in this view' : ' · not yet loaded') : ''}
         </div>
       )}

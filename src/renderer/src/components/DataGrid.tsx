@@ -69,6 +69,8 @@ export interface DataGridProps {
   readonly scrollTo?: { readonly seq: number; readonly position: number };
   /** Rows whose key (rowid) is at least this exist only in session.db-wal: they are marked. */
   readonly walOnlyFrom?: number;
+  /** Rows (by index in `rows`) that exist only in session.db-wal, when the keys are not one table's rowids (SQL). */
+  readonly walOnlyAt?: (row: number) => boolean;
 }
 
 /**
@@ -266,7 +268,11 @@ export function DataGrid(p: DataGridProps) {
                   onSelect={select}
                   onOpen={open}
                   linkCell={p.linkCell}
-                  walOnly={p.walOnlyFrom !== undefined && typeof p.rowKeys[i] === 'number' && p.rowKeys[i] >= p.walOnlyFrom}
+                  walOnly={
+                    p.walOnlyAt
+                      ? p.walOnlyAt(i)
+                      : p.walOnlyFrom !== undefined && typeof p.rowKeys[i] === 'number' && p.rowKeys[i] >= p.walOnlyFrom
+                  }
                 />
               );
             })}

@@ -1,6 +1,7 @@
 /** Cell display: exact values, timestamps in UTC (as stored) or local time, blobs summarised. */
 import type { Cell, ColumnInfo } from '../../../shared/contract.js';
 import { groupDigits } from '../../../shared/group-digits.js';
+import { readableNumber } from '../../../shared/readable-number.js';
 import { visibleText } from './visible-text.js';
 
 export type TimeMode = 'utc' | 'local';
@@ -24,10 +25,20 @@ export function cellText(c: Cell): string {
   if (c === null) return '';
   if (typeof c === 'number' || typeof c === 'string') return String(c);
   if ('int' in c) return c.int;
-  return `⟨blob ${c.blob.size} B⟩ ${c.blob.hexHead}${c.blob.size > c.blob.hexHead.length / 2 ? '…' : ''}`;
+  return `⟨blob ${countLabel(c.blob.size)} B⟩ ${c.blob.hexHead}${c.blob.size > c.blob.hexHead.length / 2 ? '…' : ''}`;
 }
 
+/**
+ * A cell as the grids and row fields show it: a float as people read it (0.0047894999999999995 → 0.0047895, the
+ * stored double's binary noise dropped), integers and text exact. The cell bars show `exactCell` instead.
+ */
 export function formatCell(c: Cell, kind: ColumnInfo['kind'] | undefined, time: TimeMode): string {
+  if (typeof c === 'number' && !Number.isInteger(c)) return readableNumber(c);
+  return exactCell(c, kind, time);
+}
+
+/** A cell with every digit SQLite stored (the selected cell's bar and its copy: what a reviewer quotes). */
+export function exactCell(c: Cell, kind: ColumnInfo['kind'] | undefined, time: TimeMode): string {
   if (c === null) return '';
   if (kind === 'timestamp' && typeof c === 'string') return time === 'local' ? localOf(c) : c;
   if (kind === 'unix_ms' && typeof c === 'number' && Math.abs(c) < 8.64e15) {
@@ -78,8 +89,28 @@ export function compactCount(n: number): string {
   return up && Math.abs(shown) >= 1000 ? `${tenths(up[0])}${up[1]}` : `${shown}${unit}`;
 }
 
+/** Fixed decimals with thousands separators: decimalLabel(12345.678, 1) → "12,345.7". Every toFixed in the views goes here. */
+export function decimalLabel(n: number, digits: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const [whole = '', fraction] = n.toFixed(digits).split('.');
+  const grouped = groupDigits(whole);
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** A cost in US dollars, to a hundredth of a cent: "$0.0048", "$1,234.5000"; a cost too small for that says so. */
+export function usdLabel(n: number): string {
+  if (n > 0 && n < 0.00005) return '<$0.0001';
+  return n < 0 ? `-$${decimalLabel(-n, 4)}` : `$${decimalLabel(n, 4)}`;
+}
+
+/** A duration in milliseconds: whole ms from 10 ms up, a tenth below (an average of 2.333… ms reads "2.3 ms"). */
+export function msLabel(n: number): string {
+  return `${Math.abs(n) < 10 && !Number.isInteger(n) ? decimalLabel(n, 1) : countLabel(Math.round(n))} ms`;
+}
+
 export function bytesLabel(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1048576) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1048576).toFixed(2)} MiB`;
+  if (n < 1024) return `${countLabel(n)} B`;
+  if (n < 1048576) return `${decimalLabel(n / 1024, 1)} KiB`;
+  if (n < 1073741824) return `${decimalLabel(n / 1048576, 2)} MiB`;
+  return `${decimalLabel(n / 1073741824, 2)} GiB`;
 }

@@ -4,7 +4,7 @@
  */
 import type { RelatedGroup, RelatedSet } from '../../../shared/contract/related.js';
 import { visibleText } from '../components/visible-text.js';
-import { countLabel } from '../components/format.js';
+import { countLabel, msLabel } from '../components/format.js';
 import { IdLink } from './IdLink.js';
 import { RowLink } from './RowLink.js';
 
@@ -61,8 +61,8 @@ export function RelatedGroups(props: { ev: string; set: RelatedSet }) {
       {m && (
         <p className={m.row ? 'muted rel-match' : 'rel-match warn'} data-net-match={m.row ? m.matched.join(' ') : 'none'}>
           {set.table === 'model_calls' ? 'HTTP exchange' : 'Model call'}: {visibleText(m.note)}
-          {m.deltaMs !== null && ` · ${m.deltaMs >= 0 ? '+' : ''}${m.deltaMs} ms apart`} · {m.candidates} row{m.candidates === 1 ? '' : 's'}{' '}
-          in the time window
+          {m.deltaMs !== null && ` · ${m.deltaMs >= 0 ? '+' : ''}${msLabel(m.deltaMs)} apart`} · {m.candidates} row
+          {m.candidates === 1 ? '' : 's'} in the time window
         </p>
       )}
     </div>

@@ -42,8 +42,8 @@ function linkRoute(ev: string, link: FindingLink): Route | null {
 type JobState =
   | { phase: 'idle' }
   | { phase: 'running'; jobId: string; progress: JobProgress | null }
-  | { phase: 'done'; summary: VerifySummary }
-  | { phase: 'failed'; error: { code: string; message: string } };
+  | { phase: 'done'; summary: VerifySummary; jobId?: string }
+  | { phase: 'failed'; error: { code: string; message: string }; jobId?: string };
 
 export function IntegrityView(props: { ev: string }) {
   const { ev } = props;
@@ -65,7 +65,8 @@ export function IntegrityView(props: { ev: string }) {
     else {
       jobRef.current = null;
       const o = e.payload.outcome;
-      setJob(o.ok ? { phase: 'done', summary: o.value } : { phase: 'failed', error: o.error });
+      const jobId = e.payload.jobId;
+      setJob(o.ok ? { phase: 'done', summary: o.value, jobId } : { phase: 'failed', error: o.error, jobId });
       // The service folds a finished verification into the report: fetch it again so the archive section and
       // the findings show the result (no stale "bodies unverified" note). reload is stable across renders.
       if (o.ok) reload();
@@ -89,10 +90,21 @@ export function IntegrityView(props: { ev: string }) {
   const verdict = useVerdict(ev);
   const bodies = verdict?.bodies ?? null;
   // The verification the open started folds into the report when it ends: fetch the report again then.
-  const bodiesDone = bodies?.state === 'done';
+  // Keyed by job: a verification started elsewhere (File ▸ Verify All Bodies, another tab) reloads it as well.
+  const bodiesDone = bodies?.state === 'done' ? (bodies.jobId ?? 'done') : null;
   useEffect(() => {
     if (bodiesDone) reload();
   }, [bodiesDone, reload]);
+  // The session's latest verification, wherever it was started: once it is another job than this view's own,
+  // the view follows it (as it follows the open's) instead of keeping its own older result.
+  const latestJob = bodies && 'jobId' in bodies ? (bodies.jobId ?? null) : null;
+  const ownJob = useRef<string | null>(null);
+  useEffect(() => {
+    if (latestJob === null || ownJob.current === null || latestJob === ownJob.current) return;
+    ownJob.current = null;
+    jobRef.current = null;
+    setJob({ phase: 'idle' });
+  }, [latestJob]);
   const reportShown = rep.value !== null && rep.value !== undefined;
   // Only when a click is likely: the open's own verification was cancelled or could not finish.
   const awaitingFirstJob = job.phase === 'idle' && (bodies?.state === 'cancelled' || bodies?.state === 'failed');
@@ -107,6 +119,7 @@ export function IntegrityView(props: { ev: string }) {
     const r = await client.call('jobs.verify.start', { evidenceId: ev });
     if (!r.ok) return setJob({ phase: 'failed', error: r.error });
     jobRef.current = r.value.jobId;
+    ownJob.current = r.value.jobId;
     refreshVerdict(ev);
     const early = seen.current.get(r.value.jobId);
     if (early) apply(early);
@@ -120,9 +133,13 @@ export function IntegrityView(props: { ev: string }) {
       : bodies?.state === 'running'
         ? { phase: 'running', jobId: bodies.jobId, progress: { ...bodies, kind: 'verify', evidenceId: ev } }
         : bodies?.state === 'cancelled'
-          ? { phase: 'failed', error: { code: 'CANCELLED', message: 'verification was cancelled: the bodies are not verified' } }
+          ? {
+              phase: 'failed',
+              error: { code: 'CANCELLED', message: 'verification was cancelled: the bodies are not verified' },
+              ...(bodies.jobId ? { jobId: bodies.jobId } : {}),
+            }
           : bodies?.state === 'failed'
-            ? { phase: 'failed', error: { code: bodies.code, message: bodies.message } }
+            ? { phase: 'failed', error: { code: bodies.code, message: bodies.message }, ...(bodies.jobId ? { jobId: bodies.jobId } : {}) }
             : bodies?.state === 'done'
               ? {
                   phase: 'done',
@@ -133,6 +150,7 @@ export function IntegrityView(props: { ev: string }) {
                     unreadable: bodies.unreadable,
                     failures: report?.archive.failures ?? [],
                   },
+                  ...(bodies.jobId ? { jobId: bodies.jobId } : {}),
                 }
               : job;
   const cancel = (): void => {
@@ -281,8 +299,9 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
     case 'running': {
       const p = job.progress;
       const frac = p && p.itemsTotal > 0 ? p.itemsDone / p.itemsTotal : 0;
+      // Until the plan is in, its total reads 0: say "checking…" rather than "0 / 0 bodies".
       return (
-        <div className="verify" data-state="running">
+        <div className="verify" data-state="running" data-job={job.jobId}>
           <progress max={1} value={frac} aria-label="verification progress" />
           <span>
             {p && p.itemsTotal > 0
@@ -294,14 +313,13 @@ function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
     }
     case 'failed':
       return (
-        <div className="verify" data-state={job.error.code === 'CANCELLED' ? 'cancelled' : 'failed'}>
+        <div className="verify" data-state={job.error.code === 'CANCELLED' ? 'cancelled' : 'failed'} data-job={job.jobId}>
           <ErrorNote error={job.error} />
         </div>
       );
     case 'done':
-      // Until the plan is in, its total reads 0: say "checking…" rather than "0 / 0 bodies".
       return (
-        <div className="verify" data-state="done">
+        <div className="verify" data-state="done" data-job={job.jobId}>
           <p>
             <strong className={job.summary.failed + job.summary.unreadable > 0 ? 'bad' : 'good'}>
               {countLabel(job.summary.verified)} of {countLabel(job.summary.total)} bodies verified

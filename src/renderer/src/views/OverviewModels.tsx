@@ -2,7 +2,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '../../../shared/contract.js';
 import { visibleText } from '../components/visible-text.js';
-import { compactCount, countLabel } from '../components/format.js';
+import { compactCount, countLabel, usdLabel } from '../components/format.js';
+import { WalOnlyAnyIf } from '../components/WalOnlyScope.js';
 
 export function OverviewModels({ v }: { v: Overview }) {
   if (v.models.length === 0) return <p className="muted">No model calls.</p>;
@@ -12,6 +13,7 @@ export function OverviewModels({ v }: { v: Overview }) {
     output: m.outputTokens,
     cost: m.costUsd,
     calls: m.calls,
+    lastRowid: m.lastRowid,
   }));
   return (
     <div className="models">
@@ -41,11 +43,14 @@ export function OverviewModels({ v }: { v: Overview }) {
         <tbody>
           {data.map((m) => (
             <tr key={m.name}>
-              <td>{m.name}</td>
+              <td>
+                {m.name}
+                <WalOnlyAnyIf lastRowids={m.lastRowid === undefined ? null : { model_calls: m.lastRowid }} what="some of these calls" />
+              </td>
               <td className="num">{countLabel(m.calls)}</td>
               <td className="num">{countLabel(m.input)}</td>
               <td className="num">{countLabel(m.output)}</td>
-              <td className="num">${m.cost.toFixed(4)}</td>
+              <td className="num">{usdLabel(m.cost)}</td>
             </tr>
           ))}
         </tbody>

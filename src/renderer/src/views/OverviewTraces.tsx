@@ -7,6 +7,7 @@ import { useCall } from '../api/use-call.js';
 import { countLabel } from '../components/format.js';
 import { visibleText } from '../components/visible-text.js';
 import { href } from '../router.js';
+import { WalOnlyAnyIf } from '../components/WalOnlyScope.js';
 
 const SHOWN = 8;
 
@@ -23,7 +24,8 @@ export function OverviewTraces(props: { ev: string }) {
           <li key={t.traceId} data-trace-id={t.traceId}>
             <a className="mono" href={href({ view: 'graph', ev: props.ev, trace: t.traceId })}>
               {visibleText(t.traceId)}
-            </a>{' '}
+            </a>
+            <WalOnlyAnyIf lastRowids={t.lastRowids} what="some of this trace" />{' '}
             <span className="muted">
               {t.turns} turn{t.turns === 1 ? '' : 's'} · {countLabel(t.modelCalls)} model calls · {countLabel(t.toolCalls)} tool calls
             </span>

@@ -10,6 +10,7 @@ import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { useVerdict } from '../api/use-verdict.js';
 import { OverviewTraces } from './OverviewTraces.js';
+import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -125,6 +126,7 @@ export function OverviewView(props: { ev: string }) {
                 <tr key={r.table}>
                   <td>
                     <a href={href({ view: 'tables', ev: props.ev, table: r.table, sort: null, filters: [] })}>{visibleText(r.table)}</a>
+                    <WalOnlyTableIf table={r.table} />
                   </td>
                   <td className="num">{countLabel(r.rows)}</td>
                 </tr>

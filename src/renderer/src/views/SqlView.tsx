@@ -12,7 +12,7 @@ import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
 import { ErrorNote } from '../components/ErrorNote.js';
-import { countLabel, formatCell } from '../components/format.js';
+import { countLabel, exactCell, msLabel } from '../components/format.js';
 import { navigate } from '../router.js';
 import type { Cell } from '../../../shared/contract.js';
 import type { GridColumn } from '../components/DataGrid.js';
@@ -20,6 +20,7 @@ import { IdLink } from '../links/IdLink.js';
 import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
 import { useSqlWindow } from './sql/use-sql-window.js';
+import { useSqlWalOnly } from '../components/sql-wal-only.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -128,6 +129,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     [result],
   );
   const keys = useMemo(() => rows.map((_, i) => win.w.start + i), [rows, win.w.start]);
+  const walOnly = useSqlWalOnly(result, rows);
   const selCell = sel && result ? rows[sel.row]?.[sel.col] : undefined;
   const traces = useCall('graph.traces', needed.includes('trace_id') ? { evidenceId: ev } : undefined);
   const traceCol = result ? result.columns.indexOf('trace_id') : -1;
@@ -234,7 +236,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
                       ? `${countLabel(win.w.streamed)} rows`
                       : `at least ${countLabel(win.w.streamed)} rows read so far, counting…`}
               </span>{' '}
-              · first rows in {result.elapsedMs} ms · read-only, on the evidence copy
+              · first rows in {msLabel(result.elapsedMs)} · read-only, on the evidence copy
               {streamed && !win.w.done && (
                 <>
                   {' '}
@@ -262,6 +264,11 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
               )}
             </p>
             {win.w.error && <ErrorNote error={win.w.error} />}
+            {walOnly.note && (
+              <p className="muted sql-wal-note" data-testid="sql-wal-note">
+                {walOnly.note}
+              </p>
+            )}
             <DataGrid
               label="query results"
               columns={columns}
@@ -281,17 +288,18 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
                     scrollTo: jump,
                   }
                 : {})}
+              {...(walOnly.at ? { walOnlyAt: walOnly.at } : {})}
             />
             {selCell !== undefined && sel && (
               <div className="cellbar">
                 <span className="cellname">{visibleText(result.columns[sel.col] ?? '')}</span>
                 <span className="cellval">
-                  {selCell === null ? 'NULL' : visibleText(formatCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}
+                  {selCell === null ? 'NULL' : visibleText(exactCell(selCell, columns[sel.col]?.kind, time).slice(0, 400))}
                 </span>
                 <button
                   type="button"
                   onClick={() =>
-                    void navigator.clipboard?.writeText(selCell === null ? '' : formatCell(selCell, columns[sel.col]?.kind, time))
+                    void navigator.clipboard?.writeText(selCell === null ? '' : exactCell(selCell, columns[sel.col]?.kind, time))
                   }
                 >
                   Copy cell

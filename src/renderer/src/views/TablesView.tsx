@@ -7,7 +7,7 @@ import type { RowNav } from '../app-context.js';
 import { useApp, useRowNav } from '../app-context.js';
 import { DataGrid } from '../components/DataGrid.js';
 import { filterInputText, parseFilterInput } from '../components/filter-syntax.js';
-import { countLabel, formatCell } from '../components/format.js';
+import { countLabel, exactCell } from '../components/format.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { useKeysetWindow } from './use-keyset-window.js';
@@ -164,7 +164,7 @@ function TableGrid(props: {
   );
   useRowNav(onNav);
   const selectedCell = sel ? w.state.rows[sel.row]?.[sel.col] : undefined;
-  const selText = selectedCell === undefined ? '' : formatCell(selectedCell, info.columns[sel!.col]?.kind, time);
+  const selText = selectedCell === undefined ? '' : exactCell(selectedCell, info.columns[sel!.col]?.kind, time);
   const copy = (): void => {
     void navigator.clipboard?.writeText(selText).then(() => {
       setCopied(true);

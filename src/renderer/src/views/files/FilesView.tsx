@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { countLabel, formatCell } from '../../components/format.js';
+import { countLabel, formatCell, msLabel } from '../../components/format.js';
 import { navigate } from '../../router.js';
 import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
@@ -18,6 +18,7 @@ import type { PathSort } from './use-path-window.js';
 import { usePathWindow } from './use-path-window.js';
 import './files.css';
 import { visibleText } from '../../components/visible-text.js';
+import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
 export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const { ev, persistOnly } = props;
@@ -63,7 +64,8 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                       <td className="mono">
                         <RowLink ev={ev} table="fs_events" rowid={w.id}>
                           #{w.id}
-                        </RowLink>{' '}
+                        </RowLink>
+                        <WalOnlyIf row={{ table: 'fs_events', rowid: w.id }} />{' '}
                         {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
                       </td>
                       <td className="num">{countLabel(w.heldBack)}</td>
@@ -92,7 +94,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                               #{w.heldFor.id}
                             </RowLink>{' '}
                             {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
-                            {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{Math.round(w.heldFor.t - w.t)} ms)</span>}
+                            {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{msLabel(w.heldFor.t - w.t)})</span>}
                           </>
                         ) : (
                           <span className="muted">no later scan recorded yet</span>

@@ -15,6 +15,7 @@ import { RowLink } from '../../links/RowLink.js';
 import { bytesLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import type { PathSort } from './use-path-window.js';
+import { WalOnlyAnyIf } from '../../components/WalOnlyScope.js';
 
 const PERSIST_LABEL: Record<PersistKind, string> = {
   git_hooks: 'git hook',
@@ -103,6 +104,7 @@ export function PathsTable(props: {
           <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>
             {visibleText(r.path)}
           </RowLink>
+          <WalOnlyAnyIf lastRowids={{ fs_events: r.lastRowid }} what="this path's latest event" />
         </span>
       );
     },

@@ -8,12 +8,13 @@ import { useCall } from '../../api/use-call.js';
 import { useListKeys } from '../../components/use-list-keys.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { countLabel, formatCell } from '../../components/format.js';
+import { countLabel, decimalLabel, formatCell, msLabel, usdLabel } from '../../components/format.js';
 import { href } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
 import { IdLinks } from '../id-links.js';
 import type { TraceSort } from './trace-sort.js';
 import { filterTraces, sortTraces, traceDurationMs } from './trace-sort.js';
+import { WalOnlyAnyIf } from '../../components/WalOnlyScope.js';
 
 /** Rows drawn at once: the list is a plain table; a filter or a sort brings any trace into them. */
 export const TRACE_ROWS_SHOWN = 1000;
@@ -31,8 +32,8 @@ const COLUMNS: readonly { readonly by: TraceSort; readonly label: string; readon
 
 function durationLabel(ms: number | null): string {
   if (ms === null) return '—';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return msLabel(ms);
+  if (ms < 60_000) return `${decimalLabel(ms / 1000, 1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
@@ -106,17 +107,18 @@ export function TraceList(props: { ev: string }) {
               <tr key={t.traceId} data-trace-id={t.traceId}>
                 <td className="mono">
                   <a href={href({ view: 'graph', ev: props.ev, trace: t.traceId })}>{visibleText(t.traceId)}</a>
+                  <WalOnlyAnyIf lastRowids={t.lastRowids} what="some of this trace" />
                 </td>
                 <td className="mono">{t.first ? formatCell(t.first, 'timestamp', time) : '—'}</td>
                 <td className="num">{durationLabel(traceDurationMs(t))}</td>
-                <td className="num">{t.turns}</td>
+                <td className="num">{countLabel(t.turns)}</td>
                 <td className="num">{countLabel(t.modelCalls)}</td>
                 <td className="num">{countLabel(t.toolCalls)}</td>
                 <td className="num">
                   {countLabel(t.inputTokens)} / {countLabel(t.outputTokens)}
                 </td>
-                <td className="num">${t.costUsd.toFixed(4)}</td>
-                <td className={`num${t.findings ? ' bad' : ''}`}>{t.findings}</td>
+                <td className="num">{usdLabel(t.costUsd)}</td>
+                <td className={`num${t.findings ? ' bad' : ''}`}>{countLabel(t.findings)}</td>
                 <td>
                   <a href={href({ view: 'transcript', ev: props.ev, trace: t.traceId })}>transcript</a>
                 </td>

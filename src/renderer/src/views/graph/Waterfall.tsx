@@ -4,7 +4,8 @@
  */
 import type { GraphNode } from '../../../../shared/contract/graph.js';
 import { visibleText } from '../../components/visible-text.js';
-import { countLabel } from '../../components/format.js';
+import { countLabel, msLabel } from '../../components/format.js';
+import { WalOnlyStripe } from '../../components/WalOnlyScope.js';
 
 const ROW = 20;
 const LABEL_W = 128;
@@ -68,7 +69,8 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
             rx={2}
             className={n.broken ? 'wf-bar broken' : 'wf-bar'}
           />
-          <title>{visibleText(`${n.label}: ${n.timestamp ?? ''} for ${d} ms`)}</title>
+          <title>{visibleText(`${n.label}: ${n.timestamp ?? ''} for ${msLabel(d)}`)}</title>
+          <WalOnlyStripe row={n.row} height={ROW - 4} />
         </g>
       ))}
     </svg>

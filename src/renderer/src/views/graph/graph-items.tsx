@@ -8,6 +8,7 @@ import type { Placed } from './layout.js';
 import { NODE_H, NODE_W } from './layout.js';
 import type { IndexedBand, IndexedEdge } from './visible-set.js';
 import { visibleText } from '../../components/visible-text.js';
+import { WalOnlyStripe } from '../../components/WalOnlyScope.js';
 
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
@@ -84,6 +85,7 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
     >
       <title>{`${visibleText(node.label)}${node.detail ? ` — ${visibleText(node.detail)}` : ''}`}</title>
       <rect width={NODE_W} height={NODE_H} rx={node.kind === 'model_call' ? 6 : 4} />
+      <WalOnlyStripe row={node.row} height={NODE_H} />
       <text x={8} y={12} className="n-label">
         {visibleText(clip(node.label, node.bodies > 0 ? 19 : 23))}
       </text>

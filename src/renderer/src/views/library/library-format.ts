@@ -1,5 +1,6 @@
 /** Display helpers for library numbers: exact decimal text grouped, durations, dollars. */
 import { groupDigits } from '../../../../shared/group-digits.js';
+import { usdLabel } from '../../components/format.js';
 
 /** "1234567" → "1,234,567", exactly (text, never through a float); other text is returned as it is. */
 export function groupedDecimal(d: string | null): string {
@@ -19,7 +20,7 @@ export function durationText(ms: number | null): string {
 }
 
 export function usdText(usd: number | null): string {
-  return usd === null ? '—' : `$${usd.toFixed(4)}`;
+  return usd === null ? '—' : usdLabel(usd);
 }
 
 export function sumDecimal(a: string | null, b: string | null): string | null {

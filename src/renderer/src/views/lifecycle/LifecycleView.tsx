@@ -23,6 +23,8 @@ import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
+import { WalOnlyIf } from '../../components/WalOnlyScope.js';
+import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 
 /**
  * "recorded status" is what Capsem wrote (tool_calls.status); "our findings" is what this inspector found by the
@@ -118,6 +120,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
   const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   const cells = useMemo(() => data.rows.map(toCells), [data.rows]);
   const keys = useMemo(() => data.rows.map((r) => r.id), [data.rows]);
+  const walOnlyFrom = useWalOnlyThreshold('tool_calls');
   const setFilter = (patch: Partial<LifecycleFilters>): void => navigate({ view: 'lifecycle', ev, filters: { ...filters, ...patch } });
   // A row (or a swimlane mark) opens its call in the side pane, where the usage tables were; the list stays.
   const pane = usePane();
@@ -289,6 +292,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
               {...(data.total !== null ? { total: data.total, windowStart: data.start, onSeek: data.seek } : {})}
               {...(jump ? { scrollTo: jump } : {})}
               linkCell={linkCell}
+              walOnlyFrom={walOnlyFrom}
               label="tool lifecycles"
             />
           </div>
@@ -308,8 +312,8 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
                       <li key={r.id}>
                         <a href={href({ view: 'row', ev, table: 'tool_responses', rowid: r.id, body: null, mode: 'text' })}>
                           tool_responses {r.id}
-                        </a>{' '}
-                        <span className="mono">{visibleText(r.callId)}</span>
+                        </a>
+                        <WalOnlyIf row={{ table: 'tool_responses', rowid: r.id }} /> <span className="mono">{visibleText(r.callId)}</span>
                         {r.modelCallId !== null && <span className="muted"> → model call #{r.modelCallId}</span>}
                       </li>
                     ))}

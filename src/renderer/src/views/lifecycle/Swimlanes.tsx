@@ -7,11 +7,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LaneBins, SwimlanePoint } from '../../../../shared/contract/lifecycle.js';
-import { countLabel } from '../../components/format.js';
+import { countLabel, msLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { offsetLabel, panBy, ticks, zoomAbout } from '../files/timeline-geometry.js';
 import type { Range } from '../files/use-timeline.js';
 import { packLanes } from './swimlane-pack.js';
+import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 
 const LANE_H = 24;
 /** Height of each sub-row beyond the first in a lane. */
@@ -155,6 +156,7 @@ function CallBar(props: {
   onPick(id: number): void;
 }) {
   const { p, packed } = props;
+  const walFrom = useWalOnlyThreshold('tool_calls');
   const sub = packed.row.get(p.id) ?? 0;
   const many = (packed.rows.get(p.toolName) ?? 1) > 1;
   return (
@@ -166,10 +168,10 @@ function CallBar(props: {
       width={Math.max(MIN_BAR_PX, (p.durationMs / (props.L.to - props.L.from)) * props.plotW)}
       height={many ? SUB_H - 2 : LANE_H - 10}
       rx={2}
-      className={p.flagged ? 'call flagged' : 'call'}
+      className={`${p.flagged ? 'call flagged' : 'call'}${walFrom !== undefined && p.id >= walFrom ? ' wal-only' : ''}`}
       onClick={() => props.onPick(p.id)}
     >
-      <title>{visibleText(`tool_calls ${p.id} · ${p.toolName} · ${p.durationMs} ms${p.flagged ? ' · flagged' : ''}`)}</title>
+      <title>{visibleText(`tool_calls ${p.id} · ${p.toolName} · ${msLabel(p.durationMs)}${p.flagged ? ' · flagged' : ''}`)}</title>
     </rect>
   );
 }

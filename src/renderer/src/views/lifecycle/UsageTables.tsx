@@ -1,7 +1,7 @@
 /** The doctor's usage breakdown (count and average duration by tool × origin × decision), and the same summed by each. */
 import type { UsageRow } from '../../../../shared/contract/lifecycle.js';
 import { visibleText } from '../../components/visible-text.js';
-import { countLabel } from '../../components/format.js';
+import { countLabel, msLabel } from '../../components/format.js';
 
 function rollup(rows: readonly UsageRow[], key: (r: UsageRow) => string): { key: string; count: number; avgMs: number | null }[] {
   const acc = new Map<string, { count: number; ms: number; timed: number }>();
@@ -26,7 +26,7 @@ function Small(props: { title: string; rows: { key: string; count: number; avgMs
         <tr>
           <th>{props.title}</th>
           <th className="num">calls</th>
-          <th className="num">avg ms</th>
+          <th className="num">avg</th>
         </tr>
       </thead>
       <tbody>
@@ -34,7 +34,7 @@ function Small(props: { title: string; rows: { key: string; count: number; avgMs
           <tr key={r.key}>
             <td>{visibleText(r.key)}</td>
             <td className="num">{countLabel(r.count)}</td>
-            <td className="num">{r.avgMs ?? '—'}</td>
+            <td className="num">{r.avgMs === null ? '—' : msLabel(r.avgMs)}</td>
           </tr>
         ))}
       </tbody>
@@ -56,7 +56,7 @@ export function UsageTables(props: { usage: readonly UsageRow[] }) {
             <th>origin</th>
             <th>decision</th>
             <th className="num">calls</th>
-            <th className="num">avg ms</th>
+            <th className="num">avg</th>
           </tr>
         </thead>
         <tbody>
@@ -66,7 +66,7 @@ export function UsageTables(props: { usage: readonly UsageRow[] }) {
               <td>{r.origin !== null ? visibleText(r.origin) : '—'}</td>
               <td>{r.decision !== null ? visibleText(r.decision) : '—'}</td>
               <td className="num">{countLabel(r.count)}</td>
-              <td className="num">{r.avgMs ?? '—'}</td>
+              <td className="num">{r.avgMs === null ? '—' : msLabel(r.avgMs)}</td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { BodyPatternKind, SearchMatch } from '../../../../shared/contract.js';
 import { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from '../../../../shared/contract.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { bytesLabel } from '../../components/format.js';
+import { bytesLabel, countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
 import { useBodySearch } from './use-body-search.js';
@@ -63,12 +63,12 @@ export function BodySearch(props: { ev: string; q: string }) {
           {running && <progress max={1} value={frac} aria-label="body search progress" />}
           <span>
             {p
-              ? `${p.itemsDone} of ${p.itemsTotal} bodies checked (${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)})`
+              ? `${countLabel(p.itemsDone)} of ${countLabel(p.itemsTotal)} bodies checked (${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)})`
               : running
                 ? 'starting…'
                 : ''}
             {' · '}
-            <strong className="match-total">{state.total}</strong> match{state.total === 1 ? '' : 'es'} in {groups.length} event
+            <strong className="match-total">{countLabel(state.total)}</strong> match{state.total === 1 ? '' : 'es'} in {groups.length} event
             {groups.length === 1 ? '' : 's'}
             {state.total > state.matches.length && ` (the first ${MAX_FORWARDED_MATCHES} are listed)`}
           </span>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { TranscriptBlock } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../components/visible-text.js';
+import { countLabel } from '../../components/format.js';
 
 /** Lines shown before "show all": enough to read a command's output head without a screen of it. */
 export const FOLD_LINES = 12;
@@ -35,7 +36,7 @@ export function TranscriptBlockView(props: { block: TranscriptBlock; onResize: (
         </span>
         {(long || b.format === 'file') && (
           <button type="button" className="linkish" onClick={toggle} aria-expanded={open}>
-            {open ? 'fold' : `show all ${lines.length} lines`}
+            {open ? 'fold' : `show all ${countLabel(lines.length)} lines`}
           </button>
         )}
       </div>

@@ -16,6 +16,7 @@ import type { Selection } from '../../pane/selection.js';
 import { withPane } from '../../pane/selection.js';
 import { href } from '../../router.js';
 import { TranscriptBlockView } from './TranscriptBlockView.js';
+import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
 /** What a line shows in the side pane: its row, or for a turn header its turn. */
 export function lineSelection(l: TranscriptLine): Selection | null {
@@ -92,6 +93,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
         ) : (
           <span className="tl-title">{visibleText(l.title)}</span>
         )}
+        <WalOnlyIf row={l.row} />
         {l.timestamp && <span className="tl-time mono">{formatCell(l.timestamp, 'timestamp', time)}</span>}
         <span className="tl-facts">{l.facts.map((f) => visibleText(f)).join(' · ')}</span>
         <span className="tl-links">
