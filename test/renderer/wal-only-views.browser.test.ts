@@ -220,14 +220,14 @@ describe('rows only in the -wal, in every view that lists rows', () => {
   });
 
   it('File activity marks paths whose latest event, and overflow windows, are only in the -wal', async () => {
-    await open(`#/e/${id}/files`, 'tr[data-path]');
+    await open(`#/e/${id}/files`, '.path-cell[data-path]');
     const latest = new Map(
       (copy.prepare('SELECT path AS p, MAX(rowid) AS r FROM fs_events GROUP BY path').all() as { p: string; r: number }[]).map((r) => [
         r.p,
         r.r,
       ]),
     );
-    const paths = await marks('tr[data-path]', 'data-path');
+    const paths = await marks('.path-cell[data-path]', 'data-path');
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(p).toEqual({ key: p.key, marked: walOnly('fs_events', latest.get(p.key)!) });
     expect(paths.some((p) => p.marked)).toBe(true);
