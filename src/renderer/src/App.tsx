@@ -218,7 +218,13 @@ export function App() {
             </a>
           </nav>
           <main className="content">
-            <Suspense fallback={<p className="hint">Loading view…</p>}>
+            <Suspense
+              fallback={
+                <p className="hint" data-view-loading="">
+                  Loading view…
+                </p>
+              }
+            >
               <View route={route} dropping={dropping} dropError={dropError} />
             </Suspense>
           </main>
