@@ -5,6 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { shot } from '../../../test/renderer/harness.js';
 import type { ScrollTarget } from './browser-session.js';
 import { assertNoStray, newPage, timeUntil } from './browser-page.js';
+import type { ChunkTiming } from './browser-chunk.js';
+import { chunkTiming, describeChunk, pageNow } from './browser-chunk.js';
 import type { ServeChild } from './browser-serve.js';
 import type { FigureRow } from './report.js';
 import { ms, notMeasured, pass } from './report.js';
@@ -21,6 +23,8 @@ export interface TranscriptNavigations {
   readonly lines: number;
   /** How long after the trace list its order was ready (made in the trace keys' worker), when waited for. */
   readonly readyMs?: number;
+  /** When the view's lazy chunk was fetched, relative to the first navigation. */
+  readonly chunk?: ChunkTiming | null;
 }
 
 /** Runs in the page: sets the hash and resolves with the time until a frame holds `ready` and no placeholder. */
@@ -56,9 +60,12 @@ export async function transcriptNavigations(
     const out: number[] = [];
     const refs: number[] = [];
     let lines = NaN;
+    let chunk: ChunkTiming | null = null;
     for (let i = 0; i < times; i++) {
+      const navStart = await pageNow(page);
       out.push(await timed(page, transcript, SCREEN));
       if (i === 0) {
+        chunk = await chunkTiming(page, 'TranscriptView-', navStart);
         await shot(page, 'bench-transcript');
         lines = Number(await page.evaluate(() => document.querySelector('.transcript-view')?.getAttribute('data-total') ?? 'NaN'));
       }
@@ -66,7 +73,7 @@ export async function transcriptNavigations(
     }
     assertNoStray(bench);
     refs.sort((a, b) => a - b);
-    return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, lines };
+    return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, lines, chunk };
   } finally {
     await context.close();
   }
@@ -98,7 +105,7 @@ export function transcriptFirstRow(n: TranscriptNavigations | string, traceId: s
       .map((x) => ms(x))
       .join(
         ', ',
-      )}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}`,
+      )}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}${describeChunk(n.chunk)}`,
     reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
     goal: TRANSCRIPT_GOAL,
     verdict: pass(Math.max(...n.ms) < 300),
@@ -113,6 +120,8 @@ export interface SessionNavigations {
   readonly lines: number;
   /** How long the count took after the first page (transcript.page with untilCounted). */
   readonly countedMs: number;
+  /** When the view's lazy chunk was fetched, relative to the first navigation. */
+  readonly chunk?: ChunkTiming | null;
 }
 
 /**
@@ -133,9 +142,12 @@ export async function sessionNavigations(browser: Browser, serve: ServeChild, ev
     let firstCounting = false;
     let countedMs = NaN;
     let lines = NaN;
+    let chunk: ChunkTiming | null = null;
     for (let i = 0; i < times; i++) {
+      const navStart = await pageNow(page);
       out.push(await timed(page, session, SCREEN));
       if (i === 0) {
+        chunk = await chunkTiming(page, 'TranscriptView-', navStart);
         firstCounting = (await page.locator('[data-counting="true"]').count()) > 0;
         const t0 = performance.now();
         await serve.api('transcript.page', { evidenceId: ev, limit: 1, untilCounted: true });
@@ -148,7 +160,7 @@ export async function sessionNavigations(browser: Browser, serve: ServeChild, ev
     }
     assertNoStray(bench);
     refs.sort((a, b) => a - b);
-    return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, firstCounting, lines, countedMs };
+    return { ms: out, referenceMs: refs[Math.floor(refs.length / 2)]!, firstCounting, lines, countedMs, chunk };
   } finally {
     await context.close();
   }
@@ -163,7 +175,7 @@ export function sessionFirstRow(n: SessionNavigations | string): FigureRow {
     inspector: `first navigation ${ms(n.ms[0])}${n.firstCounting ? ' (before the session was counted: from its first traces)' : ''}, then ${n.ms
       .slice(1)
       .map((x) => ms(x))
-      .join(', ')}; the count behind the first page took ${ms(n.countedMs)}`,
+      .join(', ')}; the count behind the first page took ${ms(n.countedMs)}${describeChunk(n.chunk)}`,
     reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
     goal: TRANSCRIPT_GOAL,
     verdict: pass(Math.max(...n.ms) < 300),

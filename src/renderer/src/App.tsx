@@ -219,7 +219,13 @@ export function App() {
             </a>
           </nav>
           <main className="content">
-            <Suspense fallback={<p className="hint">Loading view…</p>}>
+            <Suspense
+              fallback={
+                <p className="hint" data-view-loading="">
+                  Loading view…
+                </p>
+              }
+            >
               <WalOnlyScope ev={ev}>
                 <View route={route} dropping={dropping} dropError={dropError} />
               </WalOnlyScope>
