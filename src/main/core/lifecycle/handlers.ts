@@ -4,7 +4,6 @@ import type { EvidenceLookup } from '../evidence/lookup.js';
 import { lifecyclePage } from './calls.js';
 import { laneBins } from './lanes.js';
 import { lifecycleSummary } from './summary.js';
-import { swimlanes } from './swimlanes.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 
 type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never };
@@ -13,7 +12,6 @@ export function lifecycleHandlers(registry: EvidenceLookup): Handlers<LifecycleC
   return {
     'lifecycle.calls': ({ evidenceId, ...rest }) => lifecyclePage(dbWithTraceKeys(registry.get(evidenceId)), rest),
     'lifecycle.summary': ({ evidenceId }) => lifecycleSummary(dbWithTraceKeys(registry.get(evidenceId))),
-    'lifecycle.swimlanes': ({ evidenceId, filters }) => swimlanes(dbWithTraceKeys(registry.get(evidenceId)), filters),
     'lifecycle.lanes': ({ evidenceId, ...range }) => laneBins(dbWithTraceKeys(registry.get(evidenceId)), range),
   };
 }
