@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from '../evidence/open-hardened.js';
 import { restrictTables } from '../queries/schema.js';
+import { lowerThisThreadPriority } from '../workers/background-priority.js';
 import { toFailure } from '../../../shared/errors.js';
 import { readLifecycleSummary } from './summary.js';
 import type { SummaryReply, SummaryRequest } from './summary-protocol.js';
@@ -14,6 +15,8 @@ import type { SummaryReply, SummaryRequest } from './summary-protocol.js';
 const port = parentPort;
 if (!port) throw new Error('summary-worker must run in a worker thread');
 const data = workerData as SummaryRequest;
+// Rows and lanes asked beside the summary are what the user waits on first: this thread yields the core to them.
+lowerThisThreadPriority();
 try {
   const db = openHardened(data.dbCopyPath);
   try {
