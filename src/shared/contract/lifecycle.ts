@@ -110,11 +110,6 @@ export interface SwimlanePoint {
   readonly flagged: boolean;
 }
 
-export interface Swimlanes {
-  readonly points: readonly SwimlanePoint[];
-  readonly truncated: boolean;
-}
-
 /**
  * Every matching call in one range, binned per tool lane for a chart `width` pixels wide (lifecycle.lanes): per lane
  * its calls in range and, per non-empty bin, [bin, calls, flagged calls]; and when the range holds few enough calls,
@@ -145,7 +140,6 @@ export interface LaneBins {
 export const LANES_WIDTH_MAX = 4000;
 
 export const LIFECYCLE_PAGE_MAX = 1000;
-export const SWIMLANE_CAP = 5000;
 
 export interface LifecycleArg {
   readonly evidenceId: string;
@@ -159,7 +153,6 @@ export interface LifecycleArg {
 export interface LifecycleChannels {
   'lifecycle.calls': { arg: LifecycleArg; result: LifecyclePage };
   'lifecycle.summary': { arg: { readonly evidenceId: string }; result: LifecycleSummary };
-  'lifecycle.swimlanes': { arg: { readonly evidenceId: string; readonly filters?: LifecycleFilters }; result: Swimlanes };
   'lifecycle.lanes': {
     arg: {
       readonly evidenceId: string;
@@ -198,7 +191,6 @@ export const LIFECYCLE_ARG_GUARDS: { readonly [C in keyof LifecycleChannels]: Gu
     position: optional(int(0, 2 ** 31 - 1)),
   }),
   'lifecycle.summary': obj({ evidenceId: EVIDENCE_ID }),
-  'lifecycle.swimlanes': obj({ evidenceId: EVIDENCE_ID, filters: optional(filters) }),
   'lifecycle.lanes': obj({
     evidenceId: EVIDENCE_ID,
     filters: optional(filters),

@@ -49,10 +49,20 @@ export interface FsIndex {
 
 const indexes = new WeakMap<Database.Database, FsIndex>();
 
+/** The connection's index: the worker's when it came in (fs-index-warm.ts), else built here (the old path). */
 export function fsIndexOf(db: Database.Database): FsIndex {
   let ix = indexes.get(db);
   if (!ix) indexes.set(db, (ix = buildFsIndex(db)));
   return ix;
+}
+
+/** Hands a connection an index made elsewhere (fs-index-worker.ts on another connection to the same copy). */
+export function seedFsIndex(db: Database.Database, ix: FsIndex): void {
+  if (!indexes.has(db)) indexes.set(db, ix);
+}
+
+export function hasFsIndex(db: Database.Database): boolean {
+  return indexes.has(db);
 }
 
 const EMPTY: FsIndex = {
@@ -79,7 +89,7 @@ function codeOf(codes: Map<string, number>, names: string[], v: string): number 
   return c;
 }
 
-function buildFsIndex(db: Database.Database): FsIndex {
+export function buildFsIndex(db: Database.Database): FsIndex {
   if (!hasTable(db, 'fs_events')) return EMPTY;
   const dated = hasColumn(db, 'fs_events', 'timestamp');
   const kindSql = hasColumn(db, 'fs_events', 'kind') ? "COALESCE(f.kind, 'other')" : "'file'";

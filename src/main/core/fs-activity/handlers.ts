@@ -1,7 +1,9 @@
-// File activity's contract handlers, registered in service/service.ts beside the others.
+// File activity's contract handlers, registered in service/service.ts beside the others. Each waits for the
+// connection's fs_events index, made off the main thread (fs-index-warm.ts).
 import type { FsChannels } from '../../../shared/contract/fs.js';
 import type { EvidenceLookup } from '../evidence/lookup.js';
 import { fsTimeline } from './bins.js';
+import { withFsIndex } from './fs-index-warm.js';
 import { fsPaths } from './paths.js';
 import { fsActivity } from './timeline.js';
 
@@ -9,8 +11,8 @@ type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; re
 
 export function fsHandlers(registry: EvidenceLookup): Handlers<FsChannels> {
   return {
-    'fs.activity': ({ evidenceId }) => fsActivity(registry.get(evidenceId).db),
-    'fs.paths': ({ evidenceId, ...opts }) => fsPaths(registry.get(evidenceId).db, opts),
-    'fs.timeline': ({ evidenceId, ...range }) => fsTimeline(registry.get(evidenceId).db, range),
+    'fs.activity': ({ evidenceId }) => withFsIndex(registry.get(evidenceId), fsActivity),
+    'fs.paths': ({ evidenceId, ...opts }) => withFsIndex(registry.get(evidenceId), (db) => fsPaths(db, opts)),
+    'fs.timeline': ({ evidenceId, ...range }) => withFsIndex(registry.get(evidenceId), (db) => fsTimeline(db, range)),
   };
 }

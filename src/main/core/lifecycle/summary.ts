@@ -46,7 +46,17 @@ export function lifecycleSummary(db: Database.Database): LifecycleSummary {
   return s;
 }
 
-function readLifecycleSummary(db: Database.Database): LifecycleSummary {
+/** The connection's summary when it was made already (on this thread or handed in by the worker), else null. */
+export function knownLifecycleSummary(db: Database.Database): LifecycleSummary | null {
+  return summaries.get(db) ?? null;
+}
+
+/** Keeps a summary made elsewhere (summary-worker.ts, on another connection to the same copy) for this connection. */
+export function seedLifecycleSummary(db: Database.Database, s: LifecycleSummary): void {
+  if (!summaries.has(db)) summaries.set(db, s);
+}
+
+export function readLifecycleSummary(db: Database.Database): LifecycleSummary {
   const haveCalls = hasTable(db, 'tool_calls');
   const haveResponses = hasTable(db, 'tool_responses');
   const calls = haveCalls ? count(db, 'SELECT COUNT(*) AS n FROM tool_calls') : 0;

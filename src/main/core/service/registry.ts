@@ -13,6 +13,7 @@ import { openEvidence } from '../evidence/open-evidence.js';
 import { restrictTables } from '../queries/schema.js';
 import { warmRowCounts } from '../queries/row-counts.js';
 import { cancelAllSorts } from '../queries/sort-orders.js';
+import { warmFsIndex } from '../fs-activity/fs-index-warm.js';
 import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
 import { firstViewGate } from '../queries/first-view-gate.js';
 
@@ -79,6 +80,8 @@ export class EvidenceRegistry {
     restrictTables(evidence.db, evidence.tables.keys());
     // Counted off this thread from now on: the first Overview or Tables list needs them, nothing else waits on them.
     void warmRowCounts(evidence.db, evidence.snapshot.dbCopyPath);
+    // File activity's fs_events index, off this thread once the first view was answered (fs-index-warm.ts).
+    void gate.passed.then(() => (evidence.db.open ? warmFsIndex(evidence) : undefined));
     const summary: EvidenceSummary = {
       id: evidence.id,
       sessionId: evidence.sessionId,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecyclePage } from '../../../../src/main/core/lifecycle/calls.js';
 import { lifecycleSummary } from '../../../../src/main/core/lifecycle/summary.js';
-import { swimlanes } from '../../../../src/main/core/lifecycle/swimlanes.js';
+import { laneBins } from '../../../../src/main/core/lifecycle/lanes.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 import { openHardened } from '../../../../src/main/core/evidence/open-hardened.js';
@@ -63,7 +63,11 @@ describe('tool lifecycles', () => {
     expect(inTurn.length).toBeLessThan(inTrace.length);
     expect(lifecyclePage(fx.evidence.db, { filters: { trace: one!.trace_id } }).rows.map((r) => r.id)).toEqual(inTrace);
     expect(lifecyclePage(fx.evidence.db, { filters: { turn: one!.turn_id } }).rows.map((r) => r.id)).toEqual(inTurn);
-    expect(swimlanes(fx.evidence.db, { trace: one!.trace_id }).points.length).toBe(inTrace.length);
+    expect(
+      laneBins(fx.evidence.db, { filters: { trace: one!.trace_id }, width: 1000 })
+        .points?.map((p) => p.id)
+        .sort((a, b) => a - b),
+    ).toEqual(inTrace);
     const keyed = openHardened(fx.evidence.snapshot.dbCopyPath);
     try {
       restrictTables(keyed, fx.evidence.tables.keys());
@@ -74,7 +78,7 @@ describe('tool lifecycles', () => {
         (r) => r.t,
       )) {
         expect(lifecyclePage(keyed, { filters: { trace } })).toEqual(lifecyclePage(fx.evidence.db, { filters: { trace } }));
-        expect(swimlanes(keyed, { trace })).toEqual(swimlanes(fx.evidence.db, { trace }));
+        expect(laneBins(keyed, { filters: { trace }, width: 1000 })).toEqual(laneBins(fx.evidence.db, { filters: { trace }, width: 1000 }));
         expect(lifecyclePage(keyed, { filters: { trace, flaggedOnly: true } })).toEqual(
           lifecyclePage(fx.evidence.db, { filters: { trace, flaggedOnly: true } }),
         );
@@ -104,10 +108,10 @@ describe('tool lifecycles', () => {
     expect(s.values.tools).toEqual(['bash', 'search_issues', 'tools/list']);
   });
 
-  it('gives the swimlanes every call with its time and duration', () => {
-    const lanes = swimlanes(fx.evidence.db, undefined);
-    expect(lanes.points.length).toBe(fx.report.tools.calls);
-    expect(lanes.points.every((p) => typeof p.t === 'number')).toBe(true);
-    expect(lanes.points.filter((p) => p.flagged).length).toBe(2);
+  it('gives the lanes every call with its time and duration', () => {
+    const lanes = laneBins(fx.evidence.db, { width: 1000 });
+    expect(lanes.points?.length).toBe(fx.report.tools.calls);
+    expect(lanes.points?.every((p) => typeof p.t === 'number')).toBe(true);
+    expect(lanes.points?.filter((p) => p.flagged).length).toBe(2);
   });
 });
