@@ -130,13 +130,13 @@ describe('a long trace in the identity graph', () => {
     // Walk to the first match in another turn, then to one on no page the graph had drawn.
     const other = found.matches.findIndex((m) => m.turnId !== found.matches[0]!.turnId);
     for (let k = 1; k <= other; k++) {
-      await page.click('button[aria-label="next match"]');
+      await page.click('button[aria-label="next match in the trace"]');
       await at(k);
     }
     const far = found.matches.length - 1;
     expect(first.nodes.some((n) => n.id === found.matches[far]!.nodeId)).toBe(false);
     // Previous from the first match wraps to the last.
-    for (let k = other; k > 0; k--) await page.click('button[aria-label="previous match"]');
+    for (let k = other; k > 0; k--) await page.click('button[aria-label="previous match in the trace"]');
     await at(0);
     await page.press('input[aria-label="find in trace"]', 'Shift+Enter');
     await at(far);

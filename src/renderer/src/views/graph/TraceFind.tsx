@@ -49,10 +49,22 @@ export function TraceFind(props: { ev: string; traceId: string; onGo(m: TraceMat
           step(e.shiftKey ? -1 : 1);
         }}
       />
-      <button type="button" aria-label="previous match" title="previous match (Shift+Enter)" onClick={() => step(-1)} disabled={busy}>
+      <button
+        type="button"
+        aria-label="previous match in the trace"
+        title="previous match in the trace (Shift+Enter)"
+        onClick={() => step(-1)}
+        disabled={busy}
+      >
         ↑
       </button>
-      <button type="button" aria-label="next match" title="next match (Enter)" onClick={() => step(1)} disabled={busy}>
+      <button
+        type="button"
+        aria-label="next match in the trace"
+        title="next match in the trace (Enter)"
+        onClick={() => step(1)}
+        disabled={busy}
+      >
         ↓
       </button>
       <span className="muted find-count" aria-live="polite">
