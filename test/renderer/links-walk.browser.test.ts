@@ -366,10 +366,10 @@ describe('walking a trace through the side pane', () => {
     const n = Number(await status.getAttribute('data-find-hits'));
     expect(n).toBeGreaterThan(1);
     expect(await status.getAttribute('data-find-current')).toBe('1');
-    await page.getByRole('button', { name: 'next match' }).click();
+    await page.locator('aside.side-pane').getByRole('button', { name: 'next match', exact: true }).click();
     expect(await status.getAttribute('data-find-current')).toBe('2');
-    await page.getByRole('button', { name: 'previous match' }).click();
-    await page.getByRole('button', { name: 'previous match' }).click();
+    await page.locator('aside.side-pane').getByRole('button', { name: 'previous match', exact: true }).click();
+    await page.locator('aside.side-pane').getByRole('button', { name: 'previous match', exact: true }).click();
     expect(await status.getAttribute('data-find-current')).toBe(String(n));
     expect(await page.locator('aside.side-pane .brow.hit-current').innerText()).toContain('role');
     await shot(page, 'links-06-body-find-json-strings');
