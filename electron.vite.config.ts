@@ -20,6 +20,8 @@ export default defineConfig({
           'sort-worker': 'src/main/core/queries/sort-worker.ts',
           'trace-keys-worker': 'src/main/core/graph/trace-keys-worker.ts',
           'report-worker': 'src/main/core/check/report-worker.ts',
+          'fs-index-worker': 'src/main/core/fs-activity/fs-index-worker.ts',
+          'summary-worker': 'src/main/core/lifecycle/summary-worker.ts',
         },
         // Native addons stay outside the bundle: each loads its own .node file from node_modules.
         external: ['better-sqlite3', 'zstd-napi', 'capsem-blake3'],
