@@ -101,7 +101,8 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
 
   it('shows one lifecycle row per tool call with the report’s counts', async () => {
     await go(`#/e/${fixtureId}/lifecycle`);
-    await page.waitForSelector('[data-stat="orphan-calls"] b');
+    // The counts come from the summary, made in its own worker after the rows: wait for the view to say they are in.
+    await page.waitForSelector('[aria-label="lifecycle counts"][data-counts-loaded="yes"]');
     await page.waitForFunction(() => document.querySelector('[data-rows-total]')?.getAttribute('data-rows-total') !== '');
     const stat = (s: string) => page.locator(`[data-stat="${s}"] b`).innerText();
     expect(Number(await stat('calls'))).toBe(report.tools.calls);

@@ -199,7 +199,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
     <PaneHostContext.Provider value={pane.host}>
       <div className={`lifecycle-view${pane.state.sel ? ' with-pane' : ''}`}>
         <div className="lc-top">
-          <div className="lc-counts" aria-label="lifecycle counts">
+          <div className="lc-counts" aria-label="lifecycle counts" data-counts-loaded={s ? 'yes' : 'no'}>
             <span className="stat" data-stat="calls">
               <b>{s ? countLabel(s.calls) : '…'}</b> tool calls
             </span>
