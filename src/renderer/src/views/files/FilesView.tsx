@@ -17,6 +17,7 @@ import { TimelineCharts } from './TimelineCharts.js';
 import type { PathSort } from './use-path-window.js';
 import { usePathWindow } from './use-path-window.js';
 import './files.css';
+import { GoToRow } from '../../components/GoToRow.js';
 import { visibleText } from '../../components/visible-text.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
@@ -114,7 +115,13 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
                 {paths.totals ? `${countLabel(paths.totals.total)} paths, ${paths.totals.persistTotal} where a compromise persists` : ''}
               </span>
               <span className="spacer" />
-              <GoToPath total={paths.total} onGo={(n) => setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: n }))} />
+              <GoToRow
+                noun="path"
+                labelClass="goto-path"
+                inputClass="goto-path-input"
+                total={paths.total}
+                onGo={(n) => setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: n }))}
+              />
               <label>
                 <input
                   type="checkbox"
@@ -141,25 +148,5 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
         </div>
       </div>
     </PaneLayout>
-  );
-}
-
-/** "Go to path N" (1-based) along the current order. */
-function GoToPath(props: { total: number | null; onGo(position: number): void }) {
-  return (
-    <label className="goto-path">
-      go to path{' '}
-      <input
-        className="goto-path-input"
-        aria-label="go to path number"
-        inputMode="numeric"
-        placeholder={props.total ? `1–${props.total}` : ''}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
-          const n = Number(e.currentTarget.value.replace(/[,_\s]/g, ''));
-          if (Number.isInteger(n) && n >= 1) props.onGo(Math.min(n, props.total ?? n) - 1);
-        }}
-      />
-    </label>
   );
 }

@@ -3,27 +3,15 @@
  * with the zoom and pan buttons. The range starts as the whole session; each change asks the server for that range
  * binned to the chart's width in pixels (use-timeline.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
+import { useWidth } from '../../components/use-width.js';
+import { ZoomButtons } from '../../components/ZoomButtons.js';
 import { colourOf, Timeline } from './Timeline.js';
-import { clampRange, offsetLabel, panBy, zoomAbout } from './timeline-geometry.js';
+import { clampRange, offsetLabel } from './timeline-geometry.js';
 import type { Range } from './use-timeline.js';
 import { useTimeline } from './use-timeline.js';
-
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [w, setW] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setW(Math.floor(el.clientWidth)));
-    ro.observe(el);
-    setW(Math.floor(el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
-  return [ref, w];
-}
 
 export function TimelineCharts(props: { ev: string }) {
   const [range, setRange] = useState<Range | null>(null);
@@ -56,31 +44,7 @@ export function TimelineCharts(props: { ev: string }) {
           </h3>
           <span className="spacer" />
           <div className="fs-zoom" role="group" aria-label="timeline zoom">
-            <button type="button" aria-label="pan left" disabled={!cur || !zoomed} onClick={() => cur && onRange(panBy(cur, -0.5))}>
-              ←
-            </button>
-            <button
-              type="button"
-              aria-label="zoom in"
-              disabled={!cur}
-              onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 0.5))}
-            >
-              +
-            </button>
-            <button
-              type="button"
-              aria-label="zoom out"
-              disabled={!cur || !zoomed}
-              onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 2))}
-            >
-              −
-            </button>
-            <button type="button" aria-label="pan right" disabled={!cur || !zoomed} onClick={() => cur && onRange(panBy(cur, 0.5))}>
-              →
-            </button>
-            <button type="button" disabled={!zoomed} onClick={() => setRange(null)}>
-              whole session
-            </button>
+            <ZoomButtons cur={cur} zoomed={zoomed} onRange={onRange} onWhole={() => setRange(null)} wholeLabel="whole session" />
           </div>
         </div>
         {tl && (

@@ -8,7 +8,9 @@ import type { LaneBins, LifecycleFilters } from '../../../../shared/contract/lif
 import { client } from '../../api/client.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
-import { clampRange, offsetLabel, panBy, zoomAbout } from '../files/timeline-geometry.js';
+import { useWidth } from '../../components/use-width.js';
+import { ZoomButtons } from '../../components/ZoomButtons.js';
+import { clampRange, offsetLabel } from '../files/timeline-geometry.js';
 import type { Range } from '../files/use-timeline.js';
 import { Swimlanes } from './Swimlanes.js';
 
@@ -33,16 +35,7 @@ function useLanes(ev: string, filters: LifecycleFilters, range: Range | null, wi
 }
 
 export function LaneChart(props: { ev: string; filters: LifecycleFilters; onPick(id: number): void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
-    ro.observe(el);
-    setWidth(Math.floor(el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
+  const [box, width] = useWidth();
   const [range, setRange] = useState<Range | null>(null);
   const lanes = useLanes(props.ev, props.filters, range, width);
   const L = lanes.value;
@@ -58,31 +51,7 @@ export function LaneChart(props: { ev: string; filters: LifecycleFilters; onPick
             : ''}
         </span>
         <span className="spacer" />
-        <button type="button" aria-label="pan left" disabled={!zoomed} onClick={() => cur && onRange(panBy(cur, -0.5))}>
-          ←
-        </button>
-        <button
-          type="button"
-          aria-label="zoom in"
-          disabled={!cur}
-          onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 0.5))}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          aria-label="zoom out"
-          disabled={!zoomed}
-          onClick={() => cur && onRange(zoomAbout(cur, (cur.from + cur.to) / 2, 2))}
-        >
-          −
-        </button>
-        <button type="button" aria-label="pan right" disabled={!zoomed} onClick={() => cur && onRange(panBy(cur, 0.5))}>
-          →
-        </button>
-        <button type="button" disabled={!zoomed} onClick={() => setRange(null)}>
-          whole span
-        </button>
+        <ZoomButtons cur={cur} zoomed={zoomed} onRange={onRange} onWhole={() => setRange(null)} wholeLabel="whole span" />
       </div>
       <div ref={box}>
         {lanes.error ? (

@@ -21,6 +21,7 @@ import { LaneChart } from './LaneChart.js';
 import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
+import { GoToRow } from '../../components/GoToRow.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
@@ -258,21 +259,13 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
             <span className="muted" data-rows-total={data.total ?? ''}>
               {data.total === null ? '' : `${countLabel(data.total)} matching`}
             </span>
-            <label className="lc-filter">
-              go to call{' '}
-              <input
-                className="lc-goto"
-                aria-label="go to call number"
-                inputMode="numeric"
-                placeholder={data.total ? `1–${data.total}` : ''}
-                onKeyDown={(e) => {
-                  if (e.key !== 'Enter') return;
-                  const n = Number(e.currentTarget.value.replace(/[,_\s]/g, ''));
-                  if (Number.isInteger(n) && n >= 1)
-                    setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: Math.min(n, data.total ?? n) - 1 }));
-                }}
-              />
-            </label>
+            <GoToRow
+              noun="call"
+              labelClass="lc-filter"
+              inputClass="lc-goto"
+              total={data.total}
+              onGo={(position) => setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }))}
+            />
           </div>
         </div>
         <div className="lc-main">
