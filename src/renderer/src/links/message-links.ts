@@ -34,7 +34,7 @@ function target(ev: string, g: Record<string, string | undefined>, tables: Reado
   const route = (r: Route, title: string) => ({ href: href(r), title });
   if (g.bodyEvent && g.bodyTable && tables.has(g.bodyTable))
     return route(
-      { view: 'event', ev, eventId: g.bodyEvent, body: { sourceTable: g.bodyTable, direction: g.bodyDir! }, mode: 'text' },
+      { view: 'event', ev, eventId: g.bodyEvent, body: { sourceTable: g.bodyTable, direction: g.bodyDir! }, mode: null },
       `open the ${g.bodyTable}/${g.bodyDir} body of event ${g.bodyEvent}`,
     );
   if (g.eventId) return route({ view: 'event', ev, eventId: g.eventId, body: null, mode: 'text' }, `open event ${g.eventId}`);
