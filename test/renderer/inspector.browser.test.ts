@@ -63,7 +63,11 @@ async function bodyLoaded(eventId: string, mode = 'text'): Promise<void> {
       const v = document.querySelector(`.body-view[data-event="${id}"][data-mode="${m}"]`);
       return (
         err !== null ||
-        (v !== null && v.getAttribute('data-total') !== '' && v.getAttribute('data-loaded') === v.getAttribute('data-total'))
+        (v !== null &&
+          v.getAttribute('data-total') !== '' &&
+          v.getAttribute('data-loaded') === v.getAttribute('data-total') &&
+          // Structured views lay their lines out in slices after the bytes are in: the view says when it is ready.
+          v.getAttribute('data-ready') === 'true')
       );
     },
     [eventId, mode],
