@@ -118,6 +118,8 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
     expect(flagged).toBe(2);
     await page.selectOption('select[aria-label="filter by origin"]', 'mcp');
     await page.waitForFunction(() => document.querySelector('[data-rows-total]')?.getAttribute('data-rows-total') === '2');
+    // The lanes come from their own request (lifecycle.lanes): wait until the chart holds the filter's two calls.
+    await page.waitForSelector('svg.swimlanes[data-calls="2"]');
     expect(await page.locator('[data-lane]').count()).toBe(2);
   });
 
