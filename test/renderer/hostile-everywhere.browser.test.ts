@@ -289,6 +289,8 @@ describe('hostile names everywhere (Chromium, serve mode)', () => {
     await go(`#/e/${enc(ev)}/lifecycle`);
     await page.waitForSelector('[aria-label="tool lifecycles"] [role="row"][data-rowkey]');
     await page.waitForSelector('svg.swimlanes');
+    // The tool filter's values come from the summary, made in its own worker after the rows.
+    await page.waitForSelector('[aria-label="lifecycle counts"][data-counts-loaded="yes"]');
     const tools = await page.$$eval('select[aria-label="filter by tool"] option', (os) =>
       os.map((o) => (o as HTMLOptionElement).value).filter(Boolean),
     );
