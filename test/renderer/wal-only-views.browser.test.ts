@@ -200,6 +200,8 @@ describe('rows only in the -wal, in every view that lists rows', () => {
   it('tool lifecycles mark their calls (grid and swimlanes) and orphan responses only in the -wal', async () => {
     await open(`#/e/${id}/lifecycle`, '.gr[data-rowkey]');
     await page.waitForSelector('rect[data-call]');
+    // The orphan responses come with the summary, made in its own worker after the rows.
+    await page.waitForSelector('[aria-label="lifecycle counts"][data-counts-loaded="yes"]');
     const grid = await page.$$eval('.gr[data-rowkey]', (trs) =>
       trs.map((r) => ({ key: r.getAttribute('data-rowkey')!, marked: r.classList.contains('wal-only') })),
     );
