@@ -136,7 +136,9 @@ async function open(hash: string, mode: string): Promise<void> {
   await page.evaluate((h) => {
     window.location.hash = h;
   }, hash);
-  await page.waitForSelector(`.body-view[data-mode="${mode}"][data-ready="true"]`);
+  // The view of this very event: the last test's view, of another body, may still be on screen and ready.
+  const eventId = /\/event\/([^?]+)\?/.exec(hash)![1]!;
+  await page.waitForSelector(`.body-view[data-event="${eventId}"][data-mode="${mode}"][data-ready="true"]`);
 }
 
 async function shots(name: string): Promise<void> {
