@@ -19,7 +19,7 @@ import type { GridColumn } from '../components/DataGrid.js';
 import { IdLink } from '../links/IdLink.js';
 import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
-import { useSqlWindow } from './sql/use-sql-window.js';
+import { spanningGridProps, useSqlWindow } from './sql/use-sql-window.js';
 import { useSqlWalOnly } from '../components/sql-wal-only.js';
 
 let runCounter = 0;
@@ -278,16 +278,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
               selected={sel}
               onSelect={setSel}
               linkCell={linkCell}
-              {...(total !== undefined
-                ? {
-                    total,
-                    windowStart: win.w.start,
-                    onSeek: win.seek,
-                    onNearEnd: win.loadAfter,
-                    onNearStart: win.loadBefore,
-                    scrollTo: jump,
-                  }
-                : {})}
+              {...spanningGridProps(win, jump)}
               {...(walOnly.at ? { walOnlyAt: walOnly.at } : {})}
             />
             {selCell !== undefined && sel && (

@@ -13,7 +13,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
 import { RowLink } from '../../links/RowLink.js';
 import { selectInPane } from '../../pane/selection.js';
-import { useSqlWindow } from '../sql/use-sql-window.js';
+import { spanningGridProps, useSqlWindow } from '../sql/use-sql-window.js';
 
 let runCounter = 0;
 const newRunId = (): string => `hits-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -109,9 +109,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
         onSelect={setSel}
         onOpen={open}
         linkCell={linkCell}
-        {...(total !== undefined
-          ? { total, windowStart: win.w.start, onSeek: win.seek, onNearEnd: win.loadAfter, onNearStart: win.loadBefore, scrollTo: jump }
-          : {})}
+        {...spanningGridProps(win, jump)}
       />
     </div>
   );

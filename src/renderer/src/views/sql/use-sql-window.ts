@@ -141,3 +141,23 @@ export function useSqlWindow(ev: string) {
     },
   };
 }
+
+/**
+ * The grid's spanning props for a window of this hook (none until a result is open): the SQL console and the
+ * search's every-hit grid page the same way, so they hand the grid the same five things.
+ */
+export function spanningGridProps(
+  win: ReturnType<typeof useSqlWindow>,
+  scrollTo: { readonly seq: number; readonly position: number } | undefined,
+) {
+  return win.total === undefined
+    ? {}
+    : {
+        total: win.total,
+        windowStart: win.w.start,
+        onSeek: win.seek,
+        onNearEnd: win.loadAfter,
+        onNearStart: win.loadBefore,
+        scrollTo,
+      };
+}
