@@ -62,7 +62,7 @@ function cli(args: string[]): { status: number | null; stdout: string; stderr: s
 }
 
 // Compiling the addons takes a core for a minute or two; run inside the suite it starves the tests beside it, serve's
-// background host (which lowers itself to nice 19) most of all. So .ci/run runs this file on its own, before npm test,
+// background host (which lowers its scheduling group to nice 10) most of all. So .ci/run runs this file on its own, before npm test,
 // with CAPSEM_PACKED_INSTALL=1; in npm test it is skipped. Locally: CAPSEM_PACKED_INSTALL=1 npx vitest run <this file>.
 const enabled = process.env.CAPSEM_PACKED_INSTALL === '1';
 

@@ -15,6 +15,7 @@ import { hashEvidenceFile } from '../../../../src/main/core/evidence/hash-copy.j
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { checkEvidenceOffThread } from '../../../../src/main/core/check/report-off-thread.js';
 import type { SpawnWorker } from '../../../../src/main/core/workers/worker-like.js';
+import { BACKGROUND_GROUP_NICE } from '../../../../src/main/core/workers/background-priority.js';
 import type { JobProgress } from '../../../../src/main/core/jobs/verify-types.js';
 import { processGoneWithin } from '../../../fixtures/process-alive.js';
 import { openVerificationLedger, verificationPlan } from './verification-plan.js';
@@ -53,7 +54,7 @@ describe('the background host: verification', () => {
         const said = await runner.hostReady();
         const group = readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim();
         expect(group).toBe(said);
-        expect(group).toMatch(/ nice 19$/);
+        expect(group).toMatch(new RegExp(` nice ${BACKGROUND_GROUP_NICE}$`));
         // A session of its own: not this process's scheduling group.
         expect(group.split(' ')[0]).not.toBe(readFileSync('/proc/self/autogroup', 'utf8').trim().split(' ')[0]);
       }
