@@ -3,8 +3,8 @@
  * middle, and back to the whole range. `cur` is the range in view (null before the first answer); `zoomed` is whether
  * the reader has left the whole range. A fragment, so each chart keeps its own header layout around it.
  */
-import { panBy, zoomAbout } from '../views/files/timeline-geometry.js';
-import type { Range } from '../views/files/use-timeline.js';
+import { panBy, zoomAbout } from './timeline-geometry.js';
+import type { Range } from './timeline-geometry.js';
 
 export function ZoomButtons(props: { cur: Range | null; zoomed: boolean; onRange(r: Range): void; onWhole(): void; wholeLabel: string }) {
   const { cur, zoomed, onRange } = props;

@@ -10,8 +10,8 @@ import type { FsOverflowMark, FsTimeline } from '../../../../shared/contract/fs.
 import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
-import { offsetLabel, panBy, ticks, zoomAbout } from './timeline-geometry.js';
-import type { Range } from './use-timeline.js';
+import { offsetLabel, panBy, ticks, zoomAbout } from '../../components/timeline-geometry.js';
+import type { Range } from '../../components/timeline-geometry.js';
 
 const ACTION_COLOURS: Record<string, string> = { created: '#1f9d6b', modified: '#4c6ef5', deleted: '#e8590c', overflow: '#b42318' };
 const KIND_COLOURS: Record<string, string> = { file: '#4c6ef5', dir: '#15aabf', symlink: '#ae3ec9', other: '#868e96' };

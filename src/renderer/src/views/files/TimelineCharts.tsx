@@ -9,8 +9,8 @@ import { countLabel } from '../../components/format.js';
 import { useWidth } from '../../components/use-width.js';
 import { ZoomButtons } from '../../components/ZoomButtons.js';
 import { colourOf, Timeline } from './Timeline.js';
-import { clampRange, offsetLabel } from './timeline-geometry.js';
-import type { Range } from './use-timeline.js';
+import { clampRange, offsetLabel } from '../../components/timeline-geometry.js';
+import type { Range } from '../../components/timeline-geometry.js';
 import { useTimeline } from './use-timeline.js';
 
 export function TimelineCharts(props: { ev: string }) {

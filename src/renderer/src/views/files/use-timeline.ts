@@ -6,11 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FsTimeline } from '../../../../shared/contract/fs.js';
 import { client } from '../../api/client.js';
-
-export interface Range {
-  readonly from: number;
-  readonly to: number;
-}
+import type { Range } from '../../components/timeline-geometry.js';
 
 export function useTimeline(ev: string, range: Range | null, width: number) {
   const [value, setValue] = useState<FsTimeline | null>(null);

@@ -10,8 +10,8 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
 import { useWidth } from '../../components/use-width.js';
 import { ZoomButtons } from '../../components/ZoomButtons.js';
-import { clampRange, offsetLabel } from '../files/timeline-geometry.js';
-import type { Range } from '../files/use-timeline.js';
+import { clampRange, offsetLabel } from '../../components/timeline-geometry.js';
+import type { Range } from '../../components/timeline-geometry.js';
 import { Swimlanes } from './Swimlanes.js';
 
 function useLanes(ev: string, filters: LifecycleFilters, range: Range | null, width: number) {

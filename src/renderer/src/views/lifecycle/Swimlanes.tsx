@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { LaneBins, SwimlanePoint } from '../../../../shared/contract/lifecycle.js';
 import { countLabel, msLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
-import { offsetLabel, panBy, ticks, zoomAbout } from '../files/timeline-geometry.js';
-import type { Range } from '../files/use-timeline.js';
+import { offsetLabel, panBy, ticks, zoomAbout } from '../../components/timeline-geometry.js';
+import type { Range } from '../../components/timeline-geometry.js';
 import { packLanes } from './swimlane-pack.js';
 import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 

@@ -1,5 +1,13 @@
-/** Pure arithmetic of the File activity timeline: zoom about a point, pan, clamping to the session, axis ticks. */
-import type { Range } from './use-timeline.js';
+/**
+ * Pure arithmetic of a time axis (the File activity timeline, the lifecycle swimlanes, their zoom buttons): zoom
+ * about a point, pan, clamping to the session, axis ticks.
+ */
+
+/** A window of session time, in ms. */
+export interface Range {
+  readonly from: number;
+  readonly to: number;
+}
 
 /** The narrowest range a zoom reaches (a few ms: finer than any recorded time). */
 export const MIN_SPAN_MS = 4;
