@@ -6,6 +6,7 @@
  * so every answer is the same either way (test/main/core/fs-activity/fs-index-warm.test.ts).
  */
 import type Database from 'better-sqlite3';
+import { oneAnswerFromWorker } from '../workers/one-answer-worker.js';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { FsIndexReply, FsIndexRequest } from './fs-index-protocol.js';
 import { hasFsIndex, seedFsIndex } from './fs-index.js';
@@ -25,21 +26,12 @@ export function warmFsIndex(evidence: FsIndexEvidence): Promise<void> {
   if (known) return known;
   if (hasFsIndex(db) || !db.open) return Promise.resolve();
   const request: FsIndexRequest = { dbCopyPath: evidence.snapshot.dbCopyPath, tables: [...evidence.tables.keys()] };
-  const done = new Promise<void>((resolve) => {
-    try {
-      const worker = spawnWorker(import.meta.url, 'fs-index-worker', { workerData: request });
-      // Never what keeps a process alive (a CLI that opened and closed evidence must still exit).
-      worker.unref();
-      worker.once('message', (m: FsIndexReply) => {
-        if (m.type === 'index' && db.open) seedFsIndex(db, m.index);
-        resolve();
-      });
-      worker.once('error', () => resolve());
-      worker.once('exit', () => resolve());
-    } catch {
-      resolve();
-    }
-  });
+  const done = oneAnswerFromWorker(
+    () => spawnWorker(import.meta.url, 'fs-index-worker', { workerData: request }),
+    (m: FsIndexReply | null) => {
+      if (m?.type === 'index' && db.open) seedFsIndex(db, m.index);
+    },
+  );
   warming.set(db, done);
   return done;
 }

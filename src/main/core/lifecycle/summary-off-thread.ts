@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { LifecycleSummary } from '../../../shared/contract/lifecycle.js';
+import { oneAnswerFromWorker } from '../workers/one-answer-worker.js';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { SummaryReply, SummaryRequest } from './summary-protocol.js';
 import { knownLifecycleSummary, lifecycleSummary, seedLifecycleSummary } from './summary.js';
@@ -30,31 +31,19 @@ export function lifecycleSummaryOffThread(evidence: SummaryEvidence): LifecycleS
   const pending = making.get(db);
   if (pending) return pending;
   const request: SummaryRequest = { dbCopyPath: evidence.snapshot.dbCopyPath, tables: [...evidence.tables.keys()] };
-  const done = new Promise<LifecycleSummary>((resolve, reject) => {
-    let settled = false;
-    // The worker's answer, or else this thread's own (a closed connection has none: the caller's error then).
-    const finish = (s: LifecycleSummary | null): void => {
-      if (settled) return;
-      settled = true;
+  // The worker's answer, or else this thread's own (a closed connection has none: the caller's error then).
+  const done = oneAnswerFromWorker(
+    () => spawnWorker(import.meta.url, 'summary-worker', { workerData: request }),
+    (m: SummaryReply | null) => {
       try {
+        const s = m?.type === 'summary' ? m.summary : null;
         if (s && db.open) seedLifecycleSummary(db, s);
-        resolve(s && !db.open ? s : lifecycleSummary(db));
-      } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e)));
+        return s && !db.open ? s : lifecycleSummary(db);
       } finally {
         making.delete(db);
       }
-    };
-    try {
-      const worker = spawnWorker(import.meta.url, 'summary-worker', { workerData: request });
-      worker.unref();
-      worker.once('message', (m: SummaryReply) => finish(m.type === 'summary' ? m.summary : null));
-      worker.once('error', () => finish(null));
-      worker.once('exit', () => finish(null));
-    } catch {
-      finish(null);
-    }
-  });
+    },
+  );
   making.set(db, done);
   return done;
 }
