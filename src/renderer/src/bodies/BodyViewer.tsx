@@ -14,27 +14,25 @@ import type { BodyMode, ByteSpan } from '../router.js';
 import { BODY_MODES } from '../router.js';
 import { hitRows } from './hit-rows.js';
 import { HEX_WIDTH, hexSourceOf } from './hex.js';
-import { ImageView } from './ImageView.js';
-import { prettyJson } from './json-pretty.js';
-import { foldAll, foldedText, unfoldTo, visibleLines } from './json-fold.js';
-import { jsonMatchLine, lastAtOrBefore, msgpackMatchLine, sseMatchLine } from './match-line.js';
-import { msgpackLines } from './msgpack-lines.js';
-import type { Row } from './pieces.js';
-import { markString, piecesText } from './pieces.js';
-import { expandJsonStrings, findRows } from './json-strings.js';
+import { countLabel } from '../components/format.js';
+import { BodyStatus } from './BodyStatus.js';
+import { BodyTools } from './BodyTools.js';
+import { ImagePane } from './ImagePane.js';
+import { foldAll, unfoldTo } from './json-fold.js';
+import { lineRow, piecesText } from './pieces.js';
+import { findRows } from './json-strings.js';
 import { chooseMode, imageKind } from './sniff.js';
-import { sseView } from './sse.js';
+import type { StructuredLines } from './structured-lines.js';
+import { structuredLines } from './structured-lines.js';
 import { TextRows } from './text-decoder.js';
-import { useFoldLines } from './use-fold-lines.js';
+import { useJsonView } from './use-json-view.js';
 import { IMAGE_CAP, JSON_CAP, STRUCTURED_CAP, WINDOW, concat, useBodyBytes } from './use-body-bytes.js';
 import { useWrapPref } from './wrap-pref.js';
 import { FindBox } from './FindBox.js';
 import { FoldToggle } from './FoldToggle.js';
-import { countLabel } from '../components/format.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-const lineRow = (s: string, cont = false): Row => ({ offset: null, pieces: markString(s), cont });
 const linesSource = (lines: readonly string[]): RowSource => ({
   length: lines.length,
   at: (i) => (i < lines.length ? lineRow(lines[i]!) : undefined),
@@ -114,62 +112,16 @@ export function BodyViewer(props: {
   const onHexRange = useCallback((_first: number, last: number) => upTo((last + 41) * HEX_WIDTH), [upTo]);
 
   // JSON: foldable lines built in slices (unless strings holding JSON are opened: then a plain, unfoldable list).
-  const jsonChunks = useMemo(
-    () => (shown === 'json' && capReady && !openStrings ? bytes.chunks : null),
-    [shown, capReady, openStrings, bytes.chunks],
+  const { fold, flags, setFolded, setFoldKeepingMatch, matchLine, visible, foldSource, rowOfLine } = useJsonView(
+    shown === 'json' && capReady && !openStrings,
+    bytes.chunks,
+    highlight,
   );
-  const build = useFoldLines(jsonChunks, JSON_CAP, highlight ? highlight.offset : null);
-  const fold = build?.f ?? null;
-  const [folded, setFolded] = useState<Uint8Array | null>(null);
-  const flags = folded && fold && folded.length === fold.lines.length ? folded : null;
-  const matchLine = useMemo(() => {
-    if (!fold || !build || build.charAt === null || !highlight) return null;
-    const needle = utf8.decode(concat(bytes.chunks).subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200)));
-    return { line: jsonMatchLine(fold, build.charAt, needle), needle };
-  }, [fold, build, highlight, bytes.chunks]);
-  const visible = useMemo(() => (fold ? visibleLines(fold, flags ?? new Uint8Array(fold.lines.length)) : null), [fold, flags]);
-  const foldSource = useMemo((): RowSource | null => {
-    if (!fold || !visible) return null;
-    return {
-      length: visible.length,
-      at: (k) => {
-        const i = visible[k];
-        if (i === undefined) return undefined;
-        const isFolded = flags !== null && flags[i] === 1 && fold.close[i]! > i;
-        return lineRow(isFolded ? foldedText(fold, i) : fold.lines[i]!, fold.cont[i] === 1);
-      },
-    };
-  }, [fold, visible, flags]);
-  const rowOfLine = useCallback(
-    (line: number): number => {
-      if (!visible) return line;
-      const k = lastAtOrBefore(visible, line);
-      return visible[k] === line ? k : -1;
-    },
-    [visible],
-  );
-  const setFoldKeepingMatch = (next: Uint8Array): void => {
-    if (!fold) return;
-    setFolded(matchLine ? unfoldTo(fold, next, matchLine.line) : next);
-  };
 
   // SSE, MessagePack and JSON with strings opened: lines built at once (capped at STRUCTURED_CAP).
-  const plain = useMemo((): { lines: string[]; problem: string | null; matchLine: number | null; needle: string | null } | null => {
+  const plain = useMemo((): StructuredLines | null => {
     if (!capReady || !(shown === 'sse' || shown === 'msgpack' || (shown === 'json' && openStrings))) return null;
-    const all = concat(bytes.chunks);
-    const cut = all.subarray(0, shown === 'json' ? JSON_CAP : STRUCTURED_CAP);
-    const needle = highlight ? utf8.decode(all.subarray(highlight.offset, highlight.offset + Math.min(highlight.length, 200))) : null;
-    const charAt = highlight ? utf8.decode(cut.subarray(0, highlight.offset)).length : 0;
-    if (shown === 'sse') {
-      const v = sseView(utf8.decode(cut));
-      return { lines: v.lines, problem: null, matchLine: highlight ? sseMatchLine(v, charAt, needle) : null, needle };
-    }
-    if (shown === 'msgpack') {
-      const r = msgpackLines(cut);
-      return { ...r, matchLine: highlight ? msgpackMatchLine(r.lines, r.offsets, highlight.offset, needle) : null, needle };
-    }
-    const r = prettyJson(utf8.decode(cut));
-    return { lines: expandJsonStrings(r.lines).lines, problem: r.problem, matchLine: null, needle };
+    return structuredLines(shown, concat(bytes.chunks), highlight);
   }, [capReady, shown, openStrings, bytes.chunks, highlight]);
 
   const sseMiss = props.mode === null && highlight !== undefined && shown === 'sse' && plain !== null && plain.matchLine === null;
@@ -261,49 +213,27 @@ export function BodyViewer(props: {
           {offered.map((m) => props.modeTab!(m, m === shown))}
         </div>
       )}
-      <div className="body-status">
-        {bytes.total !== null && (
-          <span className="verified" title="read back through its segment and body hashes before any byte was sent">
-            ✓ verified ·{' '}
-          </span>
-        )}
-        {bytes.total === null ? 'reading and verifying…' : `${countLabel(bytes.loaded)} of ${countLabel(bytes.total)} bytes loaded`}
-        {bytes.truncated && bytes.originalBytes !== null && (
-          <span className="warn"> · truncated by the recorder: {countLabel(bytes.originalBytes)} bytes originally</span>
-        )}
-        {cut && (
-          <span className="warn"> · this view decodes the first {(shown === 'json' ? JSON_CAP : STRUCTURED_CAP) / 1048576} MiB only</span>
-        )}
-        {problem && <span className="warn"> · {problem}</span>}
-        {building && capReady && <span className="muted"> · laying out…</span>}
-        {props.mode === null && shown && (
-          <span className="muted" data-chosen-by="body">
-            {' '}
-            · opened as {shown} from the body itself
-          </span>
-        )}
-      </div>
+      <BodyStatus
+        bytes={bytes}
+        shown={shown}
+        cutAt={cut ? (shown === 'json' ? JSON_CAP : STRUCTURED_CAP) : null}
+        problem={problem}
+        layingOut={building && capReady}
+        chosenByBody={props.mode === null}
+      />
       {shown !== 'image' && (
-        <div className="body-tools-row">
-          <label className="wrap-toggle">
-            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap long lines
-          </label>
-          {shown === 'json' && (
-            <label className="open-strings">
-              <input type="checkbox" checked={openStrings} onChange={(e) => setOpenStrings(e.target.checked)} /> open JSON held in strings
-            </label>
-          )}
-          {shown === 'json' && !openStrings && (
-            <>
-              <button type="button" disabled={!fold} onClick={() => fold && setFoldKeepingMatch(foldAll(fold))}>
-                collapse all
-              </button>
-              <button type="button" disabled={!fold} onClick={() => fold && setFolded(new Uint8Array(fold.lines.length))}>
-                expand all
-              </button>
-            </>
-          )}
-        </div>
+        <BodyTools
+          json={shown === 'json'}
+          wrap={wrap}
+          onWrap={setWrap}
+          openStrings={openStrings}
+          onOpenStrings={setOpenStrings}
+          folds={
+            fold
+              ? { collapseAll: () => setFoldKeepingMatch(foldAll(fold)), expandAll: () => setFolded(new Uint8Array(fold.lines.length)) }
+              : null
+          }
+        />
       )}
       {highlight && (
         <div className="body-status hit-note" data-hit-offset={highlight.offset} data-hit-row={match ? match.first : ''}>
@@ -312,17 +242,7 @@ export function BodyViewer(props: {
         </div>
       )}
       {shown === 'image' ? (
-        image && flat && complete ? (
-          <ImageView bytes={flat} kind={image} />
-        ) : !image && firstChunk ? (
-          <p className="warn" role="alert">
-            These bytes are not a PNG, JPEG, GIF or WebP image (whatever the content type says); open them in hex.
-          </p>
-        ) : bytes.total !== null && bytes.total > IMAGE_CAP ? (
-          <p className="warn">The image is larger than {IMAGE_CAP / 1048576} MiB; open it in hex or save it.</p>
-        ) : (
-          <p className="hint">Reading the verified bytes…</p>
-        )
+        <ImagePane flat={flat} kind={image} sniffed={firstChunk !== null} complete={complete} total={bytes.total} />
       ) : (
         <>
           <FindBox

@@ -22,6 +22,11 @@ export function markString(s: string): Piece[] {
   return markPieces(s, false);
 }
 
+/** A decoded line as a row with no byte offset (the structured views); `cont` when it continues a long line. */
+export function lineRow(s: string, cont = false): Row {
+  return { offset: null, pieces: markString(s), cont };
+}
+
 /** Rows by index: an array is one; a lazy source makes each row when it scrolls into view (hex, folded JSON). */
 export interface RowSource {
   readonly length: number;
