@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { EvidenceSummary, Overview } from '../../../src/shared/contract.js';
 import type { TraceList } from '../../../src/shared/contract/graph.js';
 import { ensureRendererBuilt, launchChromium } from '../../../test/renderer/harness.js';
@@ -19,10 +19,11 @@ import { watchJobs } from './browser-jobs.js';
 import type { TableLedger } from './browser-ledger.js';
 import { generateTableLedger, TABLE, TABLE_ROWS } from './browser-ledger.js';
 import type { ServeChild } from './browser-serve.js';
-import { startServe } from './browser-serve.js';
+import { afterFollowUp, startServe } from './browser-serve.js';
 import { firstViews, scrollDuringVerification } from './browser-session.js';
 import { useBuiltWorkers } from './built-workers.js';
 import { scrollRow } from './browser-figures.js';
+import { graphTarget, tableTarget } from './scroll-targets.js';
 import { transcriptFirstRow, transcriptNavigations, transcriptTarget } from './browser-transcript.js';
 import { sessionFirstRow, sessionNavigations } from './browser-transcript.js';
 import { keysPhasePeak, keysRssRow, plainScanPeak, resolveSampleDir, sampleServePeak, sessionDbPath } from './keys-memory.js';
@@ -87,56 +88,6 @@ async function withServe(
     });
     await serve.stop();
   }
-}
-
-/**
- * Waits until the open's follow-up (copy proof, quick_check, archive hash, scans) is done, so a scroll figure measures
- * scrolling during a verification, not during the open's own checks. Returns how long it waited.
- */
-async function afterFollowUp(serve: ServeChild, evidenceId: string): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    const o = await serve.api<Overview>('overview', { evidenceId });
-    if (!o.followUp || Object.values(o.followUp).every((p) => p.state !== 'pending')) break;
-    if (performance.now() - t0 > 180_000) throw new Error("the open's follow-up did not finish within 3 min");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const ms = performance.now() - t0;
-  console.log(`    open's follow-up done (waited ${(ms / 1000).toFixed(1)} s)`);
-  return ms;
-}
-
-async function drawMore(page: Page, pages: number): Promise<void> {
-  for (let i = 0; i < pages; i++) {
-    const button = page.getByRole('button', { name: 'Draw the next 100 model calls' });
-    if ((await button.count()) === 0) return;
-    const before = Number(await page.getAttribute('.graph-view', 'data-loaded-model-calls'));
-    await button.click();
-    await page.waitForFunction((n) => Number(document.querySelector('.graph-view')?.getAttribute('data-loaded-model-calls')) > n, before, {
-      timeout: 120_000,
-    });
-  }
-}
-
-async function describeGraph(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const v = document.querySelector('.graph-view');
-    const total = /of ([\d,]+) model calls/.exec(v?.querySelector('.toolbar .muted')?.textContent ?? '')?.[1] ?? '?';
-    // The SVG draws only what meets the scroll window; data-total-* count the whole laid-out page.
-    const svg = document.querySelector('svg.graph-svg');
-    return (
-      `${v?.getAttribute('data-loaded-model-calls')} of ${total} model calls laid out (${svg?.getAttribute('data-total-nodes') ?? '?'} nodes, ` +
-      `${svg?.getAttribute('data-total-edges') ?? '?'} edges), of which ${document.querySelectorAll('svg.graph-svg [data-node-id]').length} nodes and ` +
-      `${document.querySelectorAll('svg.graph-svg [data-edge]').length} edges in the SVG at the start (only what meets the scroll window is drawn)`
-    );
-  });
-}
-
-async function describeTable(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const keys = Array.from(document.querySelectorAll('.gr[data-rowkey]')).map((r) => Number(r.getAttribute('data-rowkey')));
-    return `reached row ${keys.length ? Math.max(...keys).toLocaleString('en-US') : '?'}, ${keys.length} rows in the DOM`;
-  });
 }
 
 export async function browserRows(sessionDir: string, opts: BrowserBenchOptions = {}): Promise<FigureRow[]> {
@@ -333,27 +284,4 @@ async function transcriptFigures(
   };
   extra.push(keysRssRow(keys, refs));
   m.transcript = [first, scroll, ...extra];
-}
-
-function tableTarget(ev: string) {
-  return {
-    evidenceId: ev,
-    hash: `#/e/${ev}/tables/${TABLE}`,
-    ready: ['.gr[data-rowkey="1"]'],
-    name: 'table',
-    plan: { selector: '.grid-scroll', pxPerFrame: 60, axes: 'y' as const, bounce: false, durationMs: 5000 },
-    describe: describeTable,
-  };
-}
-
-function graphTarget(ev: string, traceId: string, morePages: number) {
-  return {
-    evidenceId: ev,
-    hash: `#/e/${ev}/graph/${encodeURIComponent(traceId)}`,
-    ready: ['.graph-view svg.graph-svg [data-node-id]'],
-    name: 'graph',
-    plan: { selector: '.graph-scroll', pxPerFrame: 30, axes: 'xy' as const, bounce: true, durationMs: 5000 },
-    prepare: (page: Page) => drawMore(page, morePages),
-    describe: describeGraph,
-  };
 }

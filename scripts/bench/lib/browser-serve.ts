@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Overview } from '../../../src/shared/contract.js';
 import { childPids } from './proc-tree.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/capsem-inspect.js', import.meta.url));
@@ -140,4 +141,21 @@ export async function startServe(ledger: string, timeoutMs = 15 * 60_000): Promi
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * Waits until the open's follow-up (copy proof, quick_check, archive hash, scans) is done, so a scroll figure measures
+ * scrolling during a verification, not during the open's own checks. Returns how long it waited.
+ */
+export async function afterFollowUp(serve: ServeChild, evidenceId: string): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const o = await serve.api<Overview>('overview', { evidenceId });
+    if (!o.followUp || Object.values(o.followUp).every((p) => p.state !== 'pending')) break;
+    if (performance.now() - t0 > 180_000) throw new Error("the open's follow-up did not finish within 3 min");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const ms = performance.now() - t0;
+  console.log(`    open's follow-up done (waited ${(ms / 1000).toFixed(1)} s)`);
+  return ms;
 }
