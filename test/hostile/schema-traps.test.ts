@@ -29,7 +29,7 @@ beforeAll(async () => {
   work = tempDir('hostile-traps-');
   trapped = await writeTrappedLedger(work);
   required = await writeRequiredTableView(work);
-}, 60_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function driveInChild(sessionDir: string): { report: DriveReport | null; error: string } {
@@ -71,14 +71,14 @@ describe('booby-trapped schema', () => {
       expect(notes, `no note names ${name}`).toMatch(new RegExp(`SCHEMA_UNEXPECTED: .*\\b${name}\\b`));
     }
     expect(report!.steps.map((s) => s.step)).toEqual(expect.arrayContaining(['integrity.report', 'verify.done', 'sql.run', 'export']));
-  }, 60_000);
+  });
 
   it('a required ledger table that is a view is refused by name, promptly', () => {
     const { report, error } = driveInChild(required.sessionDir);
     expect(report, error).not.toBeNull();
     expect(report!.steps[0]).toMatchObject({ step: 'open', outcome: 'SCHEMA_UNEXPECTED' });
     expect(report!.steps[0]!.message).toMatch(/net_events/);
-  }, 60_000);
+  });
 });
 
 describe('hardening pragmas read back on every connection', () => {

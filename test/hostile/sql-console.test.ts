@@ -50,7 +50,7 @@ beforeAll(async () => {
   if (!opened.ok) throw new Error(`${opened.error.code}: ${opened.error.message}`);
   evidence = opened.value;
   sql = new SqlConsole();
-}, 60_000);
+});
 afterAll(() => {
   sql.dispose();
   evidence.close();

@@ -55,7 +55,7 @@ beforeAll(async () => {
   trace = big.t;
   first = buildTraceGraph(db, trace);
   expect(first.nextAfter).not.toBeNull();
-}, 300_000);
+});
 
 afterAll(async () => {
   await suite?.close();
@@ -79,7 +79,7 @@ describe('a long trace in the identity graph', () => {
     }))!;
     await page.mouse.click(box.x + ((li + 0.5) / turns.length) * box.w, box.y + box.h / 2);
     await page.waitForSelector(svgNode(last.nodeId));
-    await expect.poll(() => inView(last.nodeId), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => inView(last.nodeId)).toBe(true);
     // Its first model call is drawn too (the turn is laid out, not only its band).
     await page.waitForSelector(svgNode(`mc:${last.firstModelCallId}`));
     await shot(page, 'graph-scale-01-overview-jump-1440x900');
@@ -140,7 +140,7 @@ describe('a long trace in the identity graph', () => {
     await at(0);
     await page.press('input[aria-label="find in trace"]', 'Shift+Enter');
     await at(far);
-    await expect.poll(() => inView(found.matches[far]!.nodeId), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => inView(found.matches[far]!.nodeId)).toBe(true);
     await shot(page, 'graph-scale-03-find-last-1440x900');
   });
 
@@ -160,7 +160,7 @@ describe('a long trace in the identity graph', () => {
       .toBe(true);
     await page.click(link);
     await page.waitForSelector(`${svgNode(line.nodeId!)}.selected`);
-    await expect.poll(() => inView(line.nodeId!), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => inView(line.nodeId!)).toBe(true);
   });
 
   it('screenshots: start, overview, folded turns and last turn at 1440×900 and 1024×700', async () => {
@@ -185,7 +185,7 @@ describe('a long trace in the identity graph', () => {
       await page.press('input[aria-label="go to turn"]', 'Enter');
       const last = first.turns.findLast((t) => t.firstModelCallId !== null)!;
       await page.waitForSelector(svgNode(`mc:${last.firstModelCallId}`));
-      await expect.poll(() => inView(last.nodeId), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => inView(last.nodeId)).toBe(true);
       await shot(page, `graph-scale-13-last-turn-${w}x${h}`);
     }
   });

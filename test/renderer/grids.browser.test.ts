@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   ev = ok(suite.server.opened[0]!).id;
   page = suite.page;
-}, 180_000);
+});
 
 afterAll(async () => {
   await suite?.close();

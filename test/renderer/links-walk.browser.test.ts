@@ -46,7 +46,7 @@ beforeAll(async () => {
     );
   fsRows = ids('fs_events');
   netRows = ids('net_events');
-}, 120_000);
+});
 
 afterAll(() => suite?.close());
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   ({ server, watched: w, page } = suite);
   ev = ok(server.opened[0]!).id;
-}, 120_000);
+});
 
 afterAll(() => suite?.close());
 

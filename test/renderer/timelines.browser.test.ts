@@ -25,7 +25,7 @@ beforeAll(async () => {
   ev = ok(suite.server.opened[0]!).id;
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(suite.url(`#/e/${ev}/overview`));
-}, 300_000);
+});
 
 afterAll(async () => {
   await suite?.close();
@@ -45,7 +45,7 @@ const ACTION_CHART = 'section[aria-label="file events by action"] svg.fs-timelin
 describe('File activity at scale', () => {
   it('zooms the timeline: the range narrows and an aggregated overflow mark splits into its windows', async () => {
     await goToHash(page, `#/e/${ev}/files`);
-    await page.waitForSelector(`${ACTION_CHART} .fs-mark`, { timeout: 240_000 });
+    await page.waitForSelector(`${ACTION_CHART} .fs-mark`);
     const [from0, to0] = await rangeOf(ACTION_CHART);
     // The whole session: from its first dated file event to just past its last.
     const span = sql<{ lo: number; hi: number }>(`SELECT MIN(${CALL_MS}) AS lo, MAX(${CALL_MS}) AS hi FROM fs_events`)[0]!;
@@ -62,14 +62,13 @@ describe('File activity at scale', () => {
       ([sel, w]) =>
         Number(document.querySelector(sel)!.getAttribute('data-to')) - Number(document.querySelector(sel)!.getAttribute('data-from')) < w,
       [ACTION_CHART, to0 - from0] as const,
-      { timeout: 60_000 },
     );
     const [from1, to1] = await rangeOf(ACTION_CHART);
     expect(from1).toBeGreaterThanOrEqual(from0);
     expect(to1).toBeLessThanOrEqual(to0);
     await shot(page, 'timelines-01b-files-wheel');
-    await page.click('.fs-zoom button:has-text("whole session")', { timeout: 60_000 });
-    await page.waitForSelector('section.fs-chart[data-zoomed="false"]', { timeout: 60_000 });
+    await page.click('.fs-zoom button:has-text("whole session")');
+    await page.waitForSelector('section.fs-chart[data-zoomed="false"]');
     // A mark of several windows, clicked, zooms to them: there they are several marks holding the same windows.
     const many = page.locator(`${ACTION_CHART} .fs-mark.many`).first();
     const m = {
@@ -80,12 +79,11 @@ describe('File activity at scale', () => {
     expect(m.windows).toBeGreaterThan(1);
     // Dispatched on the mark itself: at the whole session's scale a neighbour's badge may sit over part of this one.
     await many.dispatchEvent('click');
-    await page.waitForSelector('section.fs-chart[data-zoomed="true"]', { timeout: 60_000 });
+    await page.waitForSelector('section.fs-chart[data-zoomed="true"]');
     await page.waitForFunction(
       ([sel, w]) =>
         Number(document.querySelector(sel)!.getAttribute('data-to')) - Number(document.querySelector(sel)!.getAttribute('data-from')) < w,
       [ACTION_CHART, (to0 - from0) / 4] as const,
-      { timeout: 60_000 },
     );
     const inside = await page.$$eval(
       `${ACTION_CHART} .fs-mark`,

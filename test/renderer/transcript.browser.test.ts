@@ -37,7 +37,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(suite.url(`#/e/${fixtureId}/graph`));
   await page.waitForSelector('[data-app-state="loaded"]');
-}, 120_000);
+});
 
 afterAll(() => suite?.close());
 

@@ -84,7 +84,7 @@ beforeAll(async () => {
     },
   });
   ({ server, page } = suite);
-}, 120_000);
+});
 
 afterAll(async () => {
   // Held jobs go on to the ordinary runner, so closing the server does not wait on a gate nobody opens.

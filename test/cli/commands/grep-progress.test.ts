@@ -24,7 +24,7 @@ function plant(b: ContentBody): Uint8Array {
 
 beforeAll(async () => {
   ledger = await writeLedger(root, { generation: 'A4', seed: 3, sessionId: '20260302-150000-gp00', plant });
-}, 120_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const PROGRESS = /grep: [\d,]+ of ([\d,]+) bodies verified \([\d.]+ [KMG]iB of [\d.]+ [KMG]iB\)(, [\d,]+ failed)?; [\d,]+ match(es)?/g;

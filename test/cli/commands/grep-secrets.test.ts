@@ -26,7 +26,7 @@ function plant(b: ContentBody): Uint8Array {
 
 beforeAll(async () => {
   ledger = await writeLedger(root, { generation: 'A4', plant });
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 type Line = Record<string, unknown>;

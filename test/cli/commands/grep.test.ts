@@ -41,7 +41,7 @@ beforeAll(async () => {
   const opts = { generation: 'A4' as const, bodyScale: 3, plant, segmentBytes: 1500, targetBlockBytes: 12 * 1024, splitBodies: true };
   clean = await writeLedger(join(root, 'clean'), opts);
   damaged = await writeLedger(join(root, 'damaged'), { ...opts, damage: 'flip-payload-byte' });
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 type Line = Record<string, unknown> & { type: string };

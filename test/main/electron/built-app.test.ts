@@ -52,14 +52,14 @@ beforeAll(async () => {
         wal: i === 3 ? 'no-shm' : false,
       }),
     );
-}, 180_000);
+});
 
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.quit().catch(() => a.kill())));
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the built desktop app under the Electron stand-in', { timeout: 120_000 }, () => {
+describe('the built desktop app under the Electron stand-in', () => {
   it('opens session folders as a double-click gives them: argv, open-file before and after ready, a second instance', async () => {
     const [first, beforeReady, afterReady, handedOver] = ledgers as [WrittenLedger, WrittenLedger, WrittenLedger, WrittenLedger];
     const userData = join(work, 'user-data-launch');

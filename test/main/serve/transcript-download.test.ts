@@ -31,7 +31,7 @@ beforeAll(async () => {
   const opened = server.opened[0]!;
   if (!opened.ok) throw new Error(opened.error.message);
   evidenceId = opened.value.id;
-}, 240_000);
+});
 afterAll(async () => {
   vi.useRealTimers();
   await server?.close();
@@ -74,7 +74,7 @@ describe('GET /transcript/<evidence>', () => {
       expect(served.length).toBe(cli.length);
       expect(served.equals(cli)).toBe(true);
     }
-  }, 240_000);
+  });
 
   it('refuses without the cookie, and names an unknown trace or format before any byte', async () => {
     const base = `${server.origin}${HTTP_ROUTES.transcript}/${evidenceId}`;

@@ -171,7 +171,7 @@ beforeAll(async () => {
   });
   await page.goto(suite.url(`#/e/${ev}/overview`));
   await page.waitForSelector('[data-app-state="loaded"]');
-}, 300_000);
+});
 
 afterAll(() => suite?.close());
 

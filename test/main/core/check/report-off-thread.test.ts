@@ -97,7 +97,7 @@ describe('the integrity report off the main thread', () => {
         } finally {
           e.close();
         }
-      }, 60_000);
+      });
     }
   }
 
@@ -113,7 +113,7 @@ describe('the integrity report off the main thread', () => {
     } finally {
       e.close();
     }
-  }, 60_000);
+  });
 
   it('folds a finished verification in exactly as checkEvidence does', async () => {
     const e = await opened('verification', 'A2-zstd', undefined, AS_APP);
@@ -141,7 +141,7 @@ describe('the integrity report off the main thread', () => {
     } finally {
       e.close();
     }
-  }, 60_000);
+  });
 
   it('page damage stops the report at the pages, as on the calling thread (quick_check in the worker or the follow-up)', async () => {
     for (const opts of [{ ...AS_CLI, quickCheck: false }, AS_APP]) {
@@ -163,7 +163,7 @@ describe('the integrity report off the main thread', () => {
         e.close();
       }
     }
-  }, 60_000);
+  });
 
   it('falls back to the calling thread when no worker can start or the worker dies, with the same report', async () => {
     const e = await opened('fallback', 'A4', undefined, AS_APP);
@@ -184,5 +184,5 @@ describe('the integrity report off the main thread', () => {
     } finally {
       e.close();
     }
-  }, 60_000);
+  });
 });

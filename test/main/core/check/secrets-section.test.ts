@@ -23,7 +23,7 @@ function plant(b: ContentBody): Uint8Array {
 
 beforeAll(async () => {
   ledger = await writeLedger(root, { generation: 'A4', plant });
-}, 60_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('check --secrets', () => {

@@ -176,7 +176,7 @@ describe(`a ledger with ${BIG.toLocaleString()} more tool calls`, () => {
           tc.run(callRow++, hex(0xb20000000000, j), null, `proxy_lost_${j}`, 'mcp_proxy', 'big-trace-1');
       },
     });
-  }, 120_000);
+  });
   afterAll(() => fx?.close());
 
   it('the report counts every orphan exactly (time printed, not asserted)', () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
       }
     },
   });
-}, 120_000);
+});
 afterAll(() => {
   fx?.close();
   rmSync(root, { recursive: true, force: true });

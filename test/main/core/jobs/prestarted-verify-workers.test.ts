@@ -110,8 +110,10 @@ describe('prestarted verification workers', () => {
   it('waiting workers never keep a process alive (a CLI whose open failed exits at once)', () => {
     const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-verify-workers.ts', import.meta.url));
     // Ten minutes of idle time: if the workers held the process, it would still be running when the test stops it.
+    // spawnSync blocks vitest's own clock, so its kill timer is that clock here: well under the ten minutes, and
+    // minutes above what the child needs even on a loaded machine.
     const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(2, 600000); setTimeout(() => console.log('waiting', m.prestartedWorkers()), 1000);`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 300_000 });
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('waiting 2');
@@ -120,7 +122,7 @@ describe('prestarted verification workers', () => {
   it('waiting for them to be ready keeps the process alive until they are (then it may end)', () => {
     const module = fileURLToPath(new URL('../../../../src/main/core/jobs/prestarted-verify-workers.ts', import.meta.url));
     const script = `const m = await import(${JSON.stringify(module)}); m.prestartVerifyWorkers(1, 600000); await m.prestartedWorkersReady(); console.log('ready', m.prestartedWorkers());`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 300_000 });
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(0); // 13 would be a top-level await left pending when the loop ran dry
     expect(r.stdout.trim()).toBe('ready 1');

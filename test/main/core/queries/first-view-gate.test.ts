@@ -93,7 +93,7 @@ describe('the registry holds the follow-up back until the first view was answere
     } finally {
       registry.closeAll();
     }
-  }, 30_000);
+  });
 
   it('a service call for the evidence opens the gate (the first view asked), one for another id does not', async () => {
     const registry = registryFor(60_000);
@@ -119,7 +119,7 @@ describe('the registry holds the follow-up back until the first view was answere
     } finally {
       service.dispose();
     }
-  }, 30_000);
+  });
 
   it('starts at the deadline when no view asks', async () => {
     const registry = registryFor(200);
@@ -130,7 +130,7 @@ describe('the registry holds the follow-up back until the first view was answere
     } finally {
       registry.closeAll();
     }
-  }, 30_000);
+  });
 
   it('closing before the gate passed settles the follow-up (nothing left waiting) and rejects scans with CANCELLED', async () => {
     const registry = registryFor(60_000);
@@ -142,7 +142,7 @@ describe('the registry holds the follow-up back until the first view was answere
     await expect(scan).rejects.toMatchObject({ code: 'CANCELLED' });
     await ev.followUp!.settled;
     expect(ev.followUp!.copyProof()).toEqual({ state: 'pending' });
-  }, 30_000);
+  });
 
   it("without a gate (firstViewGate: null) the follow-up starts at once, as the CLI's", async () => {
     const registry = new EvidenceRegistry({ sampleDir: null, openOptions: { deferAboveBytes: 0 }, firstViewGate: null });
@@ -153,5 +153,5 @@ describe('the registry holds the follow-up back until the first view was answere
     } finally {
       registry.closeAll();
     }
-  }, 30_000);
+  });
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
       db.prepare('UPDATE tool_responses SET trace_id = (SELECT trace_id FROM model_calls WHERE id = 5) WHERE id = 4').run();
     },
   });
-}, 60_000);
+});
 afterAll(() => {
   fx?.close();
   moved?.close();

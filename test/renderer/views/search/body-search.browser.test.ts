@@ -82,7 +82,7 @@ beforeAll(async () => {
   const first = server.opened[0]!;
   if (!first.ok) throw new Error(first.error.message);
   evId = first.value.id;
-}, 120_000);
+});
 
 afterAll(() => suite?.close());
 
