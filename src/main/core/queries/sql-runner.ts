@@ -28,6 +28,8 @@ export interface SqlConsoleOptions {
   readonly startupLimitMs?: number;
   /** How the child is started (default child_process.fork; the Electron app passes a utilityProcess spawner). */
   readonly spawner?: SqlChildSpawner;
+  /** The cap of each streamed result's spill file, in bytes of row text (default sql-stream.ts's; tests: small). */
+  readonly spillCapBytes?: number;
 }
 
 /** The run currently talking to a child: at most one at a time. */
@@ -195,6 +197,7 @@ export class SqlConsole {
           params: opts.params ?? {},
           maxRows: opts.maxRows ?? DEFAULT_MAX_ROWS,
           ...(spillPath ? { spillPath } : {}),
+          ...(spillPath && this.options.spillCapBytes !== undefined ? { spillCapBytes: this.options.spillCapBytes } : {}),
         };
         child.handle.send(msg);
       });
