@@ -26,6 +26,11 @@ export interface SqlPage {
   readonly streamed: number;
   /** True once the query has no more rows: `streamed` is then the result's exact count. */
   readonly done: boolean;
+  /**
+   * Present when the result was longer than its spill file may hold: reading stopped at this cap (bytes of row
+   * text), `done` is true and `streamed` counts the rows kept, not the query's.
+   */
+  readonly capBytes?: number;
 }
 
 export interface SqlPagingChannels {

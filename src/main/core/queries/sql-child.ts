@@ -45,6 +45,8 @@ function clip(cell: Cell): Cell {
 
 /** The result this child keeps open (a run with a spillPath whose rows went past maxRows): one per child. */
 let stream: ResultStream | null = null;
+/** What runQuery leaves to do once its reply is sent: start the stream of a kept result. */
+let afterReply: (() => void) | null = null;
 
 export function runQuery(msg: SqlChildRun): SqlChildReply {
   const reason = refusalReason(msg.sql);
@@ -80,9 +82,19 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
       if (rows.length >= msg.maxRows) {
         truncated = true;
         if (msg.spillPath) {
-          // The row past the first page is the stream's first; the cursor stays open and reads on in slices.
-          stream = new ResultStream(msg.spillPath, iter, convert, () => db.close(), send);
-          stream.start([...rows, convert(next.value)]);
+          // The row past the first page is the stream's first; the cursor stays open and reads on in slices. The
+          // spill file is made and written only after the first page is sent (afterReply), so it never delays it.
+          const spillPath = msg.spillPath;
+          const held = [...rows, convert(next.value)];
+          afterReply = () => {
+            try {
+              stream = new ResultStream(spillPath, iter, convert, () => db.close(), send, msg.spillCapBytes);
+              stream.start(held);
+            } catch (e) {
+              db.close();
+              send({ type: 'error', error: { code: 'INTERNAL', message: `the SQL result could not be kept: ${(e as Error).message}` } });
+            }
+          };
           keptOpen = true;
           return { type: 'result', columns, rows, truncated, rowRefs, streaming: true };
         }
@@ -102,8 +114,12 @@ export function runQuery(msg: SqlChildRun): SqlChildReply {
 }
 
 onMessage((msg) => {
-  if (msg.type === 'run') send(runQuery(msg));
-  else if (stream) stream.page(msg);
+  if (msg.type === 'run') {
+    send(runQuery(msg));
+    const after = afterReply;
+    afterReply = null;
+    if (after) setImmediate(after);
+  } else if (stream) stream.page(msg);
   else send({ type: 'error', error: { code: 'BAD_REQUEST', message: 'no result is open in this SQL process' } });
 });
 send({ type: 'ready' });

@@ -14,6 +14,8 @@ export interface SqlChildRun {
    * row number → row, beside the scratch copy) and answers `page` messages, until the parent kills it.
    */
   readonly spillPath?: string;
+  /** The spill file's cap in bytes of row text (default sql-stream.ts DEFAULT_SPILL_CAP_BYTES). */
+  readonly spillCapBytes?: number;
 }
 
 /** The rows of an open result at a place (answered once the stream has read that far, or has ended). */
@@ -37,7 +39,8 @@ export type SqlChildReply =
       /** True when the child kept the result open and streams the rest (the run had a spillPath). */
       readonly streaming?: boolean;
     }
-  | { readonly type: 'progress'; readonly streamed: number; readonly done: boolean }
+  /** `capBytes`: present when the spill file's cap stopped the reading (done, with the rows before it kept). */
+  | { readonly type: 'progress'; readonly streamed: number; readonly done: boolean; readonly capBytes?: number }
   | {
       readonly type: 'page';
       readonly id: number;
@@ -45,6 +48,7 @@ export type SqlChildReply =
       readonly position: number;
       readonly streamed: number;
       readonly done: boolean;
+      readonly capBytes?: number;
     }
   | { readonly type: 'error'; readonly error: Failure };
 

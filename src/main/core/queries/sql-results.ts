@@ -33,6 +33,8 @@ interface OpenResult {
   readonly deadlineMs: number;
   streamed: number;
   done: boolean;
+  /** The spill file's cap, once it stopped the reading. */
+  capBytes: number | undefined;
   failure: Failure | null;
   readonly waiters: Map<number, Waiter>;
   idle: ReturnType<typeof setTimeout> | null;
@@ -43,6 +45,8 @@ export function spillPathFor(dbCopyPath: string, runId: string): string {
   return join(dirname(dbCopyPath), 'sql-results', `${runId}.db`);
 }
 
+const capOf = (r: OpenResult): { capBytes?: number } => (r.capBytes === undefined ? {} : { capBytes: r.capBytes });
+
 export class OpenResults {
   private readonly open_ = new Map<string, OpenResult>();
   private nextId = 1;
@@ -52,20 +56,30 @@ export class OpenResults {
   open(runId: string, child: KeptChild, spillPath: string, deadlineMs: number, firstRows: number): void {
     this.close(runId);
     while (this.open_.size >= MAX_OPEN) this.close(this.open_.keys().next().value!);
-    const r: OpenResult = { child, spillPath, deadlineMs, streamed: firstRows, done: false, failure: null, waiters: new Map(), idle: null };
+    const r: OpenResult = {
+      child,
+      spillPath,
+      deadlineMs,
+      streamed: firstRows,
+      done: false,
+      capBytes: undefined,
+      failure: null,
+      waiters: new Map(),
+      idle: null,
+    };
     child.listener = {
       reply: (m) => {
-        if (m.type === 'progress') {
+        if (m.type === 'progress' || m.type === 'page') {
           r.streamed = m.streamed;
           r.done = m.done;
-        } else if (m.type === 'page') {
-          r.streamed = m.streamed;
-          r.done = m.done;
+          r.capBytes = m.capBytes;
+        }
+        if (m.type === 'page') {
           const w = r.waiters.get(m.id);
           if (!w) return; // it ran past its deadline and was answered already
           r.waiters.delete(m.id);
           clearTimeout(w.timer);
-          w.resolve({ ok: true, value: { rows: m.rows, position: m.position, streamed: m.streamed, done: m.done } });
+          w.resolve({ ok: true, value: { rows: m.rows, position: m.position, streamed: m.streamed, done: m.done, ...capOf(r) } });
         } else if (m.type === 'error') this.fail(r, m.error);
       },
       exit: (code, signal) =>
@@ -95,7 +109,7 @@ export class OpenResults {
     if (!r) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `no open result has run id ${runId}` } });
     this.touch(runId, r);
     if (r.failure) return Promise.resolve({ ok: false, error: r.failure });
-    if (limit === 0) return Promise.resolve({ ok: true, value: { rows: [], position, streamed: r.streamed, done: r.done } });
+    if (limit === 0) return Promise.resolve({ ok: true, value: { rows: [], position, streamed: r.streamed, done: r.done, ...capOf(r) } });
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

@@ -6,8 +6,9 @@
  * cursor open and reads forward in slices between messages, writing each row under its row number into a SQLite
  * file of its own beside the scratch copy (never the evidence, never the copy). A place already read is then one
  * rowid seek away, going forward or back; a place not read yet is answered when the stream gets there. Memory
- * stays one slice of rows; the spill file grows with the result (it is removed with the result or the scratch
- * folder).
+ * stays one slice of rows; the spill file grows with the result up to a cap (`capBytes` of row text: a query over
+ * bodies could otherwise fill the disk), where reading stops and the result says it was capped (it is removed with
+ * the result or the scratch folder).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -20,6 +21,8 @@ const SLICE_ROWS = 5000;
 const SLICE_MS = 25;
 /** Progress is reported at most this often. */
 const PROGRESS_MS = 100;
+/** The spill file's default cap: row text written at most (a million ordinary event rows are ~100 MiB). */
+export const DEFAULT_SPILL_CAP_BYTES = 2 * 1024 ** 3;
 
 export class ResultStream {
   private readonly spill: Database.Database;
@@ -27,6 +30,9 @@ export class ResultStream {
   private readonly read: Database.Statement;
   private streamed = 0;
   private done = false;
+  /** Row text written so far, and whether the cap stopped the reading (`done` is then true as well). */
+  private bytes = 0;
+  private capped = false;
   private waiting: SqlChildPage[] = [];
   private lastProgress = 0;
 
@@ -36,6 +42,7 @@ export class ResultStream {
     private readonly convert: (row: unknown[]) => Cell[],
     private readonly close: () => void,
     private readonly send: (reply: SqlChildReply) => void,
+    private readonly capBytes: number = DEFAULT_SPILL_CAP_BYTES,
   ) {
     mkdirSync(dirname(spillPath), { recursive: true });
     this.spill = new Database(spillPath);
@@ -49,19 +56,42 @@ export class ResultStream {
 
   /** The rows already read (the first page) go in first, then the stream runs on in slices. */
   start(first: readonly (readonly Cell[])[]): void {
-    this.write(first);
-    setImmediate(() => this.slice());
+    this.write(this.texts(first));
+    if (this.done) this.finish();
+    else setImmediate(() => this.slice());
   }
 
-  private write(rows: readonly (readonly Cell[])[]): void {
+  /** Rows as the text the spill file keeps, up to the cap: a row that would pass it ends the reading instead. */
+  private texts(rows: readonly (readonly Cell[])[]): string[] {
+    const out: string[] = [];
+    for (const row of rows) {
+      if (!this.take(out, row)) break;
+    }
+    return out;
+  }
+
+  private take(out: string[], row: readonly Cell[]): boolean {
+    const text = JSON.stringify(row);
+    const size = Buffer.byteLength(text);
+    if (this.bytes + size > this.capBytes) {
+      this.capped = true;
+      this.done = true;
+      return false;
+    }
+    this.bytes += size;
+    out.push(text);
+    return true;
+  }
+
+  private write(texts: readonly string[]): void {
     this.spill.transaction(() => {
-      for (const row of rows) this.insert.run(this.streamed++, JSON.stringify(row));
+      for (const text of texts) this.insert.run(this.streamed++, text);
     })();
   }
 
   private slice(): void {
     const until = performance.now() + SLICE_MS;
-    const rows: Cell[][] = [];
+    const rows: string[] = [];
     try {
       while (rows.length < SLICE_ROWS) {
         const next = this.source.next();
@@ -69,7 +99,7 @@ export class ResultStream {
           this.done = true;
           break;
         }
-        rows.push(this.convert(next.value));
+        if (!this.take(rows, this.convert(next.value))) break;
         if ((rows.length & 255) === 0 && performance.now() > until) break;
       }
     } catch (e) {
@@ -79,14 +109,28 @@ export class ResultStream {
       return;
     }
     this.write(rows);
-    if (this.done) this.finishSource();
-    const now = performance.now();
-    if (this.done || now - this.lastProgress >= PROGRESS_MS) {
-      this.lastProgress = now;
-      this.send({ type: 'progress', streamed: this.streamed, done: this.done });
+    if (this.done) this.finish();
+    else {
+      const now = performance.now();
+      if (now - this.lastProgress >= PROGRESS_MS) {
+        this.lastProgress = now;
+        this.send({ type: 'progress', streamed: this.streamed, done: false });
+      }
+      this.answerWaiting();
+      setImmediate(() => this.slice());
     }
+  }
+
+  /** The query ended (or the cap stopped it): the cursor closes, and everyone waiting is answered. */
+  private finish(): void {
+    this.finishSource();
+    this.send({ type: 'progress', streamed: this.streamed, done: true, ...this.cap() });
     this.answerWaiting();
-    if (!this.done) setImmediate(() => this.slice());
+  }
+
+  /** What a capped result says with each answer: the cap it reached. */
+  private cap(): { capBytes?: number } {
+    return this.capped ? { capBytes: this.capBytes } : {};
   }
 
   private finishSource(): void {
@@ -121,6 +165,6 @@ export class ResultStream {
     // A place past the end of an ended result: its last rows.
     const position = this.done && msg.position >= this.streamed ? Math.max(0, this.streamed - msg.limit) : msg.position;
     const rows = msg.limit > 0 ? (this.read.all(position, msg.limit) as string[]).map((v) => JSON.parse(v) as Cell[]) : [];
-    this.send({ type: 'page', id: msg.id, rows, position, streamed: this.streamed, done: this.done });
+    this.send({ type: 'page', id: msg.id, rows, position, streamed: this.streamed, done: this.done, ...this.cap() });
   }
 }

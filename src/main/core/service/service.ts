@@ -282,7 +282,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       jobs.cancel(jobId);
       return null;
     },
-    'sql.canned': () => CANNED_QUERIES,
+    'sql.canned': () => {
+      sql.warm(); // the SQL view asks this as it opens: its first query's child starts then, not on Run
+      return CANNED_QUERIES;
+    },
     'sql.run': async (arg) => {
       const e = registry.get(arg.evidenceId);
       sql.warm();

@@ -21,6 +21,7 @@ import { isIdColumn } from '../links/id-routes.js';
 import { visibleText } from '../components/visible-text.js';
 import { spanningGridProps, useSqlWindow } from './sql/use-sql-window.js';
 import { useSqlWalOnly } from '../components/sql-wal-only.js';
+import { sqlCountLabel } from './sql/sql-count-label.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -227,14 +228,12 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
         {result && !error && (
           <>
             <p className="muted result-meta">
-              <span className="sql-count" data-done={win.w.done ? 'yes' : 'no'}>
-                {win.w.stopped
-                  ? `stopped after ${countLabel(win.w.streamed)} rows read; showing rows ${countLabel(win.w.start + 1)}–${countLabel(win.w.start + rows.length)}`
-                  : !streamed
-                    ? `${countLabel(rows.length)} row${rows.length === 1 ? '' : 's'}`
-                    : win.w.done
-                      ? `${countLabel(win.w.streamed)} rows`
-                      : `at least ${countLabel(win.w.streamed)} rows read so far, counting…`}
+              <span
+                className="sql-count"
+                data-done={win.w.done ? 'yes' : 'no'}
+                data-capped={win.w.capBytes !== undefined ? 'yes' : undefined}
+              >
+                {sqlCountLabel(win.w)}
               </span>{' '}
               · first rows in {msLabel(result.elapsedMs)} · read-only, on the evidence copy
               {streamed && !win.w.done && (

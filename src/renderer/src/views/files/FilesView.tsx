@@ -5,25 +5,20 @@
  */
 import { useState } from 'react';
 import { useCall } from '../../api/use-call.js';
-import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
-import { countLabel, formatCell, msLabel } from '../../components/format.js';
+import { countLabel } from '../../components/format.js';
 import { navigate } from '../../router.js';
-import { IdLink } from '../../links/IdLink.js';
-import { RowLink } from '../../links/RowLink.js';
 import { PaneLayout } from '../../pane/PaneLayout.js';
 import { PathsTable } from './PathsTable.js';
 import { TimelineCharts } from './TimelineCharts.js';
 import type { PathSort } from './use-path-window.js';
 import { usePathWindow } from './use-path-window.js';
 import './files.css';
+import { OverflowWindowList } from './OverflowWindowList.js';
 import { GoToRow } from '../../components/GoToRow.js';
-import { visibleText } from '../../components/visible-text.js';
-import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
 export function FilesView(props: { ev: string; persistOnly: boolean }) {
   const { ev, persistOnly } = props;
-  const { time } = useApp();
   const act = useCall('fs.activity', { evidenceId: ev });
   const [sort, setSort] = useState<PathSort>({ column: 'path', direction: 'asc' });
   const paths = usePathWindow(ev, persistOnly, sort);
@@ -49,63 +44,7 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
               When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their
               number is the row’s size. They are not lost but deferred — a later scan derived them, and they appear as the rows that follow.
             </p>
-            {a && a.windows.length > 0 && (
-              <table className="mini" aria-label="overflow window list">
-                <thead>
-                  <tr>
-                    <th>window (overflow row)</th>
-                    <th className="num">held back</th>
-                    <th>falls in turn</th>
-                    <th>derived by the later scan</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {a.windows.map((w) => (
-                    <tr key={w.id} data-window={w.id}>
-                      <td className="mono">
-                        <RowLink ev={ev} table="fs_events" rowid={w.id}>
-                          #{w.id}
-                        </RowLink>
-                        <WalOnlyIf row={{ table: 'fs_events', rowid: w.id }} />{' '}
-                        {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
-                      </td>
-                      <td className="num">{countLabel(w.heldBack)}</td>
-                      <td className="mono" data-window-turn={w.turnId ?? ''}>
-                        {w.turnId ? (
-                          <>
-                            <IdLink ev={ev} column="turn_id" value={w.turnId} ctx={{ traceId: w.traceId }} />
-                            {w.turnBy === 'time' && (
-                              <span
-                                className="muted"
-                                title="the window's row names no turn; this is the turn of the last file event before it"
-                              >
-                                {' '}
-                                (by time)
-                              </span>
-                            )}
-                          </>
-                        ) : (
-                          <span className="muted">—</span>
-                        )}
-                      </td>
-                      <td className="mono">
-                        {w.heldFor ? (
-                          <>
-                            <RowLink ev={ev} table="fs_events" rowid={w.heldFor.id}>
-                              #{w.heldFor.id}
-                            </RowLink>{' '}
-                            {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
-                            {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{msLabel(w.heldFor.t - w.t)})</span>}
-                          </>
-                        ) : (
-                          <span className="muted">no later scan recorded yet</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            {a && a.windows.length > 0 && <OverflowWindowList ev={ev} windows={a.windows} />}
             {a && a.windows.length < a.overflowWindows && <p className="muted">First {a.windows.length} windows listed.</p>}
           </section>
           <section className="card fs-paths" aria-label="paths">

@@ -2,11 +2,14 @@
  * Every hit of a search when there are more than one page of them: streamed from the SQL console (search.stream,
  * paged like a SQL result by views/sql/use-sql-window.ts), in a grid whose scrollbar spans the hits read so far (the
  * exact count once all are read), with "go to row N". A row opens in the side pane; its table/rowid is a row link.
+ * j/k move the selection and Enter opens it, as in every other grid; the selection is kept by its place in the
+ * result, so it stays on its hit while the held window of rows moves.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Cell, SearchKind } from '../../../../shared/contract.js';
 import { client } from '../../api/client.js';
-import { useApp } from '../../app-context.js';
+import type { RowNav } from '../../app-context.js';
+import { useApp, useRowNav } from '../../app-context.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import type { GridColumn } from '../../components/DataGrid.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -24,7 +27,8 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
   const { time } = useApp();
   const win = useSqlWindow(ev);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
-  const [sel, setSel] = useState<{ row: number; col: number } | null>(null);
+  /** The selected hit by its place in the whole result (not in the rows held). */
+  const [selAt, setSelAt] = useState<{ pos: number; col: number } | null>(null);
   const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   useEffect(() => {
     let stale = false;
@@ -34,6 +38,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
       if (stale) return void (r.ok && r.value.streaming && client.call('sql.close', { runId }));
       if (r.ok) win.reset(runId, r.value);
       else setError(r.error);
+      setSelAt(null);
     });
     return () => {
       stale = true;
@@ -50,6 +55,22 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     const at = rowAt(i);
     if (at) selectInPane({ kind: 'row', ...at });
   };
+  const start = win.w.start;
+  const sel = selAt && selAt.pos >= start && selAt.pos < start + rows.length ? { row: selAt.pos - start, col: selAt.col } : null;
+  const onSelect = useCallback((s: { row: number; col: number } | null) => setSelAt(s && { pos: s.row + start, col: s.col }), [start]);
+  const onNav = useCallback(
+    (nav: RowNav) => {
+      if (rows.length === 0) return;
+      if (nav === 'open') return void (sel && open(sel.row));
+      // From the selection (or from before the first row held), one row on, within the rows held: a step past
+      // their end scrolls the grid there, which pages the next rows in.
+      const from = selAt && sel ? selAt.pos : start - 1;
+      const pos = Math.max(start, Math.min(start + rows.length - 1, from + (nav === 'next' ? 1 : -1)));
+      setSelAt({ pos, col: selAt?.col ?? 0 });
+    },
+    [rows, start, selAt, sel],
+  );
+  useRowNav(onNav);
   const linkCell = useCallback(
     (col: GridColumn, _cell: Cell, row: readonly Cell[], text: string) => {
       if (col.name !== 'rowid' || typeof row[1] !== 'string' || typeof row[2] !== 'number') return null;
@@ -106,7 +127,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
         rowKeys={keys}
         time={time}
         selected={sel}
-        onSelect={setSel}
+        onSelect={onSelect}
         onOpen={open}
         linkCell={linkCell}
         {...spanningGridProps(win, jump)}

@@ -23,6 +23,8 @@ export interface SqlWindow {
   readonly stopped: boolean;
   /** The furthest place asked for (go to row N past the rows read so far): the scrollbar reaches it meanwhile. */
   readonly reach: number;
+  /** The spill file's cap in bytes when it stopped the reading (`streamed` then counts the rows kept). */
+  readonly capBytes?: number;
   readonly error: { code: string; message: string } | null;
 }
 
@@ -73,7 +75,7 @@ export function useSqlWindow(ev: string) {
       if (!r.ok) return setW((x) => ({ ...x, error: r.error }));
       const p = r.value;
       setW((x) => {
-        const base = { ...x, streamed: Math.max(x.streamed, p.streamed), done: p.done, error: null };
+        const base = { ...x, streamed: Math.max(x.streamed, p.streamed), done: p.done, capBytes: p.capBytes, error: null };
         if (how === 'seek' || x.rows.length === 0) return { ...base, start: p.position, rows: p.rows };
         if (how === 'after' && p.position === x.start + x.rows.length) {
           const rows = [...x.rows, ...p.rows];
@@ -97,7 +99,7 @@ export function useSqlWindow(ev: string) {
     const t = setTimeout(() => {
       void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }).then((r) => {
         if (r.ok && ref.current.runId === runId)
-          setW((x) => ({ ...x, streamed: Math.max(x.streamed, r.value.streamed), done: r.value.done }));
+          setW((x) => ({ ...x, streamed: Math.max(x.streamed, r.value.streamed), done: r.value.done, capBytes: r.value.capBytes }));
       });
     }, POLL_MS);
     return () => clearTimeout(t);
