@@ -118,26 +118,60 @@ static void cv_to_bytes(const uint32_t cv[8], uint8_t out[32]) {
   }
 }
 
-// Parent node of two chunk values (64 bytes, left then right) into out (32 bytes); flags add ROOT for the root.
-static void parent_cv(const uint8_t block[64], uint8_t flags, uint8_t out[32]) {
-  uint32_t cv[8];
-  memcpy(cv, IV, sizeof(cv));
-  blake3_compress_in_place(cv, block, BLAKE3_BLOCK_LEN, 0, (uint8_t)(PARENT | flags));
-  cv_to_bytes(cv, out);
+// Parent nodes waiting to be compressed side by side: each is 64 bytes (left then right chaining value) and goes to
+// its own destination. One compression per parent was ~40% of hashing a group of few-KiB bodies; in lanes, 16 parents
+// cost about what two did one by one.
+#define PARENT_BATCH 64
+typedef struct {
+  const uint8_t *in[PARENT_BATCH];
+  uint8_t *dest[PARENT_BATCH];
+  size_t k;
+  uint8_t flags;
+} parents_t;
+
+static void parents_flush(parents_t *b) {
+  if (b->k == 0) return;
+  uint8_t lane_out[PARENT_BATCH * 32];
+  blake3_hash_many(b->in, b->k, 1, IV, 0, false, b->flags, 0, 0, lane_out);
+  for (size_t j = 0; j < b->k; j++) memcpy(b->dest[j], lane_out + 32 * j, 32);
+  b->k = 0;
 }
 
-// Chaining value of chunks [first, first + n) whose chunk values are cvs[first..]; root when is_root.
-static void subtree(const uint8_t *cvs, size_t first, size_t n, int is_root, uint8_t out[32]) {
-  if (n == 1) {
-    memcpy(out, cvs + 32 * first, 32);
-    return;
+static void parents_push(parents_t *b, const uint8_t *in, uint8_t *dest) {
+  b->in[b->k] = in;
+  b->dest[b->k++] = dest;
+  if (b->k == PARENT_BATCH) parents_flush(b);
+}
+
+// The roots of a group's spans from their chunk values (span i's at cvs[i * SPAN_MAX_CHUNKS ..], n[i] >= 2 of them),
+// one tree level at a time across all spans: adjacent pairs become parents and an odd last node moves up as it is,
+// which builds the same tree as BLAKE3's rule (the left subtree holds the largest power-of-two number of chunks that
+// leaves at least one to the right). A pair that is a span's last becomes its root (ROOT flag), written to outs[i].
+// Within a level, parent j is written to slot j, which no later parent of that level reads (they read slots > 2j).
+static void roots(uint8_t *cvs, size_t *n, size_t count, uint8_t *const *outs) {
+  parents_t inner = {.k = 0, .flags = PARENT};
+  parents_t root = {.k = 0, .flags = PARENT | ROOT};
+  for (size_t open = count; open > 0;) {
+    for (size_t i = 0; i < count; i++) {
+      uint8_t *span = cvs + 32 * (i * SPAN_MAX_CHUNKS);
+      if (n[i] == 2) parents_push(&root, span, outs[i]);
+      else if (n[i] > 2)
+        for (size_t j = 0; 2 * j + 1 < n[i]; j++) parents_push(&inner, span + 64 * j, span + 32 * j);
+    }
+    parents_flush(&inner);
+    for (size_t i = 0; i < count; i++) {
+      if (n[i] < 2) continue;
+      if (n[i] == 2) {
+        n[i] = 0;
+        open--;
+        continue;
+      }
+      uint8_t *span = cvs + 32 * (i * SPAN_MAX_CHUNKS);
+      if (n[i] % 2) memcpy(span + 32 * (n[i] / 2), span + 32 * (n[i] - 1), 32);
+      n[i] = (n[i] + 1) / 2;
+    }
   }
-  size_t left = 1;
-  while (left * 2 <= n - 1) left *= 2;
-  uint8_t block[64];
-  subtree(cvs, first, left, 0, block);
-  subtree(cvs, first + left, n - left, 0, block + 32);
-  parent_cv(block, is_root ? ROOT : 0, out);
+  parents_flush(&root);
 }
 
 // Chunk value of the partial last chunk (len in 1..CHUNK_LEN-1) with counter `counter` (never a root: n > 1), its
@@ -238,11 +272,13 @@ static void hash_group(const uint8_t *base, const uint32_t *spans, const size_t 
     }
   }
   partial_chunks(partial, partials, cvs);
+  size_t n[GROUP];
+  uint8_t *outs[GROUP];
   for (size_t i = 0; i < count; i++) {
-    size_t len = spans[2 * which[i] + 1];
-    size_t n = (len + BLAKE3_CHUNK_LEN - 1) / BLAKE3_CHUNK_LEN;
-    subtree(cvs + 32 * (i * SPAN_MAX_CHUNKS), 0, n, 1, out + 32 * which[i]);
+    n[i] = (spans[2 * which[i] + 1] + BLAKE3_CHUNK_LEN - 1) / BLAKE3_CHUNK_LEN;
+    outs[i] = out + 32 * which[i];
   }
+  roots(cvs, n, count, outs);
 }
 
 // hash_group's chaining values, one scratch per Node environment (each worker thread has its own), freed with the

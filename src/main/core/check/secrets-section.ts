@@ -4,7 +4,7 @@
 // is not searched and is counted as such. Values are kept masked in the report; the list is capped, worst first.
 import type { Evidence } from '../evidence/types.js';
 import { startGrep } from '../search/grep-job.js';
-import { grepColumns } from '../search/grep-columns.js';
+import { grepColumnsOffThread } from '../search/grep-columns-off-thread.js';
 import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
 import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-types.js';
 import type { SecretFinding, SecretVerdict } from '../search/secret-findings.js';
@@ -51,7 +51,8 @@ export async function scanSecrets(
   const onAbort = (): void => job.cancel();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const result = await job.result.finally(() => opts.signal?.removeEventListener('abort', onAbort));
-  const columns = grepColumns(evidence.db, SPEC, take);
+  // In a worker: every text value of a million-row ledger is read (~11 s), and this thread may be serve's or the app's.
+  const columns = await grepColumnsOffThread(evidence.db, evidence.snapshot.dbCopyPath, SPEC, (m) => void take(m));
   kept.sort(worstFirst);
   return {
     bodiesSearched: result.ok ? result.value.verified : 0,

@@ -105,6 +105,25 @@ describe('BLAKE3 backends', () => {
     expect(hexOf(fallback)).toEqual(expected);
   });
 
+  it('hashes full groups of spans of every chunk count the same as one by one (parents folded level by level)', () => {
+    // 700 spans: two full groups of 256 and a partial one, so parents are folded 64 to a batch and across levels with an
+    // odd node carried up; every chunk count from 2 to 33, with and without a partial last chunk.
+    const buffer = bytesOf(1 << 20, 11);
+    const n = 700;
+    const spans = new Uint32Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const len = 1025 + ((i * 4099) % (33 * 1024));
+      spans[2 * i] = (i * 104_729) % (buffer.length - len);
+      spans[2 * i + 1] = len;
+    }
+    const out = new Uint8Array(32 * n);
+    blake3Spans(buffer, spans, out);
+    for (let i = 0; i < n; i++) {
+      const want = blake3Hex(buffer.subarray(spans[2 * i]!, spans[2 * i]! + spans[2 * i + 1]!));
+      expect(Buffer.from(out.subarray(32 * i, 32 * i + 32)).toString('hex'), `span ${i} of ${spans[2 * i + 1]} bytes`).toBe(want);
+    }
+  });
+
   it('refuses spans past the buffer, odd span lists and a short output, instead of reading or writing out of bounds', () => {
     const native = loadNativeBlake3()!;
     const buffer = new Uint8Array(4096);
