@@ -4,6 +4,7 @@
  * the first view could paint. Each of these is its own chunk, fetched from the same origin when first shown.
  */
 import { lazy } from 'react';
+import { prefetchedView } from './prefetched-view.js';
 
 export const EventView = lazy(() => import('./views/EventView.js').then((m) => ({ default: m.EventView })));
 export const IntegrityView = lazy(() => import('./views/IntegrityView.js').then((m) => ({ default: m.IntegrityView })));
@@ -13,13 +14,20 @@ export const CompareView = lazy(() => import('./views/compare/CompareView.js').t
 export const LibraryView = lazy(() => import('./views/library/LibraryView.js').then((m) => ({ default: m.LibraryView })));
 export const FilesView = lazy(() => import('./views/files/FilesView.js').then((m) => ({ default: m.FilesView })));
 // The graph's and the transcript's chunks are the ones a user goes to next from the trace list; their loaders are
-// shared with prefetchLikelyViews so a prefetch and the view's first render await the very same import.
-const loadGraph = () => import('./views/graph/GraphView.js');
-const loadTranscript = () => import('./views/transcript/TranscriptView.js');
+// shared with prefetchLikelyViews so a prefetch and the view's first render await the very same import, and once
+// that is in they render without suspending (prefetched-view.ts).
+const graph = prefetchedView(
+  () => import('./views/graph/GraphView.js'),
+  (m) => m.GraphView,
+);
+const transcript = prefetchedView(
+  () => import('./views/transcript/TranscriptView.js'),
+  (m) => m.TranscriptView,
+);
 
-export const GraphView = lazy(() => loadGraph().then((m) => ({ default: m.GraphView })));
+export const GraphView = graph.View;
 export const LifecycleView = lazy(() => import('./views/lifecycle/LifecycleView.js').then((m) => ({ default: m.LifecycleView })));
-export const TranscriptView = lazy(() => loadTranscript().then((m) => ({ default: m.TranscriptView })));
+export const TranscriptView = transcript.View;
 
 /** Marks App's Suspense fallback (data-view-loading), so a prefetch can tell that the first view is not painted yet. */
 export const VIEW_LOADING_ATTR = 'data-view-loading';
@@ -38,8 +46,8 @@ export function prefetchLikelyViews(): void {
   const attempt = (): void => {
     if (document.querySelector(`[${VIEW_LOADING_ATTR}]`)) return whenIdle(attempt);
     // A failed prefetch is no error of the app's: the view's own import will try again and report it.
-    loadGraph().catch(() => undefined);
-    loadTranscript().catch(() => undefined);
+    graph.prefetch().catch(() => undefined);
+    transcript.prefetch().catch(() => undefined);
   };
   requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(attempt)));
 }

@@ -225,7 +225,11 @@ export function warmTraceKeys(db: Database.Database, dbCopyPath: string): Promis
   const request: TraceKeysRequest = { dbCopyPath };
   const done = new Promise<void>((resolve) => {
     try {
-      const worker = spawnWorker(import.meta.url, 'trace-keys-worker', { workerData: request });
+      // A small young generation: the scan's garbage (a row array per row) held serve's RSS ~25 MB higher.
+      const worker = spawnWorker(import.meta.url, 'trace-keys-worker', {
+        workerData: request,
+        resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      });
       // Never what keeps a process alive (a CLI that opened and closed evidence must still exit).
       worker.unref();
       // Settled with the keys; the trace list that follows is seeded whenever it comes.

@@ -19,6 +19,7 @@ import { href } from '../../router.js';
 import { TranscriptLineView, lineSelection } from './TranscriptLineView.js';
 import { saveTranscript } from './save-transcript.js';
 import { useTranscriptPages } from './use-transcript-pages.js';
+import { useLineWindow } from './use-line-window.js';
 import './transcript.css';
 
 const OVERSCAN = 4;
@@ -68,8 +69,10 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
   // Stable, as every option the virtualizer memoises on (no inline getItemKey either): it recomputes every line's
   // offset whenever one changes (146,930 lines on the 5,000-call trace); a drawn line is measured anyway.
   const estimateSize = useCallback((i: number) => estimate(line(i)), [line]);
+  const lineWindow = useLineWindow(total);
   const v = useVirtualizer({
-    count: total,
+    count: lineWindow.count,
+    paddingEnd: lineWindow.paddingEnd,
     getScrollElement: () => scroller.current,
     estimateSize,
     overscan: OVERSCAN,
@@ -83,6 +86,12 @@ export function TranscriptView(props: { ev: string; trace: string | null }) {
   useEffect(() => {
     if (total > 0) want(first, last + OVERSCAN);
   }, [want, first, last, total]);
+  // The window grows ahead of the last line drawn, and to wherever a dragged scrollbar lands past it.
+  // (The viewport's height as the virtualizer observed it: reading clientHeight here forced a layout each frame.)
+  const { follow } = lineWindow;
+  const shownTo = (v.scrollOffset ?? 0) + (v.scrollRect?.height ?? 0);
+  const windowEndPx = v.getTotalSize() - lineWindow.paddingEnd;
+  useEffect(() => follow(last, shownTo, windowEndPx), [follow, last, shownTo, windowEndPx]);
   const pane = usePaneState();
   // The cursor j/k move (a line index); it starts at the line shown in the pane.
   const [cursor, setCursor] = useState<number | null>(null);
