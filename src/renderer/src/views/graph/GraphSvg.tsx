@@ -200,7 +200,7 @@ export function GraphLists(props: { nodes: readonly GraphNode[]; edges: readonly
   }, [props.nodes, props.edges]);
   if (!shown) return null;
   return (
-    <div className="visually-hidden">
+    <div className="visually-hidden graph-lists">
       <ul aria-label="graph nodes">
         {shown.nodes.map((n) => (
           <li key={n.id} data-list-node={n.id}>
