@@ -21,7 +21,7 @@ import { TraceFind } from './TraceFind.js';
 import { TraceOverview } from './TraceOverview.js';
 import { useRevealSelection } from './use-reveal.js';
 import { useTracePages } from './use-trace-pages.js';
-import { Waterfall } from './Waterfall.js';
+import { WaterfallPane } from './Waterfall.js';
 import './graph.css';
 import { visibleText } from '../../components/visible-text.js';
 
@@ -193,10 +193,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
             onPickTurn={pickTurn}
             onFoldTurn={fold}
           />
-          <aside className="waterfall-pane" aria-label="waterfall">
-            <h3>Over time</h3>
-            <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
-          </aside>
+          <WaterfallPane nodes={pages.nodes} selected={selected} onPick={pick} />
         </div>
         <GraphLists nodes={pages.nodes} edges={pages.edges} />
       </div>
