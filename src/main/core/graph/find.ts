@@ -17,6 +17,22 @@ interface Hit {
   turn: string | null;
   field: string;
   ex: string | null;
+  /** A response's call_id (responses only). */
+  cid?: string | null;
+}
+
+/** The model call that emitted each call_id of the trace (its first tool_calls row by rowid), from one read. */
+function emittersOf(db: Database.Database, traceId: string): Map<string, number | null> {
+  const out = new Map<string, number | null>();
+  if (!hasTable(db, 'tool_calls') || !['model_call_id', 'trace_id', 'call_id'].every((c) => hasColumn(db, 'tool_calls', c))) return out;
+  // tool_calls.trace_id has no index in the ledger: the trace's rowids from the keys when they are in.
+  const keys = traceKeysOf(db);
+  const rows = keys?.hasCalls() ? `id IN (${idList(keys.callsOfTrace(traceId))}) AND ` : '';
+  const calls = db
+    .prepare(`SELECT call_id AS c, model_call_id AS mc FROM tool_calls WHERE ${rows}trace_id = ? ORDER BY id`)
+    .all(traceId) as { c: string | null; mc: number | null }[];
+  for (const r of calls) if (r.c !== null && !out.has(String(r.c))) out.set(String(r.c), r.mc === null ? null : Number(r.mc));
+  return out;
 }
 
 /** `instr(lower(col), ?) > 0` over the columns the table has, and the excerpt of the first that matched. */
@@ -83,16 +99,17 @@ export function findInTrace(db: Database.Database, traceId: string, text: string
       : null;
   if (resp) {
     const rows = keys?.hasResponses() ? `tr.id IN (${idList(keys.responsesOfTrace(traceId))}) AND ` : '';
-    // A response is drawn under the call it answers, on the page of the model call that emitted that call.
-    const emitter =
-      hasTable(db, 'tool_calls') && hasColumn(db, 'tool_calls', 'model_call_id') && hasColumn(db, 'tool_calls', 'trace_id')
-        ? `(SELECT c.model_call_id FROM tool_calls c WHERE ${keys?.hasCalls() ? `c.id IN (${idList(keys.callsOfTrace(traceId))}) AND ` : ''}c.trace_id = @trace AND c.call_id = tr.call_id ORDER BY c.id LIMIT 1)`
-        : 'NULL';
+    const before = hits.length;
     run(
       'tr',
-      `SELECT tr.id AS id, ${emitter} AS mc, ${turnOf('tool_responses', 'tr')} AS turn, ${resp.field} AS field, ${resp.ex} AS ex
+      `SELECT tr.id AS id, NULL AS mc, ${turnOf('tool_responses', 'tr')} AS turn, ${resp.field} AS field, ${resp.ex} AS ex,
+       ${hasColumn(db, 'tool_responses', 'call_id') ? 'tr.call_id' : 'NULL'} AS cid
        FROM tool_responses tr WHERE ${rows}tr.trace_id = @trace AND ${resp.where} ORDER BY tr.id LIMIT @limit`,
     );
+    // A response is drawn under the call it answers, on the page of the model call that emitted that call: the
+    // trace's calls are read once (a subquery per matching response probed every call of the trace again).
+    const emitters = emittersOf(db, traceId);
+    for (const x of hits.slice(before)) x.h.mc = x.h.cid === null || x.h.cid === undefined ? null : (emitters.get(String(x.h.cid)) ?? null);
   }
 
   const table = { item: 'model_items', tc: 'tool_calls', tr: 'tool_responses' } as const;

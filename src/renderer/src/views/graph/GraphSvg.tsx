@@ -7,7 +7,7 @@
  * data-total-nodes, turn bands included); a visually hidden list repeats all of them as text.
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { GraphEdge, GraphNode } from '../../../../shared/contract/graph.js';
 import { GraphEdgePath, GraphNodeG, NodeFocusLabel, TurnBandG } from './graph-items.js';
 import { isArrow, nextNode } from './graph-keys.js';
@@ -188,33 +188,59 @@ function TurnsBeyond(props: { index: GraphIndex; win: Box; scroller: React.RefOb
   );
 }
 
+/** Items per chunk of the text lists: a chunk whose items are all the same objects as before is not rendered again. */
+const LIST_CHUNK = 400;
+
+const sameItems = <T,>(a: { items: readonly T[] }, b: { items: readonly T[] }): boolean =>
+  a.items.length === b.items.length && a.items.every((x, i) => x === b.items[i]);
+
+const NodeItems = memo(function NodeItems(props: { items: readonly GraphNode[] }) {
+  return props.items.map((n) => (
+    <li key={n.id} data-list-node={n.id}>
+      {n.kind} {visibleText(n.label)} {visibleText(n.detail)} {n.broken ? 'broken' : ''}
+    </li>
+  ));
+}, sameItems);
+
+const EdgeItems = memo(function EdgeItems(props: { items: readonly GraphEdge[] }) {
+  return props.items.map((e) => (
+    <li key={`${e.from}>${e.to}>${e.kind}`} data-list-edge={`${e.from}>${e.to}>${e.kind}`}>
+      {visibleText(e.from)} {e.kind.replace(/_/g, ' ')} {visibleText(e.to)} {e.broken ? 'broken' : ''}
+    </li>
+  ));
+}, sameItems);
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += LIST_CHUNK) out.push(items.slice(i, i + LIST_CHUNK));
+  return out;
+}
+
 /**
  * The same nodes and edges as text, for screen readers (and anyone who prefers a list). Written a frame after the
- * graph is painted: a thousand list items in the same task as the first screen made its longest task.
+ * graph is painted: a thousand list items in the same task as the first screen made its longest task. Drawn in
+ * chunks that are rendered again only when their items changed, so a page load renders the items it adds, not all.
  */
-export function GraphLists(props: { nodes: readonly GraphNode[]; edges: readonly GraphEdge[] }) {
+export const GraphLists = memo(function GraphLists(props: { nodes: readonly GraphNode[]; edges: readonly GraphEdge[] }) {
   const [shown, setShown] = useState<{ nodes: readonly GraphNode[]; edges: readonly GraphEdge[] } | null>(null);
   useEffect(() => {
     const t = setTimeout(() => setShown({ nodes: props.nodes, edges: props.edges }), 0);
     return () => clearTimeout(t);
   }, [props.nodes, props.edges]);
-  if (!shown) return null;
+  const parts = useMemo(() => (shown ? { nodes: chunks(shown.nodes), edges: chunks(shown.edges) } : null), [shown]);
+  if (!parts) return null;
   return (
-    <div className="visually-hidden">
+    <div className="visually-hidden graph-lists">
       <ul aria-label="graph nodes">
-        {shown.nodes.map((n) => (
-          <li key={n.id} data-list-node={n.id}>
-            {n.kind} {visibleText(n.label)} {visibleText(n.detail)} {n.broken ? 'broken' : ''}
-          </li>
+        {parts.nodes.map((items, i) => (
+          <NodeItems key={i} items={items} />
         ))}
       </ul>
       <ul aria-label="graph edges">
-        {shown.edges.map((e) => (
-          <li key={`${e.from}>${e.to}>${e.kind}`} data-list-edge={`${e.from}>${e.to}>${e.kind}`}>
-            {visibleText(e.from)} {e.kind.replace(/_/g, ' ')} {visibleText(e.to)} {e.broken ? 'broken' : ''}
-          </li>
+        {parts.edges.map((items, i) => (
+          <EdgeItems key={i} items={items} />
         ))}
       </ul>
     </div>
   );
-}
+});

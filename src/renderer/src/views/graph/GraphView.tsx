@@ -4,7 +4,7 @@
  * of the same trace over time beside it. Clicking a node (or a turn) shows its fields, related rows and bodies in
  * the side pane beside the graph; the selection is in the URL (pane/selection.ts), so reload and Back restore it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { GraphNode, TraceFind as Found, TraceMatch, TurnSummary } from '../../../../shared/contract/graph.js';
 import { TRACE_LEVEL_TURN } from '../../../../shared/contract/graph.js';
 import { EVENT_TABLES_BY_KIND } from './event-tables.js';
@@ -15,13 +15,13 @@ import type { Selection } from '../../pane/selection.js';
 import { selectInPane, usePaneState } from '../../pane/selection.js';
 import type { ScrollTarget } from './GraphSvg.js';
 import { GraphLists, GraphScroll } from './GraphSvg.js';
-import { layoutGraph } from './layout.js';
+import { IncrementalLayout } from './layout-incremental.js';
 import { TraceList } from './TraceList.js';
 import { TraceFind } from './TraceFind.js';
 import { TraceOverview } from './TraceOverview.js';
 import { useRevealSelection } from './use-reveal.js';
 import { useTracePages } from './use-trace-pages.js';
-import { Waterfall } from './Waterfall.js';
+import { WaterfallPane } from './Waterfall.js';
 import './graph.css';
 import { visibleText } from '../../components/visible-text.js';
 
@@ -81,10 +81,13 @@ function TracePanel(props: { ev: string; traceId: string }) {
   const [target, setTarget] = useState<ScrollTarget | null>(null);
   const [found, setFound] = useState<Found | null>(null);
   const first = pages.first;
-  const layout = useMemo(
-    () => (first ? layoutGraph({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }, folded) : null),
-    [first, pages.nodes, pages.edges, folded],
-  );
+  // Kept between page loads: drawing more lays out only the turns it adds.
+  const layouts = useRef<IncrementalLayout | null>(null);
+  const layout = useMemo(() => {
+    if (!first) return null;
+    layouts.current ??= new IncrementalLayout();
+    return layouts.current.layout({ nodes: pages.nodes, edges: pages.edges, turns: first.turns }, folded);
+  }, [first, pages.nodes, pages.edges, folded]);
   const drawnTurns = useMemo(() => new Set(layout?.turns.map((t) => t.nodeId)), [layout]);
   const selected = useMemo(() => {
     const id = selectedNode(pane.sel, pages.nodes);
@@ -193,10 +196,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
             onPickTurn={pickTurn}
             onFoldTurn={fold}
           />
-          <aside className="waterfall-pane" aria-label="waterfall">
-            <h3>Over time</h3>
-            <Waterfall nodes={pages.nodes} selected={selected} onPick={pick} />
-          </aside>
+          <WaterfallPane nodes={pages.nodes} selected={selected} onPick={pick} />
         </div>
         <GraphLists nodes={pages.nodes} edges={pages.edges} />
       </div>

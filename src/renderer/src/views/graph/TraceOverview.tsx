@@ -6,7 +6,7 @@
  * click lands on the turn under the pointer.
  */
 import type { MouseEvent } from 'react';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TurnSummary } from '../../../../shared/contract/graph.js';
 
 const COLUMNS = 480;
@@ -35,6 +35,26 @@ function columnsOf(turns: readonly TurnSummary[]): { cols: Column[]; max: number
   return { cols, max };
 }
 
+/** One path of bars (columns `i` with `pick(i)`): a few elements for the whole strip, never one per column. */
+interface Bars {
+  /** Column width in strip units, and each bar's width. */
+  readonly step: number;
+  readonly width: number;
+  height(c: Column): number;
+  top(c: Column): number;
+  pick(i: number): boolean;
+}
+
+function barsPath(cols: readonly Column[], b: Bars): string {
+  let d = '';
+  for (let i = 0; i < cols.length; i++) {
+    if (!b.pick(i)) continue;
+    const c = cols[i]!;
+    d += `M${(i * b.step).toFixed(3)} ${b.top(c).toFixed(2)}h${b.width.toFixed(3)}v${b.height(c).toFixed(2)}h${(-b.width).toFixed(3)}z`;
+  }
+  return d;
+}
+
 export const TraceOverview = memo(function TraceOverview(props: {
   turns: readonly TurnSummary[];
   /** Turn node ids laid out now. */
@@ -43,16 +63,44 @@ export const TraceOverview = memo(function TraceOverview(props: {
   marked: ReadonlySet<number>;
   onJump(turnIndex: number): void;
 }) {
-  const { turns } = props;
+  const { turns, drawn, marked } = props;
   const { cols, max } = useMemo(() => columnsOf(turns), [turns]);
+  const [hover, setHover] = useState<number | null>(null);
+  const w = 100 / Math.max(1, cols.length);
+  const drawnCols = useMemo(() => {
+    const out = new Set<number>();
+    cols.forEach((c, i) => {
+      for (let t = c.from; t < c.to; t++) if (drawn.has(turns[t]!.nodeId)) return void out.add(i);
+    });
+    return out;
+  }, [cols, drawn, turns]);
+  const paths = useMemo(() => {
+    const markedCols = new Set<number>();
+    cols.forEach((c, i) => {
+      for (let t = c.from; t < c.to; t++) if (marked.has(t)) return void markedCols.add(i);
+    });
+    const bar = (c: Column): number => Math.max(2, Math.sqrt(c.size / max) * (HEIGHT - TICKS - 2));
+    const barTop = (c: Column): number => HEIGHT - TICKS - bar(c);
+    return {
+      drawnBands: barsPath(cols, { step: w, width: w, height: () => HEIGHT - TICKS, top: () => 0, pick: (i) => drawnCols.has(i) }),
+      bars: barsPath(cols, { step: w, width: w * 0.8, height: bar, top: barTop, pick: (i) => !drawnCols.has(i) }),
+      drawnBars: barsPath(cols, { step: w, width: w * 0.8, height: bar, top: barTop, pick: (i) => drawnCols.has(i) }),
+      marks: barsPath(cols, {
+        step: w,
+        width: Math.max(w, 0.3),
+        height: () => TICKS - 2,
+        top: () => HEIGHT - TICKS + 2,
+        pick: (i) => markedCols.has(i),
+      }),
+    };
+  }, [cols, max, w, drawnCols, marked]);
   if (turns.length < 2) return null;
-  const w = 100 / cols.length;
-  const click = (ev: MouseEvent<SVGSVGElement>): void => {
+  const colAt = (ev: MouseEvent<SVGSVGElement>): number => {
     const box = ev.currentTarget.getBoundingClientRect();
-    const at = Math.min(Math.max((ev.clientX - box.left) / box.width, 0), 0.999999);
-    props.onJump(Math.floor(at * turns.length));
+    return Math.min(Math.max((ev.clientX - box.left) / box.width, 0), 0.999999);
   };
-  const scale = (size: number): number => Math.max(2, Math.sqrt(size / max) * (HEIGHT - TICKS - 2));
+  const click = (ev: MouseEvent<SVGSVGElement>): void => props.onJump(Math.floor(colAt(ev) * turns.length));
+  const hovered = hover !== null ? cols[hover] : undefined;
   return (
     <div className="trace-overview" aria-label="trace overview">
       <span className="muted ov-label">{turns.length.toLocaleString('en-US')} turns — click to go there</span>
@@ -64,22 +112,26 @@ export const TraceOverview = memo(function TraceOverview(props: {
         role="img"
         aria-label={`overview of ${turns.length} turns`}
         data-turns={turns.length}
+        data-drawn-columns={drawnCols.size}
         onClick={click}
+        onMouseMove={(ev) => {
+          const i = Math.floor(colAt(ev) * cols.length);
+          if (i !== hover) setHover(i);
+        }}
+        onMouseLeave={() => setHover(null)}
       >
-        {cols.map((c, i) => {
-          const drawn = turns.slice(c.from, c.to).some((t) => props.drawn.has(t.nodeId));
-          let marked = false;
-          for (let t = c.from; t < c.to && !marked; t++) marked = props.marked.has(t);
-          const h = scale(c.size);
-          return (
-            <g key={i} className={drawn ? 'ov-col drawn' : 'ov-col'}>
-              <title>{`turn${c.to - c.from > 1 ? `s ${c.from + 1}–${c.to}` : ` ${c.from + 1}`}: up to ${c.size} calls`}</title>
-              <rect x={i * w} y={0} width={w} height={HEIGHT - TICKS} className="ov-hit" />
-              <rect x={i * w} y={HEIGHT - TICKS - h} width={w * 0.8} height={h} className="ov-bar" />
-              {marked && <rect x={i * w} y={HEIGHT - TICKS + 2} width={Math.max(w, 0.3)} height={TICKS - 2} className="ov-mark" />}
-            </g>
-          );
-        })}
+        {/* One title for the column under the pointer: a title per column was hundreds of elements per render. */}
+        <title>
+          {hovered
+            ? `turn${hovered.to - hovered.from > 1 ? `s ${hovered.from + 1}–${hovered.to}` : ` ${hovered.from + 1}`}: up to ${hovered.size} calls`
+            : `${turns.length} turns`}
+        </title>
+        <rect x={0} y={0} width={100} height={HEIGHT - TICKS} className="ov-hit" />
+        {hover !== null && <rect x={hover * w} y={0} width={w} height={HEIGHT - TICKS} className="ov-hover" />}
+        <path d={paths.drawnBands} className="ov-drawn-band" />
+        <path d={paths.bars} className="ov-bar" />
+        <path d={paths.drawnBars} className="ov-bar drawn" />
+        <path d={paths.marks} className="ov-mark" />
       </svg>
     </div>
   );

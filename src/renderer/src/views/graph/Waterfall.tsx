@@ -1,11 +1,15 @@
 /**
  * The same trace over time: each model call and tool call of the loaded pages as a bar from its timestamp for its
  * duration, under a time ruler whose marks follow the selection (its start and end, from the trace's first call).
+ * The pane scrolls; only the rows meeting its scroll window are in the DOM (a 5,000-call trace drawn far is thousands
+ * of rows, and laying them all out was most of the layout of every page drawn).
  */
+import { useMemo, useRef } from 'react';
 import type { GraphNode } from '../../../../shared/contract/graph.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel, msLabel } from '../../components/format.js';
 import { WalOnlyStripe } from '../../components/WalOnlyScope.js';
+import { useScrollWindow } from './use-scroll-window.js';
 
 const ROW = 20;
 const LABEL_W = 128;
@@ -17,15 +21,49 @@ function ms(ts: string | null): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string | null; onPick(n: GraphNode): void }) {
-  const rows = props.nodes
+interface Row {
+  readonly n: GraphNode;
+  readonly t: number;
+  readonly d: number;
+}
+
+function timedRows(nodes: readonly GraphNode[]): Row[] {
+  return nodes
     .filter((n) => n.kind === 'model_call' || n.kind === 'tool_call')
     .map((n) => ({ n, t: ms(n.timestamp), d: Math.max(0, n.durationMs ?? 0) }))
-    .filter((r): r is { n: GraphNode; t: number; d: number } => r.t !== null)
+    .filter((r): r is Row => r.t !== null)
     .sort((a, b) => a.t - b.t || a.n.id.localeCompare(b.n.id));
+}
+
+/** The scrolling pane beside the graph, with the waterfall drawn for the part of it in view. */
+export function WaterfallPane(props: { nodes: readonly GraphNode[]; selected: string | null; onPick(n: GraphNode): void }) {
+  const pane = useRef<HTMLElement>(null);
+  const win = useScrollWindow(pane);
+  return (
+    <aside className="waterfall-pane" aria-label="waterfall" ref={pane}>
+      <h3>Over time</h3>
+      <Waterfall nodes={props.nodes} selected={props.selected} onPick={props.onPick} top={win.y0} bottom={win.y1} />
+    </aside>
+  );
+}
+
+/** `top`, `bottom`: the pane's scroll window (pixels from the pane's top); rows outside it are left out. */
+export function Waterfall(props: {
+  nodes: readonly GraphNode[];
+  selected: string | null;
+  onPick(n: GraphNode): void;
+  top?: number;
+  bottom?: number;
+}) {
+  const rows = useMemo(() => timedRows(props.nodes), [props.nodes]);
   if (rows.length === 0) return <p className="muted">No timestamps on this page.</p>;
   const t0 = rows[0]!.t;
-  const t1 = Math.max(...rows.map((r) => r.t + r.d), t0 + 1);
+  let t1 = t0 + 1;
+  for (const r of rows) t1 = Math.max(t1, r.t + r.d);
+  // The pane's heading sits above the svg: a row's place in the pane is within a row or two of its place in the svg,
+  // well inside the window's overscan.
+  const from = Math.max(0, Math.floor(((props.top ?? 0) - 20) / ROW) - 2);
+  const to = Math.min(rows.length, props.bottom === undefined ? rows.length : Math.ceil((props.bottom - 20) / ROW) + 2);
   const scale = (WIDTH - LABEL_W - 10) / (t1 - t0);
   const height = rows.length * ROW + 24;
   const sel = rows.find((r) => r.n.id === props.selected) ?? null;
@@ -50,11 +88,11 @@ export function Waterfall(props: { nodes: readonly GraphNode[]; selected: string
       <text x={WIDTH - 6} y={12} className="wf-axis" textAnchor="end">
         {countLabel(t1 - t0)} ms
       </text>
-      {rows.map(({ n, t, d }, i) => (
+      {rows.slice(from, to).map(({ n, t, d }, k) => (
         <g
           key={n.id}
           data-wf-node={n.id}
-          transform={`translate(0, ${20 + i * ROW})`}
+          transform={`translate(0, ${20 + (from + k) * ROW})`}
           className={`wf-row ${n.kind}${props.selected === n.id ? ' selected' : ''}`}
           onClick={() => props.onPick(n)}
         >

@@ -40,11 +40,17 @@ export interface Layout {
   readonly height: number;
 }
 
-/**
- * `folded` names turn node ids (`turn:<id>`) whose rows are left out: the turn keeps one column for its band, so a
- * long trace's turns read as a row of headers the reader opens one at a time.
- */
-export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, folded: ReadonlySet<string> = new Set()): Layout {
+/** The graph the layout works on: the nodes left after folding, each node's outgoing edges, the turns in order. */
+export interface Prepared {
+  readonly nodes: ReadonlyMap<string, GraphNode>;
+  readonly out: ReadonlyMap<string, readonly GraphEdge[]>;
+  readonly turnOrder: readonly string[];
+}
+
+/** Edge kinds a turn's block follows (the other kind, consumed_by, only places rows in the margins). */
+export const BLOCK_EDGE_KINDS: ReadonlySet<GraphEdge['kind']> = new Set(['contains', 'item', 'emits', 'response', 'events']);
+
+export function prepareGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, folded: ReadonlySet<string>): Prepared {
   const nodes = new Map(g.nodes.map((n) => [n.id, n]));
   if (folded.size > 0) {
     const gone = new Set(g.nodes.filter((n) => n.kind !== 'turn' && folded.has(`turn:${n.turnId ?? TRACE_LEVEL_TURN}`)).map((n) => n.id));
@@ -63,65 +69,110 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, fo
   }
   const out = new Map<string, GraphEdge[]>();
   for (const e of g.edges) if (nodes.has(e.from) && nodes.has(e.to)) (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e);
-  const placed = new Map<string, Placed>();
-  const put = (id: string, col: number, row: number): void => {
-    const node = nodes.get(id);
-    if (node && !placed.has(id)) placed.set(id, { node, x: col, y: row });
-  };
-  const targets = (id: string, kind?: GraphEdge['kind']): string[] =>
-    (out.get(id) ?? []).filter((e) => !kind || e.kind === kind).map((e) => e.to);
+  return { nodes, out, turnOrder: g.turns.map((t) => t.nodeId).filter((id) => nodes.has(id)) };
+}
 
-  // Margin columns on the left (rows from elsewhere feeding this page) are counted once the page is placed.
-  let shift = 0;
-  const colOf = (c: number): number => (c + shift) * (NODE_W + COL_GAP) + 8;
-  const bandCols: { nodeId: string; start: number; end: number }[] = [];
-  let col = 0;
-  let maxRow = 0;
-  const turnOrder = g.turns.map((t) => t.nodeId).filter((id) => nodes.has(id));
-  for (const turnId of turnOrder) {
-    const start = col;
-    let row = 0;
-    const mcs = targets(turnId, 'contains').filter((id) => nodes.get(id)?.kind === 'model_call');
-    for (const mc of mcs) {
-      put(mc, col, 0);
-      targets(mc, 'item').forEach((it, i) => put(it, col, i + 1));
-      let r = 0;
-      for (const tc of targets(mc, 'emits')) {
-        put(tc, col + 1, r++);
-        for (const resp of targets(tc, 'response')) put(resp, col + 1, r++);
-      }
-      row = Math.max(row, targets(mc, 'item').length + 1, r);
-      col += 2;
+/** A node placed in grid units (column, row) before the margins are counted. */
+export interface Cell {
+  readonly node: GraphNode;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The turns laid out so far, in grid units: the placed rows in the order they were placed, each turn's columns, and
+ * the running column and row count. `owner` names the turn (its place in the turn order) that placed each row.
+ */
+export interface TurnBlocks {
+  readonly placed: Map<string, Cell>;
+  readonly owner: Map<string, number>;
+  readonly bandCols: { nodeId: string; start: number; end: number }[];
+  col: number;
+  maxRow: number;
+}
+
+export const noBlocks = (): TurnBlocks => ({ placed: new Map(), owner: new Map(), bandCols: [], col: 0, maxRow: 0 });
+
+const targetsIn =
+  (p: Prepared) =>
+  (id: string, kind?: GraphEdge['kind']): string[] =>
+    (p.out.get(id) ?? []).filter((e) => !kind || e.kind === kind).map((e) => e.to);
+
+/** Lays out the next turn of the order to the right of the ones laid out (blocks.bandCols.length of them). */
+export function layTurn(p: Prepared, b: TurnBlocks): void {
+  const index = b.bandCols.length;
+  const turnId = p.turnOrder[index]!;
+  const targets = targetsIn(p);
+  const put = (id: string, col: number, row: number): void => {
+    const node = p.nodes.get(id);
+    if (node && !b.placed.has(id)) {
+      b.placed.set(id, { node, x: col, y: row });
+      b.owner.set(id, index);
     }
-    // Rows of the turn that hang off no model call of the page (loose calls, missing rows), then its event kinds.
-    const loose = targets(turnId, 'contains').filter((id) => nodes.get(id)?.kind !== 'model_call');
-    if (loose.length || mcs.length === 0) {
-      if (mcs.length === 0) col += 1;
-      let r = mcs.length ? row : 0;
-      const c = mcs.length ? col - 1 : col - 1;
-      for (const id of loose) {
-        put(id, c, r++);
-        for (const child of [...targets(id, 'emits'), ...targets(id, 'response'), ...targets(id, 'item')]) {
-          put(child, c, r++);
-          for (const grand of targets(child, 'response')) put(grand, c, r++);
-        }
-      }
-      row = Math.max(row, r);
+  };
+  let col = b.col;
+  const start = col;
+  let row = 0;
+  const mcs = targets(turnId, 'contains').filter((id) => p.nodes.get(id)?.kind === 'model_call');
+  for (const mc of mcs) {
+    put(mc, col, 0);
+    targets(mc, 'item').forEach((it, i) => put(it, col, i + 1));
+    let r = 0;
+    for (const tc of targets(mc, 'emits')) {
+      put(tc, col + 1, r++);
+      for (const resp of targets(tc, 'response')) put(resp, col + 1, r++);
     }
-    targets(turnId, 'events').forEach((ev, i) =>
-      put(ev, start + (i % Math.max(1, col - start)), row + 1 + Math.floor(i / Math.max(1, col - start))),
-    );
-    maxRow = Math.max(maxRow, row + 1 + Math.ceil(targets(turnId, 'events').length / Math.max(1, col - start)));
-    bandCols.push({ nodeId: turnId, start, end: col });
+    row = Math.max(row, targets(mc, 'item').length + 1, r);
+    col += 2;
   }
-  // Whatever is left came from elsewhere (left margins, one column per hop back: a stub, then the response it
-  // answered) or goes elsewhere (right margin).
+  // Rows of the turn that hang off no model call of the page (loose calls, missing rows), then its event kinds.
+  const loose = targets(turnId, 'contains').filter((id) => p.nodes.get(id)?.kind !== 'model_call');
+  if (loose.length || mcs.length === 0) {
+    if (mcs.length === 0) col += 1;
+    let r = mcs.length ? row : 0;
+    const c = col - 1;
+    for (const id of loose) {
+      put(id, c, r++);
+      for (const child of [...targets(id, 'emits'), ...targets(id, 'response'), ...targets(id, 'item')]) {
+        put(child, c, r++);
+        for (const grand of targets(child, 'response')) put(grand, c, r++);
+      }
+    }
+    row = Math.max(row, r);
+  }
+  const events = targets(turnId, 'events');
+  events.forEach((ev, i) => put(ev, start + (i % Math.max(1, col - start)), row + 1 + Math.floor(i / Math.max(1, col - start))));
+  b.maxRow = Math.max(b.maxRow, row + 1 + Math.ceil(events.length / Math.max(1, col - start)));
+  b.owner.set(turnId, index);
+  b.bandCols.push({ nodeId: turnId, start, end: col });
+  b.col = col;
+}
+
+/**
+ * The margins (rows from elsewhere on the left, one column per hop back; rows going elsewhere on the right) and the
+ * pixel positions. `reuse`: the previous layout's positions, whose objects are kept where nothing moved (so what is
+ * built from them, the visible-set index, can be kept too).
+ */
+export function finishLayout(
+  g: Pick<TraceGraph, 'turns'>,
+  p: Prepared,
+  b: TurnBlocks,
+  folded: ReadonlySet<string>,
+  reuse?: ReadonlyMap<string, Placed>,
+): Layout {
+  const targets = targetsIn(p);
+  const margin = new Map<string, Cell>();
+  const isPlaced = (id: string): boolean => b.placed.has(id) || margin.has(id);
+  const put = (id: string, col: number, row: number): void => {
+    const node = p.nodes.get(id);
+    if (node && !isPlaced(id)) margin.set(id, { node, x: col, y: row });
+  };
   const depth = new Map<string, number>();
   for (let hop = 1, grew = true; grew && hop < 6; hop++) {
     grew = false;
-    for (const n of nodes.values()) {
-      if (placed.has(n.id) || depth.has(n.id) || n.kind === 'turn') continue;
-      const feeds = targets(n.id).some((t) => (hop === 1 ? placed.has(t) : depth.get(t) === hop - 1));
+    for (const n of p.nodes.values()) {
+      if (isPlaced(n.id) || depth.has(n.id) || n.kind === 'turn') continue;
+      const feeds = targets(n.id).some((t) => (hop === 1 ? isPlaced(t) : depth.get(t) === hop - 1));
       if (feeds) {
         depth.set(n.id, hop);
         grew = true;
@@ -135,26 +186,45 @@ export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, fo
     put(id, -d, r);
     rows.set(d, r + 1);
   }
-  const rightRows = [...nodes.values()].filter((n) => !placed.has(n.id) && n.kind !== 'turn').map((n) => n.id);
-  rightRows.forEach((id, i) => put(id, col, i));
-  maxRow = Math.max(maxRow, ...rows.values(), rightRows.length);
-  shift = leftDepth;
+  const rightRows = [...p.nodes.values()].filter((n) => !isPlaced(n.id) && n.kind !== 'turn').map((n) => n.id);
+  rightRows.forEach((id, i) => put(id, b.col, i));
+  const maxRow = Math.max(b.maxRow, ...rows.values(), rightRows.length);
+  const colOf = (c: number): number => (c + leftDepth) * (NODE_W + COL_GAP) + 8;
   const px = new Map<string, Placed>();
-  for (const [id, p] of placed) px.set(id, { node: p.node, x: colOf(p.x), y: TURN_HEAD_H + p.y * ROW_H });
-  for (const t of turnOrder) px.delete(t);
+  const turnIds = new Set(p.turnOrder);
+  const pixel = (id: string, c: Cell): void => {
+    if (turnIds.has(id)) return;
+    const x = colOf(c.x);
+    const y = TURN_HEAD_H + c.y * ROW_H;
+    const was = reuse?.get(id);
+    px.set(id, was && was.node === c.node && was.x === x && was.y === y ? was : { node: c.node, x, y });
+  };
+  for (const [id, c] of b.placed) pixel(id, c);
+  for (const [id, c] of margin) pixel(id, c);
   const place = new Map(g.turns.map((t, i) => [t.nodeId, i]));
-  const turns = bandCols.map((b, i) => {
-    const summary = g.turns[place.get(b.nodeId) ?? -1];
+  const turns = b.bandCols.map((band, i) => {
+    const summary = g.turns[place.get(band.nodeId) ?? -1];
     return {
-      nodeId: b.nodeId,
-      label: nodes.get(b.nodeId)?.label ?? b.nodeId,
-      number: (place.get(b.nodeId) ?? i) + 1,
-      x: colOf(b.start),
-      width: colOf(b.end) - colOf(b.start) - COL_GAP,
-      folded: folded.has(b.nodeId),
+      nodeId: band.nodeId,
+      label: p.nodes.get(band.nodeId)?.label ?? band.nodeId,
+      number: (place.get(band.nodeId) ?? i) + 1,
+      x: colOf(band.start),
+      width: colOf(band.end) - colOf(band.start) - COL_GAP,
+      folded: folded.has(band.nodeId),
       modelCalls: summary?.modelCalls ?? 0,
       toolCalls: summary?.toolCalls ?? 0,
     };
   });
-  return { placed: px, turns, width: colOf(col + (rightRows.length ? 1 : 0)) + 8, height: TURN_HEAD_H + (maxRow + 1) * ROW_H };
+  return { placed: px, turns, width: colOf(b.col + (rightRows.length ? 1 : 0)) + 8, height: TURN_HEAD_H + (maxRow + 1) * ROW_H };
+}
+
+/**
+ * `folded` names turn node ids (`turn:<id>`) whose rows are left out: the turn keeps one column for its band, so a
+ * long trace's turns read as a row of headers the reader opens one at a time.
+ */
+export function layoutGraph(g: Pick<TraceGraph, 'nodes' | 'edges' | 'turns'>, folded: ReadonlySet<string> = new Set()): Layout {
+  const p = prepareGraph(g, folded);
+  const b = noBlocks();
+  while (b.bandCols.length < p.turnOrder.length) layTurn(p, b);
+  return finishLayout(g, p, b, folded);
 }

@@ -25,6 +25,34 @@ export interface TracePages {
 /** Model calls per page after the first (a jump draws this many from its turn on). */
 export const PAGE_MODEL_CALLS = 100;
 
+/** An edge to a stub retargeted to the model call it stood for, made once per edge so merges keep its identity. */
+const retargeted = new WeakMap<GraphEdge, GraphEdge>();
+
+/**
+ * The pages as one graph. A stub for a model call drawn on a later page is replaced by the call itself; the merged
+ * nodes and edges keep their objects from one merge to the next (the layout and the text lists reuse what is unchanged).
+ */
+export function mergePages(pages: readonly TraceGraph[]): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const nodes = new Map<string, GraphNode>();
+  const edges = new Map<string, GraphEdge>();
+  for (const p of pages) {
+    for (const n of p.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
+    for (const e of p.edges) edges.set(`${e.from}>${e.to}>${e.kind}`, e);
+  }
+  const replaced = new Set<string>();
+  for (const id of nodes.keys()) if (id.startsWith('mcx:') && nodes.has(`mc:${id.slice(4)}`)) replaced.add(id);
+  for (const id of replaced) nodes.delete(id);
+  if (replaced.size > 0) {
+    for (const [k, e] of edges) {
+      if (!replaced.has(e.to)) continue;
+      let to = retargeted.get(e);
+      if (!to) retargeted.set(e, (to = { ...e, to: `mc:${e.to.slice(4)}` }));
+      edges.set(k, to);
+    }
+  }
+  return { nodes: [...nodes.values()], edges: [...edges.values()].filter((e) => nodes.has(e.from) && nodes.has(e.to)) };
+}
+
 export function useTracePages(ev: string, traceId: string): TracePages {
   const [pages, setPages] = useState<TraceGraph[]>([]);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
@@ -54,21 +82,7 @@ export function useTracePages(ev: string, traceId: string): TracePages {
     setError(null);
     load(undefined);
   }, [load]);
-  const merged = useMemo(() => {
-    const nodes = new Map<string, GraphNode>();
-    const edges = new Map<string, GraphEdge>();
-    for (const p of pages) {
-      for (const n of p.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
-      for (const e of p.edges) edges.set(`${e.from}>${e.to}>${e.kind}`, e);
-    }
-    // A stub for a model call drawn on a later page is replaced by the call itself.
-    for (const id of [...nodes.keys()]) {
-      if (!id.startsWith('mcx:') || !nodes.has(`mc:${id.slice(4)}`)) continue;
-      nodes.delete(id);
-      for (const [k, e] of [...edges]) if (e.to === id) edges.set(k, { ...e, to: `mc:${id.slice(4)}` });
-    }
-    return { nodes: [...nodes.values()], edges: [...edges.values()].filter((e) => nodes.has(e.from) && nodes.has(e.to)) };
-  }, [pages]);
+  const merged = useMemo(() => mergePages(pages), [pages]);
   const loadedIds = useMemo(() => new Set(pages.flatMap((p) => p.modelCallIds)), [pages]);
   const last = pages[pages.length - 1] ?? null;
   return {

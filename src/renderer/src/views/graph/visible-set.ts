@@ -111,18 +111,41 @@ function query(grid: Grid, boxes: readonly Box[], win: Box): number[] {
   return hit.sort((a, b) => a - b);
 }
 
+/**
+ * Boxes and paths kept per position and edge object: an incremental layout (layout-incremental.ts) keeps the positions
+ * of rows that did not move, so indexing the layout after a page load computes paths for the new rows only.
+ */
+const boxOf = new WeakMap<Placed, Box>();
+const pathOf = new WeakMap<GraphEdge, { a: Placed | undefined; b: Placed; fromBand: boolean; entry: IndexedEdge }>();
+
+function cachedBox(p: Placed): Box {
+  let box = boxOf.get(p);
+  if (!box) boxOf.set(p, (box = nodeBox(p)));
+  return box;
+}
+
 export function buildGraphIndex(layout: Layout, edges: readonly GraphEdge[]): GraphIndex {
   const nodes = [...layout.placed.values()];
-  const nodeBoxes = nodes.map(nodeBox);
+  const nodeBoxes = nodes.map(cachedBox);
   const nodeById = new Map(nodes.map((p, i) => [p.node.id, i]));
   const bandsById = new Map(layout.turns.map((t) => [t.nodeId, t]));
   const indexed: IndexedEdge[] = [];
   for (const e of edges) {
     const a = layout.placed.get(e.from);
     const b = layout.placed.get(e.to);
-    const d = edgePath(a, b, bandsById.get(e.from));
-    if (!d || !b) continue;
-    indexed.push({ key: `${e.from}>${e.to}>${e.kind}`, edge: e, d, box: edgeBox(a, b) });
+    if (!b) continue;
+    const band = a ? undefined : bandsById.get(e.from);
+    const was = pathOf.get(e);
+    // A band edge's path depends on its node only (and on the band being laid out).
+    if (was && was.a === a && was.b === b && was.fromBand === (band !== undefined)) {
+      indexed.push(was.entry);
+      continue;
+    }
+    const d = edgePath(a, b, band);
+    if (!d) continue;
+    const entry = { key: `${e.from}>${e.to}>${e.kind}`, edge: e, d, box: edgeBox(a, b) };
+    pathOf.set(e, { a, b, fromBand: band !== undefined, entry });
+    indexed.push(entry);
   }
   const bands = layout.turns.map((band, index) => ({ band, index, box: bandBox(band, layout.height) })).sort((p, q) => p.box.x0 - q.box.x0);
   const edgeBoxes = indexed.map((e) => e.box);
