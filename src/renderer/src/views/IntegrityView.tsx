@@ -3,47 +3,23 @@
  * all bodies" again) with progress and cancel, and the one verdict every view shows.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type {
-  BodyFailureView,
-  FindingLink,
-  InspectorEvent,
-  IntegrityFinding,
-  IntegrityReportView,
-  JobProgress,
-  VerifySummary,
-} from '../../../shared/contract.js';
+import type { InspectorEvent, IntegrityFinding, IntegrityReportView } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, countLabel } from '../components/format.js';
-import type { Route } from '../router.js';
-import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
+import { FindingItem } from './integrity/FindingItem.js';
 import { SecretsSection } from './integrity/SecretsSection.js';
+import type { JobState } from './integrity/VerifyStatus.js';
+import { VerifyStatus } from './integrity/VerifyStatus.js';
 import { LinkedText } from '../links/LinkedText.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
 /** Within the workers' 30 s idle time (src/main/core/workers/prestarted-workers.ts). */
 const PREPARE_AGAIN_MS = 20_000;
-
-function linkRoute(ev: string, link: FindingLink): Route | null {
-  switch (link.kind) {
-    case 'table':
-      return { view: 'tables', ev, table: link.table, sort: null, filters: link.filters };
-    case 'canned':
-      return { view: 'sql', ev, canned: link.queryId };
-    case 'failures':
-      return null;
-  }
-}
-
-type JobState =
-  | { phase: 'idle' }
-  | { phase: 'running'; jobId: string; progress: JobProgress | null }
-  | { phase: 'done'; summary: VerifySummary; jobId?: string }
-  | { phase: 'failed'; error: { code: string; message: string }; jobId?: string };
 
 export function IntegrityView(props: { ev: string }) {
   const { ev } = props;
@@ -219,7 +195,7 @@ export function IntegrityView(props: { ev: string }) {
                 {list.length === 1 ? '' : 's'}
               </h3>
               {list.map((f, i) => (
-                <Finding key={i} f={f} ev={ev} tables={tables} />
+                <FindingItem key={i} f={f} ev={ev} tables={tables} />
               ))}
             </section>
           );
@@ -257,117 +233,4 @@ const isCredentialFinding = (f: IntegrityFinding): boolean => f.code.startsWith(
 function withFindings(r: IntegrityReportView | null, extra: readonly IntegrityFinding[] | null): IntegrityReportView | null {
   if (!r || !extra) return r;
   return { ...r, findings: [...extra, ...r.findings.filter((f) => !isCredentialFinding(f))] };
-}
-
-function Finding({ f, ev, tables }: { f: IntegrityFinding; ev: string; tables: ReadonlySet<string> }) {
-  const route = f.link ? linkRoute(ev, f.link) : null;
-  return (
-    <div className="finding">
-      <div>
-        <span className="code">{f.code}</span> <LinkedText ev={ev} text={f.message} tables={tables} />
-        {route && (
-          <>
-            {' '}
-            <a href={href(route)}>show rows →</a>
-          </>
-        )}
-        {f.link?.kind === 'failures' && <span className="muted"> (the failing bodies are listed above)</span>}
-      </div>
-      {(f.causes.length > 0 || f.evidence.length > 0) && (
-        <details>
-          <summary>likely causes and evidence</summary>
-          <ul>
-            {f.causes.map((c, i) => (
-              <li key={`c${i}`}>{visibleText(c)}</li>
-            ))}
-            {f.evidence.map((c, i) => (
-              <li key={`e${i}`} className="mono">
-                <LinkedText ev={ev} text={c} tables={tables} />
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </div>
-  );
-}
-
-function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
-  switch (job.phase) {
-    case 'idle':
-      return <p className="muted">Every body is read back through its segment and body hashes as the ledger opens, on worker threads.</p>;
-    case 'running': {
-      const p = job.progress;
-      const frac = p && p.itemsTotal > 0 ? p.itemsDone / p.itemsTotal : 0;
-      // Until the plan is in, its total reads 0: say "checking…" rather than "0 / 0 bodies".
-      return (
-        <div className="verify" data-state="running" data-job={job.jobId}>
-          <progress max={1} value={frac} aria-label="verification progress" />
-          <span>
-            {p && p.itemsTotal > 0
-              ? `${countLabel(p.itemsDone)} / ${countLabel(p.itemsTotal)} bodies · ${bytesLabel(p.bytesDone)} of ${bytesLabel(p.bytesTotal)}`
-              : 'checking…'}
-          </span>
-        </div>
-      );
-    }
-    case 'failed':
-      return (
-        <div className="verify" data-state={job.error.code === 'CANCELLED' ? 'cancelled' : 'failed'} data-job={job.jobId}>
-          <ErrorNote error={job.error} />
-        </div>
-      );
-    case 'done':
-      return (
-        <div className="verify" data-state="done" data-job={job.jobId}>
-          <p>
-            <strong className={job.summary.failed + job.summary.unreadable > 0 ? 'bad' : 'good'}>
-              {countLabel(job.summary.verified)} of {countLabel(job.summary.total)} bodies verified
-            </strong>
-            {job.summary.failed > 0 && `, ${countLabel(job.summary.failed)} failed`}
-            {job.summary.unreadable > 0 && `, ${countLabel(job.summary.unreadable)} unreadable`}
-          </p>
-          {job.summary.failures.length > 0 && <FailureList failures={job.summary.failures} ev={ev} />}
-        </div>
-      );
-  }
-}
-
-function FailureList({ failures, ev }: { failures: readonly BodyFailureView[]; ev: string }) {
-  return (
-    <table className="mini failures">
-      <thead>
-        <tr>
-          <th>event</th>
-          <th>body</th>
-          <th>code</th>
-          <th>why</th>
-        </tr>
-      </thead>
-      <tbody>
-        {failures.slice(0, 500).map((f, i) => (
-          <tr key={i}>
-            <td>
-              <a
-                href={href({
-                  view: 'event',
-                  ev,
-                  eventId: f.eventId,
-                  body: { sourceTable: f.sourceTable, direction: f.direction },
-                  mode: 'hex',
-                })}
-              >
-                {f.eventId}
-              </a>
-            </td>
-            <td>
-              {f.sourceTable}/{f.direction}
-            </td>
-            <td className="code">{f.code}</td>
-            <td>{visibleText(f.message)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
