@@ -1,29 +1,12 @@
 // Folding a turn (layout.ts): its rows and the stubs that joined only them leave the layout, its band keeps one
 // column and says it is folded, the other turns keep their rows; with nothing folded the layout is the unfolded one.
 import { describe, expect, it } from 'vitest';
-import type { GraphEdge, GraphNode, TurnSummary } from '../../../../src/shared/contract/graph.js';
+import { graphEdge, graphNode } from './graph-fixtures.js';
+import type { TurnSummary } from '../../../../src/shared/contract/graph.js';
 import { layoutGraph, NODE_W } from '../../../../src/renderer/src/views/graph/layout.js';
 
-const node = (id: string, kind: GraphNode['kind'], turnId: string | null): GraphNode => ({
-  id,
-  kind,
-  label: id,
-  detail: '',
-  row: null,
-  eventId: null,
-  turnId,
-  modelCallId: null,
-  callId: null,
-  timestamp: null,
-  durationMs: null,
-  bodies: 0,
-  mcp: null,
-  eventKind: null,
-  count: 0,
-  broken: false,
-  traceId: null,
-});
-const edge = (from: string, to: string, kind: GraphEdge['kind']): GraphEdge => ({ from, to, kind, broken: false });
+const node = graphNode;
+const edge = graphEdge;
 const turn = (id: string): TurnSummary => ({
   turnId: id,
   nodeId: `turn:${id}`,

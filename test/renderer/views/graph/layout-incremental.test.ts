@@ -2,31 +2,14 @@
 // pages that add turns, a turn that spans two pages, a stub replaced by the model call it stood for, a jump that
 // replaces the pages, and folding. Laying out one more page lays out only the turns it adds.
 import { describe, expect, it } from 'vitest';
+import { graphEdge, graphNode } from './graph-fixtures.js';
 import type { GraphEdge, GraphNode, TurnSummary } from '../../../../src/shared/contract/graph.js';
 import type { Layout } from '../../../../src/renderer/src/views/graph/layout.js';
 import { layoutGraph } from '../../../../src/renderer/src/views/graph/layout.js';
 import { IncrementalLayout } from '../../../../src/renderer/src/views/graph/layout-incremental.js';
 
-const node = (id: string, kind: GraphNode['kind'], turnId: string | null): GraphNode => ({
-  id,
-  kind,
-  label: id,
-  detail: '',
-  row: null,
-  eventId: null,
-  turnId,
-  modelCallId: null,
-  callId: null,
-  timestamp: null,
-  durationMs: null,
-  bodies: 0,
-  mcp: null,
-  eventKind: null,
-  count: 0,
-  broken: false,
-  traceId: null,
-});
-const edge = (from: string, to: string, kind: GraphEdge['kind']): GraphEdge => ({ from, to, kind, broken: false });
+const node = graphNode;
+const edge = graphEdge;
 
 /**
  * A trace of `calls` model calls; call i belongs to turn floor(i / perTurn), has two items and one tool call whose

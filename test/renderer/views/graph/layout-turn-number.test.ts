@@ -1,28 +1,11 @@
 // A turn band is numbered by its place among all the trace's turns, so a page drawn from turn 3 on (go to turn)
 // says "Turn 3", not "Turn 1".
 import { describe, expect, it } from 'vitest';
+import { graphNode } from './graph-fixtures.js';
 import type { GraphNode, TurnSummary } from '../../../../src/shared/contract/graph.js';
 import { layoutGraph } from '../../../../src/renderer/src/views/graph/layout.js';
 
-const node = (id: string): GraphNode => ({
-  id,
-  kind: 'turn',
-  label: id,
-  detail: '',
-  row: null,
-  eventId: null,
-  turnId: null,
-  modelCallId: null,
-  callId: null,
-  timestamp: null,
-  durationMs: null,
-  bodies: 0,
-  mcp: null,
-  eventKind: null,
-  count: 0,
-  broken: false,
-  traceId: null,
-});
+const node = (id: string): GraphNode => graphNode(id, 'turn');
 const turn = (n: number): TurnSummary => ({
   turnId: String(n),
   nodeId: `turn:${n}`,

@@ -2,29 +2,12 @@
 // draws (its edges retargeted), and the merged objects kept from one merge to the next, so the layout kept between
 // loads and the chunked text lists see unchanged rows as unchanged.
 import { describe, expect, it } from 'vitest';
+import { graphEdge, graphNode } from './graph-fixtures.js';
 import type { GraphEdge, GraphNode, TraceGraph } from '../../../../src/shared/contract/graph.js';
 import { mergePages } from '../../../../src/renderer/src/views/graph/merge-pages.js';
 
-const node = (id: string, kind: GraphNode['kind']): GraphNode => ({
-  id,
-  kind,
-  label: id,
-  detail: '',
-  row: null,
-  eventId: null,
-  turnId: 't',
-  modelCallId: null,
-  callId: null,
-  timestamp: null,
-  durationMs: null,
-  bodies: 0,
-  mcp: null,
-  eventKind: null,
-  count: 0,
-  broken: false,
-  traceId: null,
-});
-const edge = (from: string, to: string, kind: GraphEdge['kind']): GraphEdge => ({ from, to, kind, broken: false });
+const node = (id: string, kind: GraphNode['kind']): GraphNode => graphNode(id, kind, 't');
+const edge = graphEdge;
 const page = (nodes: GraphNode[], edges: GraphEdge[]): TraceGraph =>
   ({
     traceId: 'x',

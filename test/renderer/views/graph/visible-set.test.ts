@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GraphEdge, GraphEdgeKind, GraphNode, GraphNodeKind, TurnSummary } from '../../../../src/shared/contract/graph.js';
+import { graphEdge, graphNode } from './graph-fixtures.js';
+import type { GraphEdge, GraphNode, GraphNodeKind, TurnSummary } from '../../../../src/shared/contract/graph.js';
 import { edgePath } from '../../../../src/renderer/src/views/graph/edge-geometry.js';
 import type { Layout, Placed } from '../../../../src/renderer/src/views/graph/layout.js';
 import { layoutGraph, NODE_H, NODE_W } from '../../../../src/renderer/src/views/graph/layout.js';
@@ -14,28 +15,8 @@ import { intersects, scrollWindow } from '../../../../src/renderer/src/views/gra
 import type { GraphIndex } from '../../../../src/renderer/src/views/graph/visible-set.js';
 import { bandBox, buildGraphIndex, nodeBox, visibleSet } from '../../../../src/renderer/src/views/graph/visible-set.js';
 
-function node(id: string, kind: GraphNodeKind): GraphNode {
-  return {
-    id,
-    kind,
-    label: id,
-    detail: '',
-    row: null,
-    eventId: null,
-    turnId: null,
-    modelCallId: null,
-    callId: null,
-    timestamp: null,
-    durationMs: null,
-    bodies: 0,
-    mcp: null,
-    eventKind: null,
-    count: 0,
-    broken: false,
-    traceId: null,
-  };
-}
-const edge = (from: string, to: string, kind: GraphEdgeKind): GraphEdge => ({ from, to, kind, broken: false });
+const node = (id: string, kind: GraphNodeKind): GraphNode => graphNode(id, kind);
+const edge = graphEdge;
 
 /** `turns` turns of `calls` model calls each; every call has items and tool calls whose responses feed the next call. */
 function bigTrace(turns: number, calls: number): { nodes: GraphNode[]; edges: GraphEdge[]; turns: TurnSummary[] } {
