@@ -1,7 +1,7 @@
 // Every grid at scale (issues 26 and 22), in Chromium against serve mode, on a generated 100,000-row ledger:
 // a SQL result of 100,000 rows pages to its end (its scrollbar spans the count once counted, "go to row" lands on the
 // row plain SQL puts there); a table sorts by a column no index serves, showing the background sort's progress and
-// then the rows in `ORDER BY col DESC, rowid DESC` order.
+// then the rows in `ORDER BY col DESC, rowid DESC` order; the every-hit grid of a search walks with j/k and Enter.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIG_TABLE_ROWS, bigLedger } from './fixtures.js';
@@ -86,6 +86,40 @@ describe('grids at scale', () => {
     const last = await page.$$eval(`.all-hits .gr[data-rowkey="${count - 1}"] .gc`, (cells) => cells.map((c) => c.textContent ?? ''));
     expect(last.slice(0, 3)).toEqual(['trace_id', 'net_events', String(want[want.length - 1])]);
     await shot(page, 'grids-04-search-all-hits');
+  });
+
+  it('walks every hit with j/k and opens the selected one with Enter, also after going to a far hit', async () => {
+    await page.goto(suite.url(`#/e/${ev}/search?q=trace-big-7`));
+    await page.waitForSelector('.hits-count[data-done="yes"]');
+    const count = Number((await page.textContent('.hits-count'))!.replace(/\D/g, ''));
+    const selKey = async (): Promise<number> => {
+      await page.waitForSelector('.all-hits .gr.sel');
+      expect(await page.locator('.all-hits .gr.sel').count()).toBe(1);
+      return Number(await page.getAttribute('.all-hits .gr.sel', 'data-rowkey'));
+    };
+    // Keys go to the page, not to the search box. The first j selects the first hit (0), so j j j k ends on 1.
+    await page.locator('.all-hits .result-meta').click({ position: { x: 2, y: 2 } });
+    for (const k of ['j', 'j', 'j', 'k']) await page.keyboard.press(k);
+    await page.waitForSelector('.all-hits .gr.sel[data-rowkey="1"]');
+    expect(await selKey()).toBe(1);
+    // Enter opens the selected hit's row in the side pane.
+    const [, table, rowid] = await cellsOf(1);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`aside.side-pane .row-panel[data-row="${table}/${rowid}"]`);
+    // Far away (the rows held move there): j selects the first hit held there, and k then stays on it.
+    await page.fill('.all-hits .goto-row', String(count - 10));
+    await page.press('.all-hits .goto-row', 'Enter');
+    await page.waitForSelector(`.all-hits .gr[data-rowkey="${count - 11}"]`);
+    await page.locator('.all-hits .result-meta').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('j');
+    const first = await selKey();
+    expect(first).toBeGreaterThan(2);
+    expect(first).toBeLessThanOrEqual(count - 11);
+    await page.keyboard.press('j');
+    await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first + 1}"]`);
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first}"]`);
   });
 
   it('sorts a table by an unindexed column in the background, with progress, then shows the sorted rows', async () => {

@@ -63,12 +63,16 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
       if (rows.length === 0) return;
       if (nav === 'open') return void (sel && open(sel.row));
       // From the selection (or from before the first row held), one row on, within the rows held: a step past
-      // their end scrolls the grid there, which pages the next rows in.
-      const from = selAt && sel ? selAt.pos : start - 1;
-      const pos = Math.max(start, Math.min(start + rows.length - 1, from + (nav === 'next' ? 1 : -1)));
-      setSelAt({ pos, col: selAt?.col ?? 0 });
+      // their end scrolls the grid there, which pages the next rows in. Computed from the latest selection, not
+      // this render's: keys pressed faster than the grid renders each move on from the one before.
+      setSelAt((cur) => {
+        const held = cur !== null && cur.pos >= start && cur.pos < start + rows.length;
+        const from = held ? cur.pos : start - 1;
+        const pos = Math.max(start, Math.min(start + rows.length - 1, from + (nav === 'next' ? 1 : -1)));
+        return { pos, col: cur?.col ?? 0 };
+      });
     },
-    [rows, start, selAt, sel],
+    [rows, start, sel],
   );
   useRowNav(onNav);
   const linkCell = useCallback(
