@@ -25,6 +25,7 @@ import {
   SqlView,
   TranscriptView,
 } from './lazy-views.js';
+import { ViewLoading } from './view-loading.js';
 import { useLibraries } from './views/library/use-libraries.js';
 import { visibleText } from './components/visible-text.js';
 import { VerdictBadge } from './components/VerdictBadge.js';
@@ -219,13 +220,7 @@ export function App() {
             </a>
           </nav>
           <main className="content">
-            <Suspense
-              fallback={
-                <p className="hint" data-view-loading="">
-                  Loading view…
-                </p>
-              }
-            >
+            <Suspense fallback={<ViewLoading />}>
               <WalOnlyScope ev={ev}>
                 <View route={route} dropping={dropping} dropError={dropError} />
               </WalOnlyScope>

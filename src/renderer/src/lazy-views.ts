@@ -5,6 +5,7 @@
  */
 import { lazy } from 'react';
 import { prefetchedView } from './prefetched-view.js';
+import { VIEW_LOADING_ATTR } from './view-loading.js';
 
 export const EventView = lazy(() => import('./views/EventView.js').then((m) => ({ default: m.EventView })));
 export const IntegrityView = lazy(() => import('./views/IntegrityView.js').then((m) => ({ default: m.IntegrityView })));
@@ -28,9 +29,6 @@ const transcript = prefetchedView(
 export const GraphView = graph.View;
 export const LifecycleView = lazy(() => import('./views/lifecycle/LifecycleView.js').then((m) => ({ default: m.LifecycleView })));
 export const TranscriptView = transcript.View;
-
-/** Marks App's Suspense fallback (data-view-loading), so a prefetch can tell that the first view is not painted yet. */
-export const VIEW_LOADING_ATTR = 'data-view-loading';
 
 type Idle = (cb: () => void) => void;
 const whenIdle: Idle =

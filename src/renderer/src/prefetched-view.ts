@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import { createElement, useEffect, useState } from 'react';
+import { ViewLoading } from './view-loading.js';
 
 export interface PrefetchedView<P extends object> {
   readonly View: ComponentType<P>;
@@ -43,9 +44,7 @@ export function prefetchedView<M, P extends object>(load: () => Promise<M>, pick
       };
     }, []);
     if (state.error !== undefined) throw state.error;
-    return state.view
-      ? createElement(state.view, props)
-      : createElement('p', { className: 'hint', 'data-view-loading': '' }, 'Loading view…');
+    return state.view ? createElement(state.view, props) : createElement(ViewLoading);
   }
   return { View, prefetch };
 }
