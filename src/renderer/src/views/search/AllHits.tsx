@@ -5,7 +5,7 @@
  * j/k move the selection and Enter opens it, as in every other grid; the selection is kept by its place in the
  * result, so it stays on its hit while the held window of rows moves.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cell, SearchKind } from '../../../../shared/contract.js';
 import { client } from '../../api/client.js';
 import type { RowNav } from '../../app-context.js';
@@ -28,7 +28,15 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
   const win = useSqlWindow(ev);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   /** The selected hit by its place in the whole result (not in the rows held). */
-  const [selAt, setSelAt] = useState<{ pos: number; col: number } | null>(null);
+  const [selAt, setSelAtState] = useState<{ pos: number; col: number } | null>(null);
+  // The latest selection, ahead of the render (keys pressed faster than the grid renders each move on from the one
+  // before), and the place a step fetched when it went past the rows held (held from then on, though not arrived).
+  const latest = useRef<{ pos: number; col: number } | null>(null);
+  const fetching = useRef<number | null>(null);
+  const setSelAt = useCallback((v: { pos: number; col: number } | null) => {
+    latest.current = v;
+    setSelAtState(v);
+  }, []);
   const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
   useEffect(() => {
     let stale = false;
@@ -62,17 +70,23 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     (nav: RowNav) => {
       if (rows.length === 0) return;
       if (nav === 'open') return void (sel && open(sel.row));
-      // From the selection (or from before the first row held), one row on, within the rows held: a step past
-      // their end scrolls the grid there, which pages the next rows in. Computed from the latest selection, not
-      // this render's: keys pressed faster than the grid renders each move on from the one before.
-      setSelAt((cur) => {
-        const held = cur !== null && cur.pos >= start && cur.pos < start + rows.length;
-        const from = held ? cur.pos : start - 1;
-        const pos = Math.max(start, Math.min(start + rows.length - 1, from + (nav === 'next' ? 1 : -1)));
-        return { pos, col: cur?.col ?? 0 };
-      });
+      // From the selection (or from before the first row held, when it is not among them), one hit on in the whole
+      // result: a step past the rows held fetches the rows there and scrolls to them, so k at the top of the rows
+      // held goes on up, and j at their end goes on down.
+      const cur = latest.current;
+      const held = cur !== null && ((cur.pos >= start && cur.pos < start + rows.length) || cur.pos === fetching.current);
+      const from = held ? cur.pos : start - 1;
+      const last = (total ?? start + rows.length) - 1;
+      const pos = Math.max(0, Math.min(last, from + (nav === 'next' ? 1 : -1)));
+      fetching.current = null;
+      if (pos < start || pos >= start + rows.length) {
+        fetching.current = pos;
+        setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: pos }));
+        win.seek(pos);
+      }
+      setSelAt({ pos, col: cur?.col ?? 0 });
     },
-    [rows, start, sel],
+    [rows, start, sel, total, win.seek],
   );
   useRowNav(onNav);
   const linkCell = useCallback(
