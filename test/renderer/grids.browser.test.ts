@@ -89,7 +89,9 @@ describe('grids at scale', () => {
   });
 
   it('walks every hit with j/k and opens the selected one with Enter, also after going to a far hit', async () => {
+    // The test before left this very search scrolled to its last hit; a reload starts it afresh, at its first hit.
     await page.goto(suite.url(`#/e/${ev}/search?q=trace-big-7`));
+    await page.reload();
     await page.waitForSelector('.hits-count[data-done="yes"]');
     const count = Number((await page.textContent('.hits-count'))!.replace(/\D/g, ''));
     const selKey = async (): Promise<number> => {
@@ -106,7 +108,8 @@ describe('grids at scale', () => {
     const [, table, rowid] = await cellsOf(1);
     await page.keyboard.press('Enter');
     await page.waitForSelector(`aside.side-pane .row-panel[data-row="${table}/${rowid}"]`);
-    // Far away (the rows held move there): j selects the first hit held there, and k then stays on it.
+    // Far away (the rows held move there): j selects the first hit held there; j, k step from it, and k above the
+    // rows held goes on up to the hit before them, whether or not it was held.
     await page.fill('.all-hits .goto-row', String(count - 10));
     await page.press('.all-hits .goto-row', 'Enter');
     await page.waitForSelector(`.all-hits .gr[data-rowkey="${count - 11}"]`);
@@ -118,8 +121,13 @@ describe('grids at scale', () => {
     await page.keyboard.press('j');
     await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first + 1}"]`);
     await page.keyboard.press('k');
-    await page.keyboard.press('k');
     await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first}"]`);
+    await page.keyboard.press('k');
+    await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first - 1}"]`);
+    expect(await selKey()).toBe(first - 1);
+    // The row selected there is the hit plain search puts at that place.
+    const [, , above] = await cellsOf(first - 1);
+    expect(Number(above)).toBeGreaterThan(0);
   });
 
   it('sorts a table by an unindexed column in the background, with progress, then shows the sorted rows', async () => {
