@@ -2,7 +2,8 @@
 // answer and as its consumer's input, is one node), keeping first-seen order for a stable layout.
 import type { GraphEdge, GraphEdgeKind, GraphNode } from '../../../shared/contract/graph.js';
 
-const NODE_DEFAULTS: Omit<GraphNode, 'id' | 'kind' | 'label'> = {
+/** The empty values of a node with nothing behind it: what a node given only its id, kind and label carries. */
+export const NODE_DEFAULTS: Omit<GraphNode, 'id' | 'kind' | 'label'> = {
   detail: '',
   row: null,
   eventId: null,
