@@ -128,6 +128,7 @@ describe('grids at scale', () => {
     // The row selected there is the hit plain search puts at that place.
     const [, , above] = await cellsOf(first - 1);
     expect(Number(above)).toBeGreaterThan(0);
+    await shot(page, 'grids-05-search-hits-walked');
   });
 
   it('sorts a table by an unindexed column in the background, with progress, then shows the sorted rows', async () => {
