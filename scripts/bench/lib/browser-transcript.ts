@@ -95,17 +95,22 @@ export function transcriptTarget(ev: string, traceId: string): ScrollTarget {
   };
 }
 
+/** The navigations after the first, when there were any (`--loads 1` makes one). */
+function thenLabel(times: readonly number[]): string {
+  return times.length > 1
+    ? `, then ${times
+        .slice(1)
+        .map((x) => ms(x))
+        .join(', ')}`
+    : '';
+}
+
 export function transcriptFirstRow(n: TranscriptNavigations | string, traceId: string | null): FigureRow {
   const figure = `Browser: the transcript's first screen of the 5,000-model-call trace (${traceId ?? 'no such trace'}; in-app navigation from the trace list, timed in the page from the hash change to the first frame showing its first lines with their text)`;
   if (typeof n === 'string') return notMeasured(figure, TRANSCRIPT_GOAL, n);
   return {
     figure: `${figure}; ${n.lines.toLocaleString('en-US')} lines`,
-    inspector: `first navigation ${ms(n.ms[0])}, then ${n.ms
-      .slice(1)
-      .map((x) => ms(x))
-      .join(
-        ', ',
-      )}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}${describeChunk(n.chunk)}`,
+    inspector: `first navigation ${ms(n.ms[0])}${thenLabel(n.ms)}${n.readyMs === undefined ? ' (the core orders the whole trace once, then pages it)' : ` (after its order was made in the trace keys' worker, ${ms(n.readyMs)} after the trace list answered)`}${describeChunk(n.chunk)}`,
     reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
     goal: TRANSCRIPT_GOAL,
     verdict: pass(Math.max(...n.ms) < 300),
@@ -172,10 +177,7 @@ export function sessionFirstRow(n: SessionNavigations | string): FigureRow {
   if (typeof n === 'string') return notMeasured(figure, TRANSCRIPT_GOAL, n);
   return {
     figure: `${figure}; ${Number.isNaN(n.lines) ? '?' : n.lines.toLocaleString('en-US')} lines`,
-    inspector: `first navigation ${ms(n.ms[0])}${n.firstCounting ? ' (before the session was counted: from its first traces)' : ''}, then ${n.ms
-      .slice(1)
-      .map((x) => ms(x))
-      .join(', ')}; the count behind the first page took ${ms(n.countedMs)}${describeChunk(n.chunk)}`,
+    inspector: `first navigation ${ms(n.ms[0])}${n.firstCounting ? ' (before the session was counted: from its first traces)' : ''}${thenLabel(n.ms)}; the count behind the first page took ${ms(n.countedMs)}${describeChunk(n.chunk)}`,
     reference: `the same navigation to the trace list, same page: ${ms(n.referenceMs)} (median)`,
     goal: TRANSCRIPT_GOAL,
     verdict: pass(Math.max(...n.ms) < 300),
