@@ -17,6 +17,7 @@ import { countLabel } from '../../components/format.js';
 import { RowLink } from '../../links/RowLink.js';
 import { selectInPane } from '../../pane/selection.js';
 import { spanningGridProps, useSqlWindow } from '../sql/use-sql-window.js';
+import { hitStep } from './hit-step.js';
 
 let runCounter = 0;
 const newRunId = (): string => `hits-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -70,17 +71,12 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     (nav: RowNav) => {
       if (rows.length === 0) return;
       if (nav === 'open') return void (sel && open(sel.row));
-      // From the selection (or from before the first row held, when it is not among them), one hit on in the whole
-      // result: a step past the rows held fetches the rows there and scrolls to them, so k at the top of the rows
-      // held goes on up, and j at their end goes on down.
+      // One hit on in the whole result (hit-step.ts): a step past the rows held fetches the rows there and scrolls
+      // to them, so k at the top of the rows held goes on up, and j at their end goes on down.
       const cur = latest.current;
-      const held = cur !== null && ((cur.pos >= start && cur.pos < start + rows.length) || cur.pos === fetching.current);
-      const from = held ? cur.pos : start - 1;
-      const last = (total ?? start + rows.length) - 1;
-      const pos = Math.max(0, Math.min(last, from + (nav === 'next' ? 1 : -1)));
-      fetching.current = null;
-      if (pos < start || pos >= start + rows.length) {
-        fetching.current = pos;
+      const { pos, fetch } = hitStep({ start, count: rows.length }, cur?.pos ?? null, fetching.current, total, nav === 'next' ? 1 : -1);
+      fetching.current = fetch ? pos : null;
+      if (fetch) {
         setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: pos }));
         win.seek(pos);
       }
