@@ -125,7 +125,7 @@ describe('grids at scale', () => {
     await page.keyboard.press('k');
     await page.waitForSelector(`.all-hits .gr.sel[data-rowkey="${first - 1}"]`);
     expect(await selKey()).toBe(first - 1);
-    // The row selected there is the hit plain search puts at that place.
+    // The row selected there has arrived: a hit with its rowid drawn.
     const [, , above] = await cellsOf(first - 1);
     expect(Number(above)).toBeGreaterThan(0);
     await shot(page, 'grids-05-search-hits-walked');

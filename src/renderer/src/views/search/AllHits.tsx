@@ -39,6 +39,11 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     setSelAtState(v);
   }, []);
   const [jump, setJump] = useState<{ seq: number; position: number } | undefined>(undefined);
+  /** Fetches the rows at a place of the whole result and scrolls the grid there ("go to hit", a j/k step past them). */
+  const goTo = (position: number): void => {
+    setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
+    win.seek(position);
+  };
   useEffect(() => {
     let stale = false;
     const runId = newRunId();
@@ -76,10 +81,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
       const cur = latest.current;
       const { pos, fetch } = hitStep({ start, count: rows.length }, cur?.pos ?? null, fetching.current, total, nav === 'next' ? 1 : -1);
       fetching.current = fetch ? pos : null;
-      if (fetch) {
-        setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position: pos }));
-        win.seek(pos);
-      }
+      if (fetch) goTo(pos);
       setSelAt({ pos, col: cur?.col ?? 0 });
     },
     [rows, start, sel, total, win.seek],
@@ -126,9 +128,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
               if (e.key !== 'Enter') return;
               const n = Number(e.currentTarget.value.replace(/[\s,_]/g, ''));
               if (!Number.isFinite(n)) return;
-              const position = Math.max(0, Math.floor(n) - 1);
-              setJump((j) => ({ seq: (j?.seq ?? 0) + 1, position }));
-              win.seek(position);
+              goTo(Math.max(0, Math.floor(n) - 1));
             }}
           />
         )}
