@@ -1,5 +1,5 @@
 /** Hash routes: every view and item has a link, and the browser's back/forward walk them. */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ColumnFilter, FilterOp, SortSpec } from '../../shared/contract.js';
 import { FILTER_OPS } from '../../shared/contract.js';
 import type { Part2Route } from './views/graph/part2-routes.js';
@@ -202,15 +202,18 @@ export function navigate(r: Route, replace = false): void {
   const h = href(r);
   if (replace) window.history.replaceState(null, '', h);
   else window.location.hash = h;
-  if (replace) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  // Heard now, not when the browser's own hashchange task runs: a control whose value is the route (a checkbox
+  // bound to a route flag) then shows its new value in the same render, instead of springing back until that task.
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState<Route>(() => parseHash(window.location.hash));
+  // The hash, not the parsed route, is the state: the browser's own hashchange after navigate's renders nothing.
+  const [hash, setHash] = useState(() => window.location.hash);
   useEffect(() => {
-    const on = (): void => setRoute(parseHash(window.location.hash));
+    const on = (): void => setHash(window.location.hash);
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
-  return route;
+  return useMemo(() => parseHash(hash), [hash]);
 }
