@@ -93,7 +93,8 @@ describe('identity graph, lifecycles and file activity in Chromium', () => {
 
   it('shows a clicked node in the side pane beside the graph, the selection in the URL', async () => {
     await page.click('[data-node-id="tc:4"]');
-    await page.waitForSelector('aside.side-pane[data-pane-sel="row/tool_calls/4"] .row-panel');
+    // The panel comes first, its fields when the row is read (the fields' list): wait for those before reading them.
+    await page.waitForSelector('aside.side-pane[data-pane-sel="row/tool_calls/4"] .row-panel dl.kv');
     expect(new URL(page.url()).hash).toContain(`sel=${encodeURIComponent('row/tool_calls/4')}`);
     expect(await page.locator('aside.side-pane .row-panel').innerText()).toContain('bash');
     expect(await page.locator('svg.graph-svg').isVisible()).toBe(true);
