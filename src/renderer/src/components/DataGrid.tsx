@@ -14,6 +14,7 @@ import { formatCell, oneLine } from './format.js';
 import { visibleText } from './visible-text.js';
 import { WAL_ONLY_TITLE } from '../api/use-wal-only.js';
 import { columnOffsets, columnRange, columnWidths, useViewBox } from './column-window.js';
+import { visibilityByPlace } from './grid-visibility.js';
 
 export const GRID_ROW_HEIGHT = 26;
 /** Rows drawn beyond each edge of the screen: enough for several frames of fast scrolling, few enough to paint. */
@@ -82,15 +83,18 @@ export const MAX_SPANNED_ROWS = 1_250_000;
 const SEEK_SETTLE_MS = 60;
 
 export function DataGrid(p: DataGridProps) {
+  // Columns are keyed by their place, not their name: a SQL result may name two columns alike (`SELECT 1 AS a,
+  // 2 AS a`), and a name key would draw the first one's values twice and keep a stale header on the next result.
   const columnDefs = useMemo<ColumnDef<readonly Cell[]>[]>(
-    () => p.columns.map((c, i) => ({ id: c.name, header: c.name, accessorFn: (row) => row[i] })),
+    () => p.columns.map((c, i) => ({ id: String(i), header: c.name, accessorFn: (row) => row[i] })),
     [p.columns],
   );
+  const visibility = useMemo(() => visibilityByPlace(p.columns, p.hidden), [p.columns, p.hidden]);
   const table = useReactTable({
     data: p.rows as (readonly Cell[])[],
     columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
-    state: { columnVisibility: p.hidden ?? {} },
+    state: { columnVisibility: visibility },
   });
   const scroller = useRef<HTMLDivElement>(null);
   // Spanning mode (total given): virtual index = place along the whole order; the loaded rows sit at windowStart.
@@ -154,10 +158,10 @@ export function DataGrid(p: DataGridProps) {
   }, [p.scrollTo, count]);
 
   const visible = table.getVisibleLeafColumns();
-  const colIndex = (id: string): number => p.columns.findIndex((c) => c.name === id);
+  const colIndex = (id: string): number => Number(id);
   // The visible columns as indexes into p.columns, the same array while they do not change, so the memoised rows
   // below re-render only when their own data does (scrolling renders only the rows that come into view).
-  const visibleKey = visible.map((c) => c.id).join('\u0000');
+  const visibleKey = visible.map((c) => c.id).join(',');
   const cols = useMemo(() => visible.map((c) => colIndex(c.id)), [visibleKey, p.columns]);
   // Fixed pixel widths (no look at the content), and of the visible columns only those the view shows (see
   // column-window.ts): the header keeps every column (its filter inputs keep what is typed in them).
@@ -330,7 +334,7 @@ const GridRow = memo(function GridRow(r: GridRowProps) {
         const text = formatCell(cell, col.kind, r.time);
         return (
           <div
-            key={col.name}
+            key={ci}
             role="gridcell"
             aria-colindex={r.firstCol + k + 1}
             className={`gc${cell === null ? ' null' : ''}${r.selCol === ci ? ' csel' : ''}`}
