@@ -18,6 +18,8 @@ let suite: BrowserSuite;
 let home: LibraryHome;
 let one: WrittenLedger;
 let damaged: WrittenLedger;
+/** `one` again, the same session written the same way, with one body's bytes flipped in its archive. */
+let oneFlipped: WrittenLedger;
 let server: RunningServer;
 let w: Watched;
 let page: Page;
@@ -32,6 +34,12 @@ beforeAll(async () => {
         seed: 32,
         sessionId: '20260302-150000-two2',
         damage: 'missing-archive',
+      });
+      oneFlipped = await writeLedger(join(dir, 'one-flipped'), {
+        generation: 'A4',
+        seed: 31,
+        sessionId: '20260302-150000-one1',
+        damage: 'flip-payload-byte',
       });
       return { paths: [home.home], sampleDir: null, openOptions: { scratchRoot: dir } };
     },
@@ -113,6 +121,25 @@ describe('Compare view (serve mode)', () => {
     expect(await page.locator('[data-testid="cmp-domains"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="cmp-tools"] tbody tr').count()).toBeGreaterThan(0);
     await shot(page, 'compare-03-opened-ledgers');
+  });
+
+  it('counts the findings among the differences of an intact copy and a damaged one of the same session', async () => {
+    const a = ok(await server.service.openPaths([one.sessionDir]));
+    const b = ok(await server.service.openPaths([oneFlipped.sessionDir]));
+    await page.evaluate((h) => (window.location.hash = h), `#/compare?a=e.${a.id}&b=e.${b.id}`);
+    await page.waitForSelector('[data-testid="cmp-total"][data-checking="no"]');
+    expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });
+    const bodies = await row('findings', 'bodies');
+    expect(bodies?.a).toMatch(/^[\d,]+ of [\d,]+ verified$/);
+    expect(bodies?.b).toMatch(/^[\d,]+ of [\d,]+ verified · [\d,]+ failed$/);
+    // Every body of both was verified: neither side's report may still say its bodies were not.
+    expect(await row('findings', 'note · BODIES_UNVERIFIED')).toBeNull();
+    // The same session: tables and counters agree, so every difference counted is a finding, and all are counted.
+    const marked = await page.locator('.cmp-table tbody tr.differs').count();
+    expect(await page.locator('[data-testid="cmp-findings"] tbody tr.differs').count()).toBe(marked);
+    expect(marked).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="cmp-total"] strong').textContent()).toBe(String(marked));
+    await shot(page, 'compare-05-intact-and-damaged-copy');
   });
 
   it('offers a picker when the link names no sides, and compares what is picked', async () => {

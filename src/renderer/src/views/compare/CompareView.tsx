@@ -14,7 +14,7 @@ import { href } from '../../router.js';
 import { ComparePicker } from './ComparePicker.js';
 import { CompareTable } from './CompareTable.js';
 import type { SideReport } from './findings.js';
-import { findingMessages, findingsSection } from './findings.js';
+import { findingMessages, findingsSection, stillChecking } from './findings.js';
 import './compare.css';
 import { visibleText } from '../../components/visible-text.js';
 
@@ -92,7 +92,10 @@ function Comparison({ data }: { data: CompareData }) {
   useEffect(refreshEvidence, [refreshEvidence, data]);
   const ra = useSideReport(data.a);
   const rb = useSideReport(data.b);
-  const total = data.sections.reduce((n, s) => n + s.rows.filter((r) => r.differs).length, 0);
+  // Every section counts, the findings too: an intact and a damaged copy of one session differ only there.
+  const findings = ra && rb ? findingsSection(ra, rb) : null;
+  const total = [...data.sections, ...(findings ? [findings] : [])].reduce((n, s) => n + s.rows.filter((r) => r.differs).length, 0);
+  const checking = stillChecking(ra, rb);
   return (
     <div className="compare" data-testid="compare">
       <div className="cmp-sides">
@@ -100,8 +103,9 @@ function Comparison({ data }: { data: CompareData }) {
         <SideCard label="B" side={data.b} />
       </div>
       <div className="cmp-toolbar">
-        <span>
-          <strong>{total}</strong> differing values
+        <span data-testid="cmp-total" data-checking={checking ? 'yes' : 'no'}>
+          <strong>{total}</strong> differing {total === 1 ? 'value' : 'values'}
+          {checking && <span className="muted"> · findings still being checked</span>}
         </span>
         <label>
           <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} /> only differences
@@ -113,9 +117,9 @@ function Comparison({ data }: { data: CompareData }) {
         {data.sections.map((s) => (
           <CompareTable key={s.id} section={s} testId={`cmp-${s.id}`} onlyDiffs={onlyDiffs} />
         ))}
-        {ra && rb ? (
+        {ra && rb && findings ? (
           <CompareTable
-            section={findingsSection(ra, rb)}
+            section={findings}
             testId="cmp-findings"
             onlyDiffs={onlyDiffs}
             titles={findingMessages('report' in ra ? ra.report : null, 'report' in rb ? rb.report : null)}

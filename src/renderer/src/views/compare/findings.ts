@@ -13,12 +13,43 @@ const SEVERITY_ORDER = { error: 0, warning: 1, note: 2 } as const;
  */
 export function findingCounts(r: IntegrityReportView, verdict: VerdictView | null): Map<string, string> {
   const counts = new Map<string, number>();
-  const sorted = [...r.findings].sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || x.code.localeCompare(y.code));
+  // The report may have been built before the verification ended: once the verdict has every body's answer, the
+  // report's "bodies not verified" is stale and would sit beside INTACT; the bodies row says what was proven.
+  const verified = verdict?.bodies.state === 'done';
+  const findings = r.findings.filter((f) => !(verified && f.code === 'BODIES_UNVERIFIED'));
+  const sorted = findings.sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || x.code.localeCompare(y.code));
   for (const f of sorted) counts.set(`${f.severity} · ${f.code}`, (counts.get(`${f.severity} · ${f.code}`) ?? 0) + 1);
   return new Map([
     ['verdict', verdict ? VERDICT_LABELS[verdict.verdict] : 'checking'],
+    ['bodies', bodiesText(verdict)],
     ...[...counts].map(([k, n]) => [k, String(n)] as [string, string]),
   ]);
+}
+
+/** What the verification proved of the bodies, in a few words. */
+function bodiesText(verdict: VerdictView | null): string {
+  const b = verdict?.bodies;
+  if (!b || b.state === 'waiting' || b.state === 'running') return 'checking';
+  if (b.state === 'cancelled') return 'not verified (cancelled)';
+  if (b.state === 'failed') return `not verified (${b.code})`;
+  const failed = b.failed + b.unreadable;
+  return `${b.verified.toLocaleString('en-US')} of ${b.total.toLocaleString('en-US')} verified${failed > 0 ? ` · ${failed.toLocaleString('en-US')} failed` : ''}`;
+}
+
+/**
+ * Whether either side's findings may still change: its verdict not in, still "checking", or its bodies still being
+ * verified (a verdict reads DAMAGED from the first failure while the rest of the bodies are read).
+ */
+export function stillChecking(...sides: (SideReport | null)[]): boolean {
+  return sides.some(
+    (s) =>
+      s === null ||
+      ('verdict' in s &&
+        (s.verdict === null ||
+          s.verdict.verdict === 'checking' ||
+          s.verdict.bodies.state === 'waiting' ||
+          s.verdict.bodies.state === 'running')),
+  );
 }
 
 /** What each code said, for a tooltip: the first message of that code on either side. */
