@@ -85,7 +85,7 @@ export interface TranscriptLine {
   readonly turnId: string | null;
   /** The identity-graph node this line is (`mc:3`, `tc:4`, `tr:5`, `turn:<id>`), or null. */
   readonly nodeId: string | null;
-  /** 0 trace/turn, 1 model call, 2 tool call or what a model call caused, 3 tool response or what a tool call caused. */
+  /** 0 trace/turn, 1 model call or a row placed in its turn by time, 2 tool call, 3 tool response. */
   readonly depth: number;
   readonly title: string;
   readonly facts: readonly string[];
@@ -96,6 +96,11 @@ export interface TranscriptLine {
   readonly alert: boolean;
   /** For responses: the model call that carried the result back (its rowid), when it exists. */
   readonly carriedBy: number | null;
+  /**
+   * How the line got its place when no recorded join put it there ("placed by time after tool_calls row 12 …",
+   * "carries no trace_id …"), or null when a join did. Views show it: a place in time is not a cause.
+   */
+  readonly placement: string | null;
 }
 
 export interface TranscriptPage {

@@ -13,4 +13,12 @@ export interface Entry {
   readonly findings: readonly TranscriptFinding[];
   /** tool_calls rowids of mcp_proxy captures folded into this logical call. */
   readonly folded?: readonly number[];
+  /**
+   * How the line got its place where the ledger records no join: 'time' (an event row, which the ledger ties to a
+   * trace and turn but never to a call, placed after the call that began before it). Absent: placed by a recorded join.
+   */
+  readonly placedBy?: 'time';
+  /** For 'time': the call the row was placed after (absent: before the turn's first call). */
+  readonly afterTable?: string;
+  readonly afterId?: number;
 }

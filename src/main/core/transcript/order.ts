@@ -2,7 +2,7 @@
 // calls by rowid, each followed by the tool calls it emitted (tool_calls.model_call_id) and each call's responses
 // (same call_id, same trace). Calls no model call emitted stand where their time puts them. Every other row of
 // the turn (exec, files, network, DNS, process, credential, security) goes after the last model or tool call that
-// began at or before it. Findings are decided here, on the trace's own rows, by the integrity report's rules.
+// began at or before it, at the turn's level and marked as placed by time (no call caused it on record). Findings are decided here, on the trace's own rows, by the integrity report's rules.
 import type { TranscriptFinding, TranscriptLineKind } from '../../../shared/contract/transcript.js';
 import { TRACE_LEVEL_TURN } from '../../../shared/contract/graph.js';
 import type { EvKey, McKey, TcKey, TraceRows, TrKey } from './trace-rows.js';
@@ -127,12 +127,13 @@ export function orderTrace(traceId: string, rows: TraceRows, modelCallExists: (i
       depth: 0,
       findings: [],
     });
-    for (const e of t.pre) out.push(evEntry(traceId, e, 1));
-    // What a call caused hangs one level under it (a model call's HTTP exchange, a tool call's exec and files).
+    for (const e of t.pre) out.push(evEntry(traceId, e, null));
+    // An event row follows the call that began before it, but at the turn's level: the ledger joins it to its turn,
+    // never to a call, so it is not drawn under one as if the call caused it; its line says how it was placed.
     for (const a of t.anchors) {
       for (const b of a.before) out.push(b);
       out.push(a.entry);
-      for (const e of a.events) out.push(evEntry(traceId, e, a.entry.depth + 1));
+      for (const e of a.events) out.push(evEntry(traceId, e, a.entry));
       for (const r of a.after) out.push(r);
     }
   }
@@ -211,8 +212,10 @@ function trEntry(traceId: string, r: TrKey, calledIds: ReadonlySet<string>, exis
   };
 }
 
-function evEntry(traceId: string, e: EvKey, depth: number): Entry {
-  return { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth, findings: NONE };
+/** An event row placed by time, after `after` (null: before the turn's first call), at the turn's level. */
+function evEntry(traceId: string, e: EvKey, after: Entry | null): Entry {
+  const base = { kind: EVENT_KIND[e.table] ?? 'net', table: e.table, id: e.id, traceId, turn: e.turn, depth: 1, findings: NONE } as const;
+  return after?.table ? { ...base, placedBy: 'time', afterTable: after.table, afterId: after.id } : { ...base, placedBy: 'time' };
 }
 
 /** Insert a loose call after the last anchor that began at or before it (at the end when it has no time). */

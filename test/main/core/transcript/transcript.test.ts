@@ -190,6 +190,22 @@ describe('transcript of a trace', () => {
     expect(denied.every((l) => l.alert)).toBe(true);
   });
 
+  it('never draws an event row under a call: each sits at its turn’s level and says it was placed by time', () => {
+    const calls = ['model_calls', 'tool_calls', 'tool_responses'];
+    for (const t of traces) {
+      const lines = all(t);
+      const events = lines.filter((l) => l.row && !calls.includes(l.row.table));
+      expect(events.length).toBeGreaterThan(0);
+      for (const l of events) {
+        expect(l.depth).toBe(1);
+        expect(l.placement).toMatch(
+          /^placed by time (after (model|tool) call \d+|before the turn's first call); the ledger ties this row to its (turn|trace only), not to a call$/,
+        );
+      }
+      for (const l of lines.filter((x) => x.row && calls.includes(x.row.table))) expect(l.placement).toBeNull();
+    }
+  });
+
   it('pages: any slicing gives the same lines as one page', () => {
     const t = traces[1]!;
     const whole = all(t);

@@ -51,12 +51,13 @@ const KIND_LABEL: Partial<Record<TranscriptLine['kind'], string>> = {
 /** Trace and turn are headings; every other line a paragraph, nested by blockquotes as deep as it hangs. */
 export function mdLine(l: TranscriptLine): string {
   const title = mdInline(l.title);
-  if (l.kind === 'trace') return `## ${title}\n\n`;
+  if (l.kind === 'trace') return `## ${title}\n\n${l.placement ? `_${mdInline(l.placement)}_\n\n` : ''}`;
   const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${KIND_LABEL[l.kind] ?? l.kind}** ${title}${l.alert ? ' ⚠' : ''}`];
   const meta = [l.timestamp ? mdInline(l.timestamp) : null, ...l.facts.map(mdInline), rowNote(l) ? mdInline(rowNote(l)!) : null].filter(
     Boolean,
   );
   if (meta.length) out.push('', meta.join(' · '));
+  if (l.placement) out.push('', `_${mdInline(l.placement)}_`);
   for (const f of l.findings) out.push('', `**finding ${mdInline(f.kind)}**: ${mdInline(f.message)}`);
   for (const b of l.blocks) {
     const src =

@@ -47,6 +47,18 @@ export interface LineParts {
   readonly kind?: TranscriptLine['kind'];
 }
 
+/** Table names as a reader says them, in a placement. */
+const ROW_NAME: Readonly<Record<string, string>> = { model_calls: 'model call', tool_calls: 'tool call', tool_responses: 'tool response' };
+
+/** How a line was placed where no join put it (Entry.placedBy), in a sentence; null when a join did. */
+export function placementOf(e: Entry): string | null {
+  if (e.placedBy !== 'time') return null;
+  const tie = e.turn === null ? 'the ledger ties this row to its trace only' : 'the ledger ties this row to its turn';
+  return e.afterTable !== undefined && e.afterId !== undefined
+    ? `placed by time after ${ROW_NAME[e.afterTable] ?? e.afterTable} ${e.afterId}; ${tie}, not to a call`
+    : `placed by time before the turn's first call; ${tie}, not to a call`;
+}
+
 export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: LineParts): TranscriptLine {
   return {
     seq,
@@ -65,5 +77,6 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     findings: [...e.findings, ...(p.findings ?? [])],
     alert: p.alert ?? false,
     carriedBy: p.carriedBy ?? null,
+    placement: placementOf(e),
   };
 }

@@ -118,6 +118,11 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
           )}
         </span>
       </header>
+      {l.placement && (
+        <p className="tl-placement" data-placement="true">
+          {visibleText(l.placement)}
+        </p>
+      )}
       {l.findings.map((f, i) => (
         <p key={i} className="tl-finding-note" data-finding={f.kind}>
           <span className="code">{f.kind}</span> {visibleText(f.message)}
