@@ -12,6 +12,8 @@ import { findBundledSample } from '../../src/main/core/service/registry.js';
 import { transcriptPage } from '../../src/main/core/transcript/transcript-page.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import type { PlantedUntraced } from '../fixtures/writer/untraced-rows.js';
+import { FOREIGN_POST, plantUntracedRows } from '../fixtures/writer/untraced-rows.js';
 import { goToHash, ok, shot, startBrowserSuite } from './harness.js';
 import type { BrowserSuite, Watched } from './harness.js';
 
@@ -21,6 +23,7 @@ let w: Watched;
 let page: Page;
 let fixtureId: string;
 let sampleId: string;
+let planted: PlantedUntraced;
 
 const go = (hash: string): Promise<void> => goToHash(page, hash);
 
@@ -28,6 +31,8 @@ beforeAll(async () => {
   suite = await startBrowserSuite('transcript-browser', {
     serve: async (dir) => {
       const fixture = await writeLedger(join(dir, 'fx'), { generation: 'A4', seed: 3, sessionId: '20260302-145040-trns' });
+      // As independently written ledgers have them: rows no trace carries, a denied POST to a foreign host among them.
+      planted = plantUntracedRows(fixture.dbPath);
       return { paths: [fixture.sessionDir], sampleDir: findBundledSample() };
     },
   });
@@ -162,6 +167,26 @@ describe('transcript in Chromium', () => {
     await page.click(`article.tl[data-seq="${mc.seq}"] a[data-graph-link]`);
     await page.waitForSelector(`g.node.selected[data-node-id="${mc.nodeId}"]`);
     await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
+  });
+
+  it('tells the rows no trace carries after the traces of the whole session, the denied foreign POST among them', async () => {
+    await go(`#/e/${fixtureId}/transcript`);
+    await page.waitForSelector('.transcript-view[data-trace-id=""] article.tl');
+    await page.waitForFunction(() => !document.querySelector('[data-counting="true"]'));
+    const total = Number(await page.getAttribute('.transcript-view', 'data-total'));
+    const seen = await readAll(total);
+    expect(seen.size).toBe(total);
+    const post = [...seen.values()].find((l) => l.row === `net_events:${planted.foreignPostId}`);
+    expect(post).toBeDefined();
+    const el = page.locator(`article.tl[data-row="net_events:${planted.foreignPostId}"]`);
+    expect(await el.getAttribute('data-untraced')).toBe('true');
+    expect(await el.locator('.tl-title').textContent()).toContain(`POST ${FOREIGN_POST.domain}${FOREIGN_POST.path}`);
+    expect(await el.locator('.tl-placement').textContent()).toBe('carries no trace_id: placed by time among the untraced rows');
+    // Every planted row is drawn, and the page says up front that rows no trace carries follow the traces.
+    for (const k of planted.keys) expect([...seen.values()].some((l) => l.row === k)).toBe(true);
+    expect(await page.locator('.transcript-view .warn').first().textContent()).toMatch(/11 rows carry no told trace/);
+    await el.scrollIntoViewIfNeeded();
+    await shot(page, 'transcript-06-untraced-tail');
   });
 
   it('screenshots of a trace (scrolled, and with the side pane open) and of the whole session at 1440×900 and 1024×700', async () => {

@@ -85,7 +85,7 @@ export interface TranscriptLine {
   readonly turnId: string | null;
   /** The identity-graph node this line is (`mc:3`, `tc:4`, `tr:5`, `turn:<id>`), or null. */
   readonly nodeId: string | null;
-  /** 0 trace/turn, 1 model call or a row placed in its turn by time, 2 tool call, 3 tool response. */
+  /** 0 trace/turn (and the untraced rows' header), 1 model call or a row placed in its turn by time, 2 tool call, 3 tool response. */
   readonly depth: number;
   readonly title: string;
   readonly facts: readonly string[];

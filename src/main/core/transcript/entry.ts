@@ -15,9 +15,10 @@ export interface Entry {
   readonly folded?: readonly number[];
   /**
    * How the line got its place where the ledger records no join: 'time' (an event row, which the ledger ties to a
-   * trace and turn but never to a call, placed after the call that began before it). Absent: placed by a recorded join.
+   * trace and turn but never to a call, placed after the call that began before it), 'untraced' (a row no told
+   * trace carries, in the session's tail). Absent: placed by a recorded join.
    */
-  readonly placedBy?: 'time';
+  readonly placedBy?: 'time' | 'untraced';
   /** For 'time': the call the row was placed after (absent: before the turn's first call). */
   readonly afterTable?: string;
   readonly afterId?: number;

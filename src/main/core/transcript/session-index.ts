@@ -12,12 +12,18 @@ import { listTraces } from '../graph/traces.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { orderTrace } from './order.js';
 import { readTraceRows } from './trace-rows.js';
+import type { UntracedRows } from './untraced.js';
+import { untracedLines, untracedRows } from './untraced.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 export interface SessionIndex {
   readonly traceIds: readonly string[];
-  /** starts[i]: the first line of trace i; starts[traceIds.length] is the total. */
+  /** starts[i]: the first line of trace i; starts[traceIds.length] is where the untraced tail begins. */
   readonly starts: readonly number[];
+  /** The rows no told trace carries (untraced.ts), told after the traces. */
+  readonly untraced: UntracedRows;
+  /** Every line: the traces' and the tail's. */
+  readonly total: number;
   readonly findings: Partial<Record<TranscriptFindingKind, number>>;
   readonly note: string | null;
 }
@@ -72,8 +78,24 @@ function assemble(db: Database.Database, list: ReturnType<typeof listTraces>, pe
     traceIds.push(t.traceId);
     starts.push(starts[starts.length - 1]! + c.lines);
   }
-  const notes = [list.note, list.truncated ? `only the first ${list.traces.length} traces are told` : null].filter(Boolean);
-  const index = { traceIds, starts, findings, note: notes.length ? notes.join('; ') : null };
+  const untraced = untracedRows(db, traceIds);
+  const loose = untraced.ids.length;
+  const notes = [
+    list.note,
+    list.truncated ? `only the first ${list.traces.length} traces are told as traces` : null,
+    loose
+      ? `${loose.toLocaleString('en-US')} ${loose === 1 ? 'row carries' : 'rows carry'} no told trace: ${loose === 1 ? 'it follows' : 'they follow'} the traces, in time order, marked untraced`
+      : null,
+  ].filter(Boolean);
+  const tailStart = starts[starts.length - 1]!;
+  const index = {
+    traceIds,
+    starts,
+    untraced,
+    total: tailStart + untracedLines(untraced),
+    findings,
+    note: notes.length ? notes.join('; ') : null,
+  };
   kept.set(db, index);
   return index;
 }
@@ -138,6 +160,7 @@ export function sessionIndexLater(
       }
       await yieldToLoop();
     }
+    if (!db.open) throw new Error('the evidence was closed while its session was counted');
     return assemble(db, list, (t) => made.get(t) ?? null);
   })();
   building.set(db, p);
@@ -149,6 +172,7 @@ export function sessionIndexLater(
 /** The traces a range of lines overlaps: [trace position, first line within it, how many lines]. */
 export function sessionSlices(index: SessionIndex, offset: number, limit: number): [number, number, number][] {
   const out: [number, number, number][] = [];
+  // Slices of the traces only: the tail past them is untracedSlice's.
   const end = Math.min(offset + limit, index.starts[index.starts.length - 1]!);
   // The last trace starting at or before offset (binary search over the starts).
   let lo = 0;
@@ -164,4 +188,12 @@ export function sessionSlices(index: SessionIndex, offset: number, limit: number
     if (to > from) out.push([i, from, to - from]);
   }
   return out;
+}
+
+/** The tail's share of a range of lines: [first tail line, how many], or null when the range ends before it. */
+export function untracedSlice(index: SessionIndex, offset: number, limit: number): [number, number] | null {
+  const tailStart = index.starts[index.starts.length - 1]!;
+  const from = Math.max(offset, tailStart);
+  const to = Math.min(offset + limit, index.total);
+  return to > from ? [from - tailStart, to - from] : null;
 }

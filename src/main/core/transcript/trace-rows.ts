@@ -54,7 +54,7 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A row's time in ms: RFC 3339 text (`timestamp`) or the security tables' `timestamp_unix_ms`. */
-function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v: unknown) => number | null } {
+export function timeExpr(db: Database.Database, table: string): { expr: string; ms: (v: unknown) => number | null } {
   if (hasColumn(db, table, 'timestamp')) return { expr: 'x.timestamp', ms: isoMs };
   if (hasColumn(db, table, 'timestamp_unix_ms'))
     return { expr: 'x.timestamp_unix_ms', ms: (v) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : null) };

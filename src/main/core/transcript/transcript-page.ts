@@ -9,7 +9,8 @@ import type { Entry } from './order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
 import { InspectorError } from '../../../shared/errors.js';
-import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices } from './session-index.js';
+import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
+import { untracedEntries } from './untraced.js';
 import type { SessionIndex } from './session-index.js';
 import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from './skeleton.js';
 import { listTraces } from '../graph/traces.js';
@@ -52,8 +53,7 @@ export interface TranscriptPageOptions {
 /** How many lines the transcript of this trace (or of the session, null) has. */
 export function transcriptTotal(evidence: Evidence, traceId: string | null): number {
   if (traceId !== null) return transcriptSkeleton(evidence.db, traceId).entries.length;
-  const index = sessionIndex(evidence.db, modelCallExists(evidence.db));
-  return index.starts[index.starts.length - 1]!;
+  return sessionIndex(evidence.db, modelCallExists(evidence.db)).total;
 }
 
 /**
@@ -90,7 +90,9 @@ function sessionSlice(
       }
     }
   }
-  return { entries, items, total: index.starts[index.starts.length - 1]!, findings: index.findings, note: index.note };
+  const tail = untracedSlice(index, offset, limit);
+  if (tail) for (const e of untracedEntries(index.untraced, tail[0], tail[1])) entries.push(e);
+  return { entries, items, total: index.total, findings: index.findings, note: index.note };
 }
 
 /** The session index, made behind the first page: a large trace the worker is ordering is waited for, not redone. */

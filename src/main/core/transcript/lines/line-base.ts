@@ -51,7 +51,14 @@ export interface LineParts {
 const ROW_NAME: Readonly<Record<string, string>> = { model_calls: 'model call', tool_calls: 'tool call', tool_responses: 'tool response' };
 
 /** How a line was placed where no join put it (Entry.placedBy), in a sentence; null when a join did. */
-export function placementOf(e: Entry): string | null {
+export function placementOf(e: Entry, row: Row | null): string | null {
+  if (e.placedBy === 'untraced') {
+    if (!e.table) return 'rows no told trace carries, by time: nothing on record ties them to a turn or a call';
+    const t = s(row?.trace_id);
+    return t === null || !('trace_id' in (row ?? {}))
+      ? 'carries no trace_id: placed by time among the untraced rows'
+      : `its trace_id ${t} is on no model or tool call: placed by time among the untraced rows`;
+  }
   if (e.placedBy !== 'time') return null;
   const tie = e.turn === null ? 'the ledger ties this row to its trace only' : 'the ledger ties this row to its turn';
   return e.afterTable !== undefined && e.afterId !== undefined
@@ -60,15 +67,17 @@ export function placementOf(e: Entry): string | null {
 }
 
 export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: LineParts): TranscriptLine {
+  // An untraced row names its own trace and turn, if any (no told trace does): the entry has none to give.
+  const untraced = e.placedBy === 'untraced';
   return {
     seq,
     kind: p.kind ?? e.kind,
     row: e.table ? { table: e.table, rowid: e.id } : null,
     eventId: s(row?.event_id),
     timestamp: p.timestamp !== undefined ? p.timestamp : (s(row?.timestamp) ?? isoOfMs(row?.timestamp_unix_ms)),
-    traceId: e.traceId,
-    turnId: e.turn,
-    nodeId: p.nodeId ?? null,
+    traceId: untraced ? s(row?.trace_id) : e.traceId,
+    turnId: untraced ? s(row?.turn_id) : e.turn,
+    nodeId: untraced ? null : (p.nodeId ?? null),
     depth: e.depth,
     title: p.title,
     facts: (p.facts ?? []).filter((f): f is string => f !== null && f !== ''),
@@ -77,6 +86,6 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     findings: [...e.findings, ...(p.findings ?? [])],
     alert: p.alert ?? false,
     carriedBy: p.carriedBy ?? null,
-    placement: placementOf(e),
+    placement: placementOf(e, row),
   };
 }

@@ -9,6 +9,9 @@ import { responseText } from '../response-text.js';
 import { block, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';
 
 export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
+  // The untraced tail's header (untraced.ts) counts its rows in its id.
+  if (e.placedBy === 'untraced')
+    return line(seq, e, null, ctx, { title: `untraced rows (${e.id.toLocaleString('en-US')})`, timestamp: null });
   return line(seq, e, null, ctx, { title: `trace ${e.traceId}`, timestamp: null });
 }
 

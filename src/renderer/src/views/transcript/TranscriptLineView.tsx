@@ -62,7 +62,8 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
   const host = usePaneHost();
   const { ev, line: l } = props;
   const sel = lineSelection(l);
-  const cls = `tl tl-${l.kind} tl-d${l.depth}${l.alert ? ' tl-alert' : ''}${l.findings.length ? ' tl-finding' : ''}${props.selected ? ' tl-selected' : ''}${props.cursor ? ' tl-cursor' : ''}`;
+  const untraced = l.placement !== null && l.traceId === null;
+  const cls = `tl tl-${l.kind} tl-d${l.depth}${untraced ? ' tl-untraced' : ''}${l.alert ? ' tl-alert' : ''}${l.findings.length ? ' tl-finding' : ''}${props.selected ? ' tl-selected' : ''}${props.cursor ? ' tl-cursor' : ''}`;
   const graph = l.nodeId ? graphHref(ev, l) : null;
   const turnHref =
     sel?.kind === 'turn' ? withPane(href({ view: 'transcript', ev, trace: sel.traceId }), { sel, body: null, mode: null }) : null;
@@ -78,10 +79,11 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
       data-kind={l.kind}
       data-row={l.row ? `${l.row.table}:${l.row.rowid}` : undefined}
       data-node={l.nodeId ?? undefined}
+      data-untraced={untraced ? 'true' : undefined}
       aria-current={props.selected ? 'true' : undefined}
     >
       <header className="tl-head">
-        <span className="tl-kind">{KIND_LABEL[l.kind]}</span>
+        <span className="tl-kind">{untraced && l.kind === 'trace' ? 'untraced' : KIND_LABEL[l.kind]}</span>
         {l.row ? (
           <RowLink className="tl-title" ev={ev} table={l.row.table} rowid={l.row.rowid}>
             {visibleText(l.title)}
