@@ -10,7 +10,8 @@ const LIST_CAP = 100;
 export function checkOverflow(db: Database.Database): OverflowSection {
   if (!hasTable(db, 'fs_events')) return { windows: 0, heldBack: 0, list: [] };
   const windows = scalar(db, "SELECT COUNT(*) FROM fs_events WHERE action = 'overflow'");
-  const heldBack = scalar(db, "SELECT COALESCE(SUM(size), 0) FROM fs_events WHERE action = 'overflow'");
+  // TOTAL, not SUM: SUM of ledger sizes past 2^63 ends the query with "integer overflow"; TOTAL adds in floating point.
+  const heldBack = scalar(db, "SELECT TOTAL(size) FROM fs_events WHERE action = 'overflow'");
   if (windows === 0) return { windows, heldBack, list: [] };
   const ts = columnsOf(db, 'fs_events').has('timestamp') ? 'timestamp' : 'NULL';
   const next = db.prepare(
