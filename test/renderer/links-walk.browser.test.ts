@@ -308,6 +308,10 @@ describe('walking a trace through the side pane', () => {
       turn: string;
     }[];
     expect(windows.length).toBeGreaterThan(0);
+    // The note claims only what the ledger records: a count held over, not that later rows account for it.
+    const note = await page.locator('[aria-label="overflow windows"] .note').innerText();
+    expect(note).toContain('The ledger records only that number');
+    expect(note).not.toMatch(/not lost|appear as the rows that follow/);
     for (const win of windows)
       expect(await page.locator(`tr[data-window="${win.id}"] td[data-window-turn]`).getAttribute('data-window-turn')).toBe(win.turn);
     await page.locator('.content').click({ position: { x: 5, y: 5 } });

@@ -42,7 +42,8 @@ export function FilesView(props: { ev: string; persistOnly: boolean }) {
             </h3>
             <p className="note">
               When the file monitor cannot keep up it writes an <span className="code">overflow</span> row instead of the changes: their
-              number is the row’s size. They are not lost but deferred — a later scan derived them, and they appear as the rows that follow.
+              number is the row’s size, held over to a later scan. The ledger records only that number: which of the changes the later scan
+              reported, if any, it does not say, so the rows after a window are not an account of them.
             </p>
             {a && a.windows.length > 0 && <OverflowWindowList ev={ev} windows={a.windows} />}
             {a && a.windows.length < a.overflowWindows && <p className="muted">First {a.windows.length} windows listed.</p>}
