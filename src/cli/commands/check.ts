@@ -19,6 +19,7 @@ import { cancelOnInterrupt } from '../interrupt.js';
 import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
+import { jsonText } from '../../shared/json-text.js';
 
 export const CHECK_USAGE =
   'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--rows N] [--json] [--workers N]\n' +
@@ -86,7 +87,7 @@ async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
 function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath>>, json: boolean): string {
   if (!result.ok) {
     return json
-      ? JSON.stringify({ session: { dir }, verdict: null, error: result.error }) + '\n'
+      ? jsonText({ session: { dir }, verdict: null, error: result.error }) + '\n'
       : `unreadable  ${printable(dir)}  ${result.error.code}: ${printable(result.error.message)}\n`;
   }
   const r = result.value;

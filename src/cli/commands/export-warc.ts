@@ -16,6 +16,7 @@ import type { Invalid } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
+import { jsonText } from '../../shared/json-text.js';
 
 const USAGE = 'usage: capsem-inspect export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]\n';
 
@@ -67,7 +68,7 @@ function progressText(p: ExportProgress): string {
 }
 
 function report(io: CliIo, json: boolean, error: Failure, code: number): number {
-  if (json) io.stdout(`${JSON.stringify({ ok: false, error })}\n`);
+  if (json) io.stdout(`${jsonText({ ok: false, error })}\n`);
   else io.stderr(`capsem-inspect export-warc: ${error.code}: ${printable(error.message)}\n`);
   return code;
 }
@@ -101,7 +102,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
     if (showProgress) io.stderr('\r\u001b[K');
     if (!result.ok) return report(io, parsed.json, result.error, 1);
-    io.stdout(parsed.json ? `${JSON.stringify({ ok: true, summary: result.value })}\n` : summaryText(result.value));
+    io.stdout(parsed.json ? `${jsonText({ ok: true, summary: result.value })}\n` : summaryText(result.value));
     return 0;
   } finally {
     evidence.close();

@@ -24,6 +24,7 @@ import { damagedLine, matchLine, secretLine, terminalSafe } from '../text/grep-l
 import { grepProgressLine } from '../text/grep-progress.js';
 import { styleFor } from '../text/style.js';
 import { argsOrExit } from '../usage.js';
+import { jsonText } from '../../shared/json-text.js';
 
 export const GREP_USAGE =
   'usage: capsem-inspect grep <pattern> <path> [-F | -E] [-i] [--hex] [--table T] [--direction D] [--count] [--json] [--max N] [--workers N]\n' +
@@ -142,7 +143,7 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     if (!a.count) {
       const finding = destinationOf ? secretFinding(m, destinationOf) : null;
       progress.beforeOutput();
-      if (a.json) io.stdout(JSON.stringify(jsonOf(m, finding, a.reveal)) + '\n');
+      if (a.json) io.stdout(jsonText(jsonOf(m, finding, a.reveal)) + '\n');
       else io.stdout(finding ? secretLine(finding, a.reveal, style) : matchLine(m, style));
     }
     return a.max === null || matches < a.max;
@@ -190,7 +191,7 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
   for (const f of damaged) {
     if (a.json)
       io.stdout(
-        JSON.stringify({
+        jsonText({
           type: 'damaged',
           eventId: f.eventId,
           sourceTable: f.sourceTable,
@@ -201,7 +202,7 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
       );
     else io.stderr(damagedLine(f));
   }
-  if (a.count) io.stdout(a.json ? JSON.stringify({ type: 'count', matches }) + '\n' : `${matches}\n`);
+  if (a.count) io.stdout(a.json ? jsonText({ type: 'count', matches }) + '\n' : `${matches}\n`);
   if (summary) {
     const omitted = summary.failuresOmitted > 0 ? ` (${summary.failuresOmitted} more not listed)` : '';
     const line =
@@ -209,7 +210,7 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
       `${columns.values} text values in ${columns.columns} columns; ${matches} match${matches === 1 ? '' : 'es'}${stopped && a.max !== null ? ` (stopped at --max ${a.max})` : ''}`;
     if (a.json)
       io.stdout(
-        JSON.stringify({
+        jsonText({
           type: 'summary',
           bodies: summary.bodies,
           verified: summary.verified,

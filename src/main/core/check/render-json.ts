@@ -2,7 +2,8 @@
 // (generation, session, pages, tables, missingTables, archive, overflow, tools, providers, nulls, findings,
 // verdict), plus the extra detail of each section.
 import type { CheckReport } from './types.js';
+import { jsonText } from '../../../shared/json-text.js';
 
 export function reportToJson(report: CheckReport, pretty = false): string {
-  return JSON.stringify(report, null, pretty ? 2 : undefined);
+  return jsonText(report, pretty ? 2 : undefined);
 }

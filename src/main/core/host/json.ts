@@ -1,3 +1,5 @@
+import { jsonText } from '../../../shared/json-text.js';
+
 /** JSON for host-ledger values: BigInt counters as decimal strings (exact), byte arrays as hex. */
 export function jsonReplacer(_key: string, value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
@@ -6,5 +8,5 @@ export function jsonReplacer(_key: string, value: unknown): unknown {
 }
 
 export function toJsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, jsonReplacer, indent);
+  return jsonText(value, indent, jsonReplacer);
 }
