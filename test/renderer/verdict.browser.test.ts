@@ -16,6 +16,7 @@ import type { VerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../../src/main/core/jobs/verify-runner.js';
 import type { VerifySummary } from '../../src/main/core/jobs/verify-types.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import { makeEarlyA4Build } from '../fixtures/writer/early-a4.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
 import { ok, shot, startBrowserSuite } from './harness.js';
 import type { BrowserSuite } from './harness.js';
@@ -26,6 +27,7 @@ let page: Page;
 let damaged: WrittenLedger;
 let healthy: WrittenLedger;
 let cancelled: WrittenLedger;
+let early: WrittenLedger;
 
 /** Jobs started while held wait here; `release` lets every waiting job run. */
 let gate: { promise: Promise<void>; release: () => void } = newGate();
@@ -75,11 +77,13 @@ const overviewVerdict = (): Promise<string | null> => page.locator('.overview [d
 beforeAll(async () => {
   suite = await startBrowserSuite('verdict', {
     serve: async (dir) => {
-      [damaged, healthy, cancelled] = await Promise.all([
+      [damaged, healthy, cancelled, early] = await Promise.all([
         writeLedger(join(dir, 'damaged'), { generation: 'A4', damage: 'wrong-body-hash', sessionId: 'verdict-damaged' }),
         writeLedger(join(dir, 'healthy'), { generation: 'A4', sessionId: 'verdict-healthy' }),
         writeLedger(join(dir, 'cancelled'), { generation: 'A4', sessionId: 'verdict-cancelled' }),
+        writeLedger(join(dir, 'early'), { generation: 'A4', sessionId: 'verdict-early' }),
       ]);
+      makeEarlyA4Build(join(early.sessionDir, 'session.db'));
       return { openSampleWhenEmpty: false, verifyRunner: heldRunner, backgroundWorkers: null };
     },
   });
@@ -134,6 +138,20 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
       `${healthy.bodies.length} of ${healthy.bodies.length} bodies verified`,
     );
     await shot(page, 'verdict-04-intact');
+  });
+
+  it("an earlier A4 build's shape: INTACT, with Capsem's refusal said beside it in the header and the overview", async () => {
+    gate.release();
+    const id = await openInPage(early);
+    await expect.poll(headerVerdict).toBe('intact');
+    for (const where of ['.topbar', '.overview']) {
+      const caveat = page.locator(`${where} [data-testid="verdict-caveat"]`);
+      await caveat.waitFor();
+      expect(await caveat.textContent()).toBe("Capsem's current build would refuse it");
+      expect(await caveat.getAttribute('title')).toContain("Capsem's current build would refuse this ledger");
+    }
+    expect(ok(await server.service.handle('integrity.verdict', { evidenceId: id })).capsemRefuses).toMatch(/earlier A4 build/);
+    await shot(page, 'verdict-07-intact-refused-shape');
   });
 
   it('the Integrity view follows a verification started elsewhere (File ▸ Verify All Bodies, another tab)', async () => {

@@ -48,6 +48,11 @@ export interface VerdictView {
   /** The integrity report's own findings (tables, index and archive, tools): failed when it has an error. */
   readonly report: CheckState;
   readonly bodies: BodiesState;
+  /**
+   * What Capsem's current build would do with this ledger when it would refuse it (an earlier A4 build's shape):
+   * not damage, so the verdict may still read INTACT, but every view says so beside it. Null otherwise.
+   */
+  readonly capsemRefuses: string | null;
 }
 
 export interface VerdictChannels {

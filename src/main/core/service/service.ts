@@ -192,7 +192,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     const copyProof = f ? partCheck(f.copyProof()) : 'ok';
     const report: CheckState = done === undefined ? 'pending' : done === 'failed' || done.verdict === 'damaged' ? 'failed' : 'ok';
     const bodies = tracker.state(evidenceId);
-    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies };
+    // Said beside the verdict, not folded into it: the bytes may be intact while Capsem would refuse the shape.
+    const refusal = done === undefined || done === 'failed' ? undefined : done.findings.find((x) => x.code === 'OLDER_A4_BUILD');
+    const capsemRefuses = refusal?.message ?? null;
+    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies, capsemRefuses };
   };
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);

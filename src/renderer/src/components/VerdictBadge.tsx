@@ -59,6 +59,11 @@ export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; p
         />
       )}
       {text && <span className="verdict-detail muted">{text}</span>}
+      {v.capsemRefuses && (
+        <span className="verdict-caveat" data-testid="verdict-caveat" title={v.capsemRefuses}>
+          Capsem&apos;s current build would refuse it
+        </span>
+      )}
       {props.cancel && running && (
         <button
           type="button"
