@@ -129,6 +129,13 @@ describe('Compare view (serve mode)', () => {
     await page.evaluate((h) => (window.location.hash = h), `#/compare?a=e.${a.id}&b=e.${b.id}`);
     await page.waitForSelector('[data-testid="cmp-total"][data-checking="no"]');
     expect(await row('findings', 'verdict')).toEqual({ a: 'intact', b: 'damaged', differs: true });
+    // The two copies read apart: each names its folder, both files' hashes and its verdict.
+    expect(await page.locator('[data-testid="copy-A"]').textContent()).toContain(`…/one/${one.sessionId}`);
+    expect(await page.locator('[data-testid="copy-B"]').textContent()).toContain(`…/one-flipped/${one.sessionId}`);
+    const archiveSha = async (l: string): Promise<string | null> =>
+      page.locator(`[data-testid="copy-${l}"] .mono`).nth(2).getAttribute('title');
+    expect(await archiveSha('A')).not.toBe(await archiveSha('B'));
+    expect(await page.locator('[data-testid="side-B"] [data-testid="verdict"]').getAttribute('data-verdict')).toBe('damaged');
     const bodies = await row('findings', 'bodies');
     expect(bodies?.a).toMatch(/^[\d,]+ of [\d,]+ verified$/);
     expect(bodies?.b).toMatch(/^[\d,]+ of [\d,]+ verified · [\d,]+ failed$/);

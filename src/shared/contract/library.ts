@@ -104,6 +104,12 @@ export interface CompareSideInfo {
   readonly stoppedMs: number | null;
   /** Why something is missing on this side (no counters, ledger not on disk, could not be opened…). */
   readonly notes: readonly string[];
+  /**
+   * Which copy this side read, so two copies of one session can be told apart: the end of the folder holding
+   * session.db (`…/suspect/20260302-…`, or "dropped files", "the bundled sample"), and the SHA-256 of session.db and
+   * of the archive (null while not yet proven, or absent). Null when no ledger was read for this side.
+   */
+  readonly copy: { readonly where: string; readonly dbSha256: string | null; readonly archiveSha256: string | null } | null;
 }
 
 /** One compared quantity; a null side means "not known on that side", which is not the same as zero. */

@@ -13,6 +13,8 @@ export interface EvidenceLookup {
    * deferred quick_check or copy proof failed (DB_CORRUPT, SNAPSHOT_MISMATCH).
    */
   get(id: string): Evidence;
+  /** How the evidence came in (path, sample, dropped): to name it to the user without a private scratch path. */
+  summary?(id: string): EvidenceSummary;
 }
 
 /** The lookup, and opening more: the Library opens the sessions it lists (the same paths give the same id). */

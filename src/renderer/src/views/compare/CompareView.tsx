@@ -17,6 +17,7 @@ import type { SideReport } from './findings.js';
 import { findingMessages, findingsSection, stillChecking } from './findings.js';
 import './compare.css';
 import { visibleText } from '../../components/visible-text.js';
+import { VerdictBadge } from '../../components/VerdictBadge.js';
 
 export function CompareView(props: { a: string | null; b: string | null }) {
   const a = parseCompareRef(props.a);
@@ -43,8 +44,12 @@ function useSideReport(side: CompareSideInfo): SideReport | null {
   return r.value ? { report: r.value, verdict } : null;
 }
 
+/** A hash as far as a reader compares it by eye (the whole one in its title); none while not taken, or not takeable. */
+const shortHash = (h: string | null): string => (h === null ? 'none taken' : `${h.slice(0, 12)}…`);
+
 function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) {
   const { time } = useApp();
+  const verdict = useVerdict(side.evidenceId);
   const when = (ms: number | null): string => (ms === null ? '—' : formatCell(ms, 'unix_ms', time));
   return (
     <section className="card cmp-side" data-testid={`side-${label}`}>
@@ -53,7 +58,20 @@ function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) 
         <span className="mono">{visibleText(side.sessionId)}</span>
         {side.status && <span className={`badge ${side.status === 'stopped' ? '' : 'warn'}`}>{visibleText(side.status)}</span>}
         <span className="badge">{side.ref.kind === 'library' ? 'library session' : 'opened ledger'}</span>
+        {side.evidenceId && <VerdictBadge ev={side.evidenceId} verdict={verdict} />}
       </div>
+      {side.copy && (
+        <div className="muted cmp-side-copy" data-testid={`copy-${label}`}>
+          from <span className="mono">{visibleText(side.copy.where)}</span> · session.db SHA-256{' '}
+          <span className="mono" title={side.copy.dbSha256 ?? undefined}>
+            {shortHash(side.copy.dbSha256)}
+          </span>
+          {' · '}session.bodies SHA-256{' '}
+          <span className="mono" title={side.copy.archiveSha256 ?? undefined}>
+            {shortHash(side.copy.archiveSha256)}
+          </span>
+        </div>
+      )}
       <div className="muted cmp-side-facts">
         {side.createdMs !== null && (
           <>
