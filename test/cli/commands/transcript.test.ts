@@ -28,7 +28,7 @@ describe('transcript', () => {
     const io = captureIo();
     expect(await run([w.sessionDir, '--trace', trace], io)).toBe(0);
     expect(io.out.startsWith(`# Transcript of trace ${trace.replace(/_/g, '\\_')}`)).toBe(true);
-    expect(io.out).toContain('### turn ');
+    expect(io.out).toContain('### turn');
     expect(io.out).toContain('**model call** ');
     expect(io.err).toBe('');
   });

@@ -22,6 +22,7 @@ import { visibleText } from '../components/visible-text.js';
 import { spanningGridProps, useSqlWindow } from './sql/use-sql-window.js';
 import { useSqlWalOnly } from '../components/sql-wal-only.js';
 import { sqlCountLabel } from './sql/sql-count-label.js';
+import { plural } from '../../../shared/plural.js';
 
 let runCounter = 0;
 const newRunId = (): string => `run-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
@@ -195,7 +196,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
             <datalist id="sql-trace-ids" data-traces={traces.value.traces.length}>
               {traces.value.traces.map((t) => (
                 <option key={t.traceId} value={t.traceId}>
-                  {visibleText(`${t.turns} turns · ${t.modelCalls} model calls`)}
+                  {visibleText(`${plural(t.turns, 'turn')} · ${plural(t.modelCalls, 'model call')}`)}
                 </option>
               ))}
             </datalist>

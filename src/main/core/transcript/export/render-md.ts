@@ -5,6 +5,7 @@
 import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../../../shared/visible-text.js';
 import type { ExportHead } from './export-head.js';
+import { kindLabel } from './labels.js';
 import { bodyNote, rowNote } from './provenance.js';
 
 /** Inline text with invisible characters named and every Markdown/HTML metacharacter escaped. */
@@ -39,20 +40,11 @@ export function mdHead(h: ExportHead): string {
   ].join('\n');
 }
 
-const KIND_LABEL: Partial<Record<TranscriptLine['kind'], string>> = {
-  model_call: 'model call',
-  tool_call: 'tool call',
-  tool_response: 'tool response',
-  security_rule: 'security rule',
-  security_decision: 'security decision',
-  security_ask: 'security ask',
-};
-
 /** Trace and turn are headings; every other line a paragraph, nested by blockquotes as deep as it hangs. */
 export function mdLine(l: TranscriptLine): string {
   const title = mdInline(l.title);
   if (l.kind === 'trace') return `## ${title}\n\n${l.placement ? `_${mdInline(l.placement)}_\n\n` : ''}`;
-  const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${KIND_LABEL[l.kind] ?? l.kind}** ${title}${l.alert ? ' ⚠' : ''}`];
+  const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${kindLabel(l.kind)}** ${title}${l.alert ? ' ⚠' : ''}`];
   const meta = [l.timestamp ? mdInline(l.timestamp) : null, ...l.facts.map(mdInline), rowNote(l) ? mdInline(rowNote(l)!) : null].filter(
     Boolean,
   );

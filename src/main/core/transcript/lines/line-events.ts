@@ -5,6 +5,7 @@ import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { block, column, line, ms, n, s } from './line-base.js';
+import { hasTable } from '../../queries/schema.js';
 
 const GRAPH_KIND: Readonly<Record<string, string>> = {
   net_events: 'net',
@@ -93,7 +94,7 @@ function net(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
 function dns(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   const decision = s(r.decision);
   return line(seq, e, r, ctx, {
-    title: `DNS ${s(r.qname) ?? '?'}`,
+    title: s(r.qname) ?? '(no name)',
     nodeId: nodeOf(e),
     alert: bad(decision, 'allowed'),
     facts: [
@@ -115,7 +116,7 @@ function process(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   }
   const code = n(r.exit_code);
   return line(seq, e, r, ctx, {
-    title: `process ${s(r.exe) ?? '?'}`,
+    title: s(r.exe) ?? '(no executable)',
     nodeId: nodeOf(e),
     blocks: argv ? [block('argv', argv, column('argv'), 'command')] : [],
     facts: [`pid ${n(r.pid) ?? '?'}`, code === null ? null : `exit ${code}`, s(r.cwd)],
@@ -125,36 +126,70 @@ function process(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
 
 function credential(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   return line(seq, e, r, ctx, {
-    title: `credential ${s(r.material_class) ?? '?'} ${s(r.outcome) ?? ''}`.trim(),
+    title: `${s(r.material_class) ?? '(no class)'} ${s(r.outcome) ?? ''}`.trim(),
     nodeId: nodeOf(e),
     alert: s(r.outcome) === 'error',
     facts: [s(r.source) ? `from ${String(r.source)}` : null, s(r.provider), s(r.substitution_ref)],
   });
 }
 
-function security(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
+/** The run table a folded security row keeps its shape in (spec: either inline fields or run_id). */
+const RUN_TABLE: Readonly<Record<string, string>> = {
+  security_rule_events: 'security_rule_runs',
+  security_decision_events: 'security_decision_runs',
+};
+
+/**
+ * A security row with its run's fields where its own are NULL: rows folded into a run keep rule, action and
+ * decisions there, and a line of only the row's own columns would read `decision ? → ?`.
+ */
+function withRun(table: string | null, r: Row, ctx: PageRows): Row {
+  const runs = table ? RUN_TABLE[table] : undefined;
+  if (!runs || r.run_id === null || r.run_id === undefined || !hasTable(ctx.db, runs)) return r;
+  const run = ctx.db.prepare(`SELECT * FROM ${runs} WHERE id = ?`).get(r.run_id) as Row | undefined;
+  if (!run) return r;
+  const out: Record<string, unknown> = { ...r };
+  for (const [k, v] of Object.entries(run)) if (k !== 'id' && (out[k] === null || out[k] === undefined)) out[k] = v;
+  return out;
+}
+
+/** `allow → block`; where neither the row nor its run records the decisions, says so, never `? → ?`. */
+function decisionTitle(r: Row, hasPayload: boolean): string {
+  const from = s(r.previous_decision) ?? s(r.requested_decision);
+  const to = s(r.effective_decision);
+  if (from === null && to === null) return hasPayload ? 'not in its columns: see its payload body' : 'none recorded';
+  return from === null ? to! : `${from} → ${to ?? '(no effective decision recorded)'}`;
+}
+
+function security(seq: number, e: Entry, own: Row, ctx: PageRows): TranscriptLine {
+  const r = withRun(e.table, own, ctx);
+  const run = r !== own ? `as run ${String(own.run_id)} records` : null;
   switch (e.table) {
     case 'security_rule_events':
       return line(seq, e, r, ctx, {
-        title: `rule ${s(r.rule_id) ?? '?'} matched`,
+        title: `${s(r.rule_id) ?? '(no rule id)'} matched`,
         nodeId: nodeOf(e),
         alert: s(r.rule_action) === 'block',
         facts: [
           s(r.event_type),
           s(r.rule_action) ? `action ${String(r.rule_action)}` : null,
           s(r.detection_level) ? `level ${String(r.detection_level)}` : null,
+          run,
         ],
       });
     case 'security_decision_events':
       return line(seq, e, r, ctx, {
-        title: `decision ${s(r.previous_decision) ?? '?'} → ${s(r.effective_decision) ?? '?'}`,
+        title: decisionTitle(
+          r,
+          ctx.bodies(r.event_id, e.table).some((b) => b.direction === 'payload'),
+        ),
         nodeId: nodeOf(e),
         alert: s(r.effective_decision) === 'block',
-        facts: [s(r.stage) ? `stage ${String(r.stage)}` : null, s(r.actor), s(r.rule_id), s(r.reason)],
+        facts: [s(r.stage) ? `stage ${String(r.stage)}` : null, s(r.actor), s(r.rule_id), s(r.reason), run],
       });
     default:
       return line(seq, e, r, ctx, {
-        title: `ask ${s(r.rule_name) ?? s(r.rule_id) ?? '?'}: ${s(r.status) ?? '?'}`,
+        title: `${s(r.rule_name) ?? s(r.rule_id) ?? '(no rule)'}: ${s(r.status) ?? '(no status)'}`,
         nodeId: nodeOf(e),
         alert: s(r.status) === 'denied',
         facts: [s(r.resolver) ? `by ${String(r.resolver)}` : null, s(r.reason), s(r.ask_id) ? `ask ${String(r.ask_id)}` : null],

@@ -12,7 +12,8 @@ export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine 
   // The untraced tail's header (untraced.ts) counts its rows in its id.
   if (e.placedBy === 'untraced')
     return line(seq, e, null, ctx, { title: `untraced rows (${e.id.toLocaleString('en-US')})`, timestamp: null });
-  return line(seq, e, null, ctx, { title: `trace ${e.traceId}`, timestamp: null });
+  // A trace id most often begins with "trace" already: the kind label says the rest, never "trace trace-…".
+  return line(seq, e, null, ctx, { title: /^trace\b/i.test(e.traceId) ? e.traceId : `trace ${e.traceId}`, timestamp: null });
 }
 
 export function turnLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
@@ -23,7 +24,7 @@ export function turnLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
     ? [block('input', text, { from: 'item', name: `model_items:${String(input!.id)}`, bodyHash: null })]
     : [];
   return line(seq, e, null, ctx, {
-    title: `turn ${e.turn ?? '(no turn_id)'}`,
+    title: e.turn === null ? 'turn (no turn_id)' : /^turn\b/i.test(e.turn) ? e.turn : `turn ${e.turn}`,
     timestamp: s(first?.timestamp),
     blocks,
     nodeId: turnNodeId(e.turn),

@@ -24,6 +24,7 @@ import { useTracePages } from './use-trace-pages.js';
 import { WaterfallPane } from './Waterfall.js';
 import './graph.css';
 import { visibleText } from '../../components/visible-text.js';
+import { plural } from '../../../../shared/plural.js';
 
 export function GraphView(props: { ev: string; trace: string | null }) {
   if (!props.trace) return <TraceList ev={props.ev} />;
@@ -138,7 +139,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
           <h2 className="mono">{visibleText(traceId)}</h2>
           <a href={href({ view: 'transcript', ev, trace: traceId })}>Transcript</a>
           <span className="muted">
-            {first.turns.length} turns · {pages.loadedModelCalls} of {first.totalModelCalls} model calls drawn
+            {plural(first.turns.length, 'turn')} · {pages.loadedModelCalls} of {plural(first.totalModelCalls, 'model call')} drawn
           </span>
           {pages.nextAfter !== null && (
             <button type="button" onClick={pages.more} disabled={pages.loading}>

@@ -8,6 +8,7 @@
 import type { MouseEvent } from 'react';
 import { memo, useMemo, useState } from 'react';
 import type { TurnSummary } from '../../../../shared/contract/graph.js';
+import { plural } from '../../../../shared/plural.js';
 
 const COLUMNS = 480;
 const HEIGHT = 34;
@@ -103,7 +104,7 @@ export const TraceOverview = memo(function TraceOverview(props: {
   const hovered = hover !== null ? cols[hover] : undefined;
   return (
     <div className="trace-overview" aria-label="trace overview">
-      <span className="muted ov-label">{turns.length.toLocaleString('en-US')} turns — click to go there</span>
+      <span className="muted ov-label">{plural(turns.length, 'turn')} — click to go there</span>
       <svg
         className="ov-strip"
         viewBox={`0 0 100 ${HEIGHT}`}
@@ -124,7 +125,7 @@ export const TraceOverview = memo(function TraceOverview(props: {
         <title>
           {hovered
             ? `turn${hovered.to - hovered.from > 1 ? `s ${hovered.from + 1}–${hovered.to}` : ` ${hovered.from + 1}`}: up to ${hovered.size} calls`
-            : `${turns.length} turns`}
+            : plural(turns.length, 'turn')}
         </title>
         <rect x={0} y={0} width={100} height={HEIGHT - TICKS} className="ov-hit" />
         {hover !== null && <rect x={hover * w} y={0} width={w} height={HEIGHT - TICKS} className="ov-hover" />}

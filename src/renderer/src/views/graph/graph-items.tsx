@@ -9,6 +9,7 @@ import { NODE_H, NODE_W } from './layout.js';
 import type { IndexedBand, IndexedEdge } from './visible-set.js';
 import { visibleText } from '../../components/visible-text.js';
 import { WalOnlyStripe } from '../../components/WalOnlyScope.js';
+import { plural } from '../../../../shared/plural.js';
 
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
@@ -36,7 +37,7 @@ export const TurnBandG = memo(function TurnBandG(props: { b: IndexedBand; height
       </text>
       {t.folded && (
         <text x={t.x} y={38} className="turn-folded">
-          {`folded · ${t.modelCalls} model, ${t.toolCalls} tool calls`}
+          {`folded · ${plural(t.modelCalls, 'model call')}, ${plural(t.toolCalls, 'tool call')}`}
         </text>
       )}
       {/* The fold toggle: GraphSvg's click handler finds it by data-fold before the band's own click. */}

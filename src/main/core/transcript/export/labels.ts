@@ -1,0 +1,14 @@
+// Words every saved transcript uses: the kind before a line's title (the title names only the thing, a host, a
+// rule, a path, so the kind is said once, never "DNS DNS …").
+import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
+
+const LABELS: Partial<Record<TranscriptLine['kind'], string>> = {
+  model_call: 'model call',
+  tool_call: 'tool call',
+  tool_response: 'tool response',
+  security_rule: 'security rule',
+  security_decision: 'security decision',
+  security_ask: 'security ask',
+};
+
+export const kindLabel = (kind: TranscriptLine['kind']): string => LABELS[kind] ?? kind;
