@@ -54,6 +54,17 @@ async function total(): Promise<number> {
 describe('GET /transcript/<evidence>', () => {
   it('streams a transcript of more than 20,000 lines, equal byte for byte to the CLI file', async () => {
     expect(await total()).toBeGreaterThan(20_000);
+    // The CLI verifies every body before it writes; the served file is compared once serve's own verification (which
+    // the open started) has finished, so both heads state the same verification.
+    await expect
+      .poll(
+        async () => {
+          const v = await server.service.handle('integrity.verdict', { evidenceId });
+          return v.ok ? v.value.bodies.state : v.error.code;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('done');
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T15:00:00.000Z') });
     for (const format of ['md', 'html', 'json'] as const) {
       const res = await fetch(

@@ -12,6 +12,7 @@ import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import { defaultWorkerCount } from '../jobs/verify-plan.js';
 import type { BodySearchArg } from '../../../shared/contract.js';
 import { startGrepJob } from '../queries/grep-jobs.js';
+import { recordVerification } from '../jobs/verified-bodies.js';
 
 /** The job's summary as the contract carries it: verified + failed + unreadable = total (jobs/body-failure.ts). */
 export function toVerifySummaryView(s: VerifySummary): VerifySummaryView {
@@ -65,7 +66,10 @@ export class JobBoard {
     this.cancels.set(jobId, () => handle.cancel());
     void handle.result.then((r) => {
       this.cancels.delete(jobId);
-      if (r.ok) this.verified(evidenceId, r.value);
+      if (r.ok) {
+        recordVerification(evidence.db, r.value);
+        this.verified(evidenceId, r.value);
+      }
       const outcome: JobOutcome = r.ok ? { ok: true, value: toVerifySummaryView(r.value) } : { ok: false, error: r.error };
       this.emit({ name: 'job.done', payload: { jobId, kind: 'verify', evidenceId, outcome } });
     });

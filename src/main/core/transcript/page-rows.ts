@@ -7,6 +7,8 @@ import type { Evidence } from '../evidence/types.js';
 import { marks } from '../graph/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import type { Entry } from './order.js';
+import { verifiedBodiesOf } from '../jobs/verified-bodies.js';
+import type { BodyFailure } from '../jobs/verify-types.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -27,6 +29,8 @@ export interface PageRows {
   items(modelCallId: number): readonly Row[];
   /** A body's text, read through every hash; an Error names why it could not be. */
   bodyText(eventId: unknown, table: string, direction: string): BodyText | Error | null;
+  /** How the last finished verification failed this body, if it did (jobs/verified-bodies.ts). */
+  failure(eventId: unknown, table: string, direction: string): BodyFailure | undefined;
 }
 
 function chunks<T>(xs: readonly T[], n = 500): T[][] {
@@ -86,8 +90,10 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
       );
   }
   const decoder = new TextDecoder('utf-8', { fatal: false });
+  const verified = verifiedBodiesOf(db);
   return {
     db,
+    failure: (eventId, table, direction) => verified?.failureOf(eventId, table, direction),
     row: (table, id) => byTable.get(table)?.get(id) ?? null,
     bodies: (eventId, table) => (typeof eventId === 'string' ? (bodies.get(`${eventId}\0${table}`) ?? []) : []),
     items: (id) => items.get(id) ?? [],

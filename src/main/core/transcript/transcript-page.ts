@@ -11,6 +11,7 @@ import { loadPageRows } from './page-rows.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
 import { untracedEntries } from './untraced.js';
+import { joinNotes, withFailedBodies } from './failed-bodies.js';
 import type { SessionIndex } from './session-index.js';
 import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from './skeleton.js';
 import { listTraces } from '../graph/traces.js';
@@ -143,14 +144,15 @@ export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions 
   }
   const at = Math.min(offset, start);
   const ctx = loadPageRows(evidence, entries, items);
+  const failed = withFailedBodies(evidence.db, null, findings);
   return {
     traceId: null,
     sessionId: evidence.sessionId,
     total: start,
     offset: at,
     lines: entries.map((e, i) => toLine(at + i, e, ctx)),
-    findings,
-    note: list.note,
+    findings: failed.findings,
+    note: joinNotes(list.note, failed.note),
     counting: true,
   };
 }
@@ -167,14 +169,15 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
     const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
     const s = sessionSlice(evidence, offset, limit);
     const ctx = loadPageRows(evidence, s.entries, s.items);
+    const failed = withFailedBodies(evidence.db, null, s.findings);
     return {
       traceId: null,
       sessionId: evidence.sessionId,
       total,
       offset,
       lines: s.entries.map((e, i) => toLine(offset + i, e, ctx)),
-      findings: s.findings,
-      note: s.note,
+      findings: failed.findings,
+      note: joinNotes(s.note, failed.note),
     };
   }
   const sk = transcriptSkeleton(evidence.db, opts.traceId);
@@ -182,13 +185,14 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
   const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
   const slice = sk.entries.slice(offset, offset + limit);
   const ctx = loadPageRows(evidence, slice, sk.items);
+  const failed = withFailedBodies(evidence.db, opts.traceId, findingCounts(sk.entries));
   return {
     traceId: opts.traceId,
     sessionId: evidence.sessionId,
     total,
     offset,
     lines: slice.map((e, i) => toLine(offset + i, e, ctx)),
-    findings: findingCounts(sk.entries),
-    note: sk.note,
+    findings: failed.findings,
+    note: joinNotes(sk.note, failed.note),
   };
 }

@@ -4,6 +4,8 @@ import type { FileHashes } from '../../../../shared/ledger-types.js';
 import type { Evidence } from '../../evidence/types.js';
 import { basename } from 'node:path';
 import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../../shared/version.js';
+import type { TranscriptFindingKind } from '../../../../shared/contract/transcript.js';
+import { verifiedBodiesOf } from '../../jobs/verified-bodies.js';
 
 export interface ExportHead {
   readonly sessionId: string;
@@ -20,9 +22,27 @@ export interface ExportHead {
   readonly writtenAt: string;
   readonly writtenBy: string;
   readonly lines: number;
+  /** What the last verification proved of the bodies when the file was written, in a sentence. */
+  readonly bodies: string;
+  /** Counts per finding kind over the whole transcript (failed bodies among them). */
+  readonly findings: Readonly<Partial<Record<TranscriptFindingKind, number>>>;
+  /** What the transcript says is left out or not yet known (the page note), or null. */
+  readonly note: string | null;
 }
 
-export function exportHead(e: Evidence, traceId: string | null, lines: number): ExportHead {
+/** The bodies' verification as a sentence: how many were verified and failed, or that none had finished. */
+function bodiesSentence(e: Evidence): string {
+  const v = verifiedBodiesOf(e.db);
+  if (!v) return 'bodies not verified when this was written: a failed body would not be marked';
+  const failed = v.failures.length + v.omitted;
+  return `${(v.total - failed).toLocaleString('en-US')} of ${v.total.toLocaleString('en-US')} bodies verified${failed ? `, ${failed.toLocaleString('en-US')} failed (each marked on its line)` : ''}`;
+}
+
+export function exportHead(
+  e: Evidence,
+  traceId: string | null,
+  page: { readonly total: number; readonly findings: ExportHead['findings']; readonly note: string | null },
+): ExportHead {
   // File names only: the reviewer's copy need not say where the evidence sat on this machine.
   const files: ExportHead['files'][number][] = [];
   const pending: string[] = [];
@@ -46,6 +66,9 @@ export function exportHead(e: Evidence, traceId: string | null, lines: number): 
     pending,
     writtenAt: new Date().toISOString(),
     writtenBy: `${INSPECTOR_NAME} ${INSPECTOR_VERSION}`,
-    lines,
+    lines: page.total,
+    bodies: bodiesSentence(e),
+    findings: page.findings,
+    note: page.note,
   };
 }

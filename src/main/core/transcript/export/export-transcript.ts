@@ -38,7 +38,7 @@ export interface ExportOptions {
 export function* transcriptChunks(evidence: Evidence, opts: ExportOptions): Generator<string, { lines: number }> {
   const r = RENDERERS[opts.format];
   let page = transcriptPage(evidence, { traceId: opts.traceId, offset: 0, limit: TRANSCRIPT_PAGE_MAX });
-  yield r.head(exportHead(evidence, opts.traceId ?? null, page.total));
+  yield r.head(exportHead(evidence, opts.traceId ?? null, page));
   for (;;) {
     if (page.lines.length) yield page.lines.map((l) => r.line(l)).join('');
     const next = page.offset + page.lines.length;

@@ -1,6 +1,6 @@
 // Words every saved transcript uses: the kind before a line's title (the title names only the thing, a host, a
-// rule, a path, so the kind is said once, never "DNS DNS …").
-import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
+// rule, a path, so the kind is said once, never "DNS DNS …"), and its findings summed up in its head.
+import type { TranscriptFindingKind, TranscriptLine } from '../../../../shared/contract/transcript.js';
 
 const LABELS: Partial<Record<TranscriptLine['kind'], string>> = {
   model_call: 'model call',
@@ -12,3 +12,11 @@ const LABELS: Partial<Record<TranscriptLine['kind'], string>> = {
 };
 
 export const kindLabel = (kind: TranscriptLine['kind']): string => LABELS[kind] ?? kind;
+
+/** `body_failed ×15, null_model ×1`, or `none`. */
+export function findingsSentence(findings: Readonly<Partial<Record<TranscriptFindingKind, number>>>): string {
+  const parts = Object.entries(findings)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([k, n]) => `${k} ×${(n ?? 0).toLocaleString('en-US')}`);
+  return parts.length ? parts.join(', ') : 'none';
+}

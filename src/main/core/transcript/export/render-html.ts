@@ -4,7 +4,7 @@ import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../../../shared/visible-text.js';
 import type { ExportHead } from './export-head.js';
 import { bodyNote, rowNote } from './provenance.js';
-import { kindLabel } from './labels.js';
+import { findingsSentence, kindLabel } from './labels.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string): string => visibleText(s).replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -32,6 +32,8 @@ export function htmlHead(h: ExportHead): string {
     `<p>Session <span class="mono">${esc(h.sessionId)}</span> · ledger ${esc(h.generation)} · ${h.lines} lines · written ${esc(h.writtenAt)} by ${esc(h.writtenBy)}</p>\n` +
     `<table><tr><th>file</th><th>name</th><th>bytes</th><th>SHA-256</th><th>BLAKE3</th></tr>${rows}</table>\n` +
     (h.pending.length ? `<p>Not hashed when written: ${esc(h.pending.join('; '))}.</p>\n` : '') +
+    `<p>Bodies: ${esc(h.bodies)}.</p>\n<p>Findings: ${esc(findingsSentence(h.findings))}.</p>\n` +
+    (h.note ? `<p class="placement">Note: ${esc(h.note)}.</p>\n` : '') +
     '<p class="prov">Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.</p>\n'
   );
 }

@@ -5,7 +5,7 @@
 import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../../../shared/visible-text.js';
 import type { ExportHead } from './export-head.js';
-import { kindLabel } from './labels.js';
+import { findingsSentence, kindLabel } from './labels.js';
 import { bodyNote, rowNote } from './provenance.js';
 
 /** Inline text with invisible characters named and every Markdown/HTML metacharacter escaped. */
@@ -34,6 +34,11 @@ export function mdHead(h: ExportHead): string {
     ...rows,
     '',
     ...(h.pending.length ? [`Not hashed when written: ${h.pending.map(mdInline).join('; ')}.`, ''] : []),
+    `Bodies: ${mdInline(h.bodies)}.`,
+    '',
+    `Findings: ${mdInline(findingsSentence(h.findings))}.`,
+    '',
+    ...(h.note ? [`Note: ${mdInline(h.note)}.`, ''] : []),
     'Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.',
     '',
     '',

@@ -1,5 +1,11 @@
 // What every transcript line shares: its row, ids and graph node, and the small formatting helpers.
-import type { TranscriptBlock, TranscriptFinding, TranscriptLine, TranscriptSource } from '../../../../shared/contract/transcript.js';
+import type {
+  TranscriptBlock,
+  TranscriptBody,
+  TranscriptFinding,
+  TranscriptLine,
+  TranscriptSource,
+} from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 
@@ -66,9 +72,42 @@ export function placementOf(e: Entry, row: Row | null): string | null {
     : `placed by time before the turn's first call; ${tie}, not to a call`;
 }
 
+/**
+ * A failure's reason as a line shows it: without the body's own name (the line names it) and with any file path cut
+ * to its last two names, so fifteen lines do not repeat the scratch folder this machine happens to use.
+ */
+function reasonOf(message: string): string {
+  const reason = message.replace(/^body \([^)]*\) cannot be read: /, '');
+  return reason.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+\/[^\s/:]+)/g, '…/$1');
+}
+
+/**
+ * A body_failed finding for each of the line's bodies the last verification failed, unless the line already found
+ * it failing when it read the body for its text: every failed body is marked on the line that quotes it.
+ */
+function failedBodyMarks(
+  bodies: readonly TranscriptBody[],
+  row: Row | null,
+  ctx: PageRows,
+  own: readonly TranscriptFinding[],
+): TranscriptFinding[] {
+  const out: TranscriptFinding[] = [];
+  for (const b of bodies) {
+    const f = ctx.failure(row?.event_id, b.sourceTable, b.direction);
+    if (!f || own.some((x) => x.kind === 'body_failed' && x.message.startsWith(`the ${b.direction} body`))) continue;
+    out.push({
+      kind: 'body_failed',
+      message: `the ${b.direction} body (${b.sourceTable}) failed verification: ${f.code}: ${reasonOf(f.message)}`,
+    });
+  }
+  return out;
+}
+
 export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: LineParts): TranscriptLine {
   // An untraced row names its own trace and turn, if any (no told trace does): the entry has none to give.
   const untraced = e.placedBy === 'untraced';
+  const bodies = e.table && row ? ctx.bodies(row.event_id, e.table) : [];
+  const own = p.findings ?? [];
   return {
     seq,
     kind: p.kind ?? e.kind,
@@ -82,8 +121,8 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     title: p.title,
     facts: (p.facts ?? []).filter((f): f is string => f !== null && f !== ''),
     blocks: p.blocks ?? [],
-    bodies: e.table && row ? ctx.bodies(row.event_id, e.table) : [],
-    findings: [...e.findings, ...(p.findings ?? [])],
+    bodies,
+    findings: [...e.findings, ...own, ...failedBodyMarks(bodies, row, ctx, own)],
     alert: p.alert ?? false,
     carriedBy: p.carriedBy ?? null,
     placement: placementOf(e, row),

@@ -20,6 +20,7 @@ import { TranscriptLineView, lineSelection } from './TranscriptLineView.js';
 import { saveTranscript } from './save-transcript.js';
 import { useTranscriptPages } from './use-transcript-pages.js';
 import { useLineWindow } from './use-line-window.js';
+import { useVerdict } from '../../api/use-verdict.js';
 import './transcript.css';
 
 const OVERSCAN = 4;
@@ -62,7 +63,9 @@ function SaveButton(props: { ev: string; trace: string | null }) {
 
 export function TranscriptView(props: { ev: string; trace: string | null }) {
   const { ev, trace } = props;
-  const pages = useTranscriptPages(ev, trace);
+  const verdict = useVerdict(ev);
+  const bodies = verdict?.bodies;
+  const pages = useTranscriptPages(ev, trace, bodies?.state === 'done' ? `done:${bodies.jobId ?? ''}:${bodies.failed}` : 'not-done');
   const scroller = useRef<HTMLDivElement>(null);
   const total = pages.head?.total ?? 0;
   const { line } = pages;

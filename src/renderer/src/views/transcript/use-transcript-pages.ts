@@ -23,7 +23,11 @@ export interface TranscriptPages {
   readonly version: number;
 }
 
-export function useTranscriptPages(ev: string, trace: string | null): TranscriptPages {
+/**
+ * `bodiesKey` names the last finished verification of the ledger: when one finishes, every page is asked for again
+ * (each drawn page is kept until its new answer arrives), so a failed body is marked without a reload.
+ */
+export function useTranscriptPages(ev: string, trace: string | null, bodiesKey: string): TranscriptPages {
   const pages = useRef(new Map<number, readonly TranscriptLine[]>());
   const asked = useRef(new Set<number>());
   const [head, setHead] = useState<TranscriptPage | null>(null);
@@ -52,9 +56,13 @@ export function useTranscriptPages(ev: string, trace: string | null): Transcript
         }
       });
     },
-    [ev, trace],
+    // bodiesKey: a new verification makes new pages (asked again below).
+    [ev, trace, bodiesKey],
   );
-  useEffect(() => fetchPage(0), [fetchPage]);
+  useEffect(() => {
+    asked.current.clear();
+    fetchPage(0);
+  }, [fetchPage]);
   const want = useCallback(
     (from: number, to: number) => {
       for (let p = Math.floor(Math.max(0, from) / PAGE_LINES); p <= Math.floor(Math.max(0, to) / PAGE_LINES); p++) fetchPage(p);
