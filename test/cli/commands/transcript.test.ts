@@ -27,8 +27,8 @@ describe('transcript', () => {
   test('Markdown on stdout by default: the trace, its turns and its model calls', async () => {
     const io = captureIo();
     expect(await run([w.sessionDir, '--trace', trace], io)).toBe(0);
-    expect(io.out.startsWith(`# Transcript of trace ${trace.replace(/_/g, '\\_')}`)).toBe(true);
-    expect(io.out).toContain('### turn');
+    expect(io.out.startsWith(`# Transcript of trace \`${trace}\``)).toBe(true);
+    expect(io.out).toContain('### `turn');
     expect(io.out).toContain('**model call** ');
     expect(io.err).toBe('');
   });

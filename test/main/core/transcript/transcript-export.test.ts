@@ -11,7 +11,7 @@ import { transcriptPage } from '../../../../src/main/core/transcript/transcript-
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 
-const HOSTILE = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u202Egnp.exe\u001b[31m\u0000 [x](javascript:alert(1)) \`\`\`\n</pre></details>`;
+const HOSTILE = `http://docs.example/<img src=http://docs.example/i.png> paste.example.net <script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u202Egnp.exe\u001b[31m\u0000 [x](javascript:alert(1)) \`\`\`\n</pre></details>`;
 const ALLOWED_TAGS = new Set([
   'html',
   'head',
@@ -104,7 +104,8 @@ describe('transcript export', () => {
     expect(html).toContain('⟨RLO U+202E⟩');
     const md = exportTranscript(hostile.evidence, { format: 'md' }).text;
     expect(md).not.toMatch(/[\u202e\u001b\u0000]/);
-    // Outside fenced blocks nothing can open a tag or a link: every < and [ is escaped.
+    // Outside fenced blocks every ledger value sits in a code span, where no renderer makes a tag or a link (linkify
+    // would make one of a bare host or URL, escaped or not): with the spans taken out, none is left.
     let fence: string | null = null;
     for (const raw of md.split('\n')) {
       const lineText = raw.replace(/^(> )+/, '').replace(/^>$/, '');
@@ -115,7 +116,8 @@ describe('transcript export', () => {
         continue;
       }
       if (fence !== null) continue;
-      expect(lineText.replace(/\\[<[]/g, '')).not.toMatch(/[<[]/);
+      const outside = lineText.replace(/(`+)[\s\S]*?[^`]\1(?!`)/g, '').replace(/\\[<[]/g, '');
+      expect(outside).not.toMatch(/[<[]|:\/\/|docs\.example|paste\.example|window\./);
     }
     expect(fence).toBeNull();
   });
