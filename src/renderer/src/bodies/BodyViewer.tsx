@@ -206,7 +206,8 @@ export function BodyViewer(props: {
       data-loaded={bytes.loaded}
       data-total={bytes.total ?? ''}
       data-rows={source.length}
-      data-ready={shown !== null && !building ? 'true' : 'false'}
+      // Ready once this body's size is known too: a switch of mode keeps the last layout until the new bytes say.
+      data-ready={shown !== null && !building && bytes.total !== null ? 'true' : 'false'}
     >
       {props.modeTab && shown && (
         <div className="modes" role="tablist" aria-label="body view">
