@@ -64,11 +64,16 @@ export function parseCommandArgs<S extends FlagSpecs>(
   }
   const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
   const positionals: string[] = [];
+  // After `--` every argument is a positional, even one that starts with '-' (a pattern, a file named -x).
+  let ended = false;
   for (const token of tokens) {
     const typed = args[token.index] ?? '';
-    if (token.kind === 'option-terminator') return `unknown option ${typed}`;
+    if (token.kind === 'option-terminator') {
+      ended = true;
+      continue;
+    }
     if (token.kind === 'positional') {
-      if (typed.startsWith('-') && !rules.loneDash) return `unknown option ${typed}`;
+      if (typed.startsWith('-') && !rules.loneDash && !ended) return `unknown option ${typed}`;
       if (rules.single && positionals.length > 0) return `only one path may be given (got ${positionals[0]} and ${typed})`;
       positionals.push(typed);
       continue;

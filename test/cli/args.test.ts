@@ -32,7 +32,6 @@ describe('parseCommandArgs', () => {
     expect(parseCommandArgs(['--rows=3'], FLAGS)).toBe('unknown option --rows=3');
     expect(parseCommandArgs(['-n3'], FLAGS)).toBe('unknown option -n3');
     expect(parseCommandArgs(['--json=yes'], FLAGS)).toBe('unknown option --json=yes');
-    expect(parseCommandArgs(['--', 'x'], FLAGS)).toBe('unknown option --');
     expect(parseCommandArgs(['-'], FLAGS)).toBe('unknown option -');
     expect(parseCommandArgs(['--constructor'], FLAGS)).toBe('unknown option --constructor');
   });
@@ -41,6 +40,14 @@ describe('parseCommandArgs', () => {
     expect(parseCommandArgs(['--port=80'], FLAGS)).toMatchObject({ flags: { port: '80' } });
     expect(parseCommandArgs(['--port='], FLAGS)).toMatchObject({ flags: { port: '' } });
     expect(parseCommandArgs(['-', 'a'], FLAGS, { loneDash: true })).toMatchObject({ positionals: ['-', 'a'] });
+  });
+
+  it('takes everything after -- as positionals, even what starts with a dash', () => {
+    expect(parseCommandArgs(['--json', '--', '-x', '--rows'], FLAGS)).toMatchObject({
+      flags: { json: true },
+      positionals: ['-x', '--rows'],
+    });
+    expect(parseCommandArgs(['--', 'x'], FLAGS)).toMatchObject({ positionals: ['x'] });
   });
 
   it('reports the first problem in the order typed', () => {

@@ -28,12 +28,15 @@ import { jsonText } from '../../shared/json-text.js';
 
 export const GREP_USAGE =
   'usage: capsem-inspect grep <pattern> <path> [-F | -E] [-i] [--hex] [--table T] [--direction D] [--count] [--json] [--max N] [--workers N]\n' +
+  '       capsem-inspect grep -e <pattern> <path> [...]   (or: grep [options] -- <pattern> <path>, for a pattern starting with -)\n' +
   '       capsem-inspect grep --secrets <path> [--reveal] [--table T] [--direction D] [--count] [--json] [--max N]\n' +
   '  -E regular expression (the default; linear-time: no backreferences or lookaround), -F fixed string,\n' +
   "  --hex bytes as hex pairs ('de ad be ef'), -i ignore ASCII case. Every body is verified before it is searched.\n" +
   '  exit 0 matched, 1 nothing matched, 2 cannot open or usage error\n';
 
 const FLAGS = {
+  // -e PATTERN, as grep has it: the way to give a pattern that starts with '-' (so does `--`).
+  regexp: { takes: 'value', short: 'e', read: (v: string | undefined) => (v === undefined ? invalid('-e needs a pattern') : v) },
   fixed: { takes: 'nothing', short: 'F' },
   regex: { takes: 'nothing', short: 'E' },
   ignoreCase: { takes: 'nothing', short: 'i' },
@@ -73,9 +76,11 @@ export function parseGrepArgs(args: readonly string[]): GrepArgs | string {
   const kinds = [f.fixed, f.regex, f.hex, f.secrets].filter(Boolean).length;
   if (kinds > 1) return '-F, -E, --hex and --secrets exclude each other';
   if (f.reveal && !f.secrets) return '--reveal goes with --secrets';
+  if (f.secrets && f.regexp !== undefined) return '-e gives a pattern; --secrets takes none';
+  const given = f.regexp !== undefined ? [f.regexp, ...parsed.positionals] : parsed.positionals;
   const wanted = f.secrets ? 1 : 2;
-  if (parsed.positionals.length !== wanted) return f.secrets ? '--secrets takes one path' : 'a pattern and a path are required';
-  const [first, second] = parsed.positionals as [string, string | undefined];
+  if (given.length !== wanted) return f.secrets ? '--secrets takes one path' : 'a pattern and a path are required';
+  const [first, second] = given as [string, string | undefined];
   const text = f.secrets ? '' : first;
   const pattern: GrepPattern = f.secrets
     ? { kind: 'secrets' }

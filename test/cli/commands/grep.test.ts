@@ -199,6 +199,16 @@ describe('capsem-inspect grep: output and exit codes', () => {
     expect(missing.code).toBe(2);
   });
 
+  it('takes a pattern that starts with a dash after -e or --, and finds the same as any pattern', async () => {
+    // Searched, nothing found (exit 1, the summary line): not refused as an unknown option (exit 2).
+    const e = await grep(['-F', '-e', '-no-such-dash-pattern-31337', clean.sessionDir]);
+    expect([e.code, e.err]).toEqual([1, expect.stringMatching(/^searched .* 0 matches\n$/)]);
+    const dashes = await grep(['-F', '--', '-no-such-dash-pattern-31337', clean.sessionDir]);
+    expect([dashes.code, dashes.err]).toEqual([1, expect.stringMatching(/^searched .* 0 matches\n$/)]);
+    expect((await grep(['-F', '-no-such-dash-pattern-31337', clean.sessionDir])).code).toBe(2);
+    expect((await grep(['--secrets', '-e', 'x', clean.sessionDir])).code).toBe(2);
+  });
+
   it('shows hostile context inert: escapes, bidi controls and backslashes are escaped', async () => {
     const { terminalSafe } = await import('../../../src/cli/text/grep-lines.js');
     expect(terminalSafe('a\u001b[31mb\u202ec\\d\n')).toBe('a\\u001b[31mb\\u202ec\\\\d\\n');
