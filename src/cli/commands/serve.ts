@@ -35,7 +35,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
 }
 
 export async function run(args: string[], io: CliIo, until: Promise<void> = interrupted()): Promise<number> {
-  const parsed = argsOrExit(args, io, { command: 'serve', usage: SERVE_USAGE, onError: 'sentence' }, parseServeArgs);
+  // A usage error names what was wrong, then how serve is called, as every other command does.
+  const parsed = argsOrExit(args, io, { command: 'serve', usage: SERVE_USAGE }, parseServeArgs);
   if (typeof parsed === 'number') return parsed;
   let server;
   try {

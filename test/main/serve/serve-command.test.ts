@@ -14,6 +14,13 @@ describe('capsem-inspect serve', () => {
     expect(parseServeArgs(['--bind', '0.0.0.0'])).toMatch(/unknown option --bind/);
   });
 
+  it('answers bad arguments with what was wrong and its usage line, exit 2, serving nothing', async () => {
+    const io = captureIo();
+    expect(await run(['--bind', '0.0.0.0'], io, Promise.resolve())).toBe(2);
+    expect(io.err).toBe('capsem-inspect serve: unknown option --bind\nusage: capsem-inspect serve [<path>...] [--port N]\n');
+    expect(io.out).toBe('');
+  });
+
   it('opens the given session, prints a loopback URL with its token, and stops cleanly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-cmd-'));
     try {
