@@ -173,7 +173,8 @@ function infoLines(r: CheckReport, s: Style): string[] {
 
 function verdictLine(r: CheckReport, s: Style): string {
   const line = `Verdict: ${r.verdict} (${checkedText(r)})`;
-  return (r.verdict === 'intact' ? s.green(s.bold(line)) : s.red(s.bold(line))) + '\n';
+  const color = r.verdict === 'intact' ? s.green : r.verdict === 'unverified' ? s.yellow : s.red;
+  return color(s.bold(line)) + '\n';
 }
 
 /** What the verdict rests on, so that "intact" never claims more than was read (issue 23). */

@@ -262,7 +262,7 @@ export interface BodyFailureView {
 
 /** The integrity report as the UI shows it (the check report of issue 3, reduced to what is drawn). */
 export interface IntegrityReportView {
-  readonly verdict: 'intact' | 'damaged';
+  readonly verdict: 'intact' | 'damaged' | 'unverified';
   /** Null when the report stopped before the generation could be read (page damage). */
   readonly generation: Generation | null;
   /** Help text: where the report follows the seeds over Capsem's doctor. */

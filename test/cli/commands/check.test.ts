@@ -41,6 +41,21 @@ describe('capsem-inspect check', () => {
     expect(j.verdict).toBe('intact');
   });
 
+  it('interrupted before its bodies are verified: "unverified" in the JSON and the text, never intact, exit 2', async () => {
+    for (const json of [true, false]) {
+      const io = captureIo();
+      const done = run([intact.sessionDir, ...(json ? ['--json'] : [])], io);
+      // Ctrl-C, as the terminal sends it: the check's own handler cancels the verification it started.
+      process.emit('SIGINT');
+      expect(await done).toBe(2);
+      if (json) {
+        const j = JSON.parse(io.out);
+        expect(j.verdict).toBe('unverified');
+        expect(j.findings.map((f: { code: string }) => f.code)).toContain('VERIFY_INCOMPLETE');
+      } else expect(io.out).toMatch(/^Verdict: unverified /m);
+    }
+  });
+
   it('verifies every body by default; --no-verify-bodies skips it and the verdict line says so', async () => {
     const io = captureIo();
     expect(await run([intact.sessionDir, '--json'], io)).toBe(0);

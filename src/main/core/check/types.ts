@@ -166,7 +166,8 @@ export interface CheckReport {
   readonly findings: readonly Finding[];
   /** `check --secrets` only: credential-shaped strings and which way they went (secrets-section.ts). */
   readonly secrets?: SecretsSection;
-  readonly verdict: 'intact' | 'damaged';
+  /** `unverified`: body verification was asked for and did not finish (check/verdict.ts). */
+  readonly verdict: 'intact' | 'damaged' | 'unverified';
   /** Where we follow the seeds over the doctor, or fix what it gets wrong. */
   readonly help: readonly string[];
 }
