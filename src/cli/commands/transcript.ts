@@ -3,15 +3,18 @@
  * The story of one trace (or of the whole session) as one self-contained file: Markdown (default), HTML with no
  * script and no outside reference, or JSON lines; each line names its row and the hashes of the bodies it quotes.
  * Written to stdout, or to FILE (never inside the evidence folder). Exit 0 written, 1 refused (an unknown trace, a
- * destination inside the evidence), 2 usage error or the ledger cannot be opened.
+ * destination inside the evidence), 2 usage error or the ledger cannot be opened, 130 interrupted (nothing left
+ * behind).
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { CliIo } from '../io.js';
 import type { TranscriptFormat } from '../../shared/contract/transcript.js';
 import { TRANSCRIPT_FORMATS } from '../../shared/contract/transcript.js';
-import { toFailure } from '../../shared/errors.js';
+import { InspectorError, toFailure } from '../../shared/errors.js';
+import type { Evidence } from '../../main/core/evidence/types.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
-import { writeTranscript } from '../../main/core/transcript/export/export-transcript.js';
+import { writeTranscriptAsync } from '../../main/core/transcript/export/export-transcript.js';
+import { cancelOnInterrupt } from '../interrupt.js';
 import { startEvidenceVerify } from '../../main/core/queries/verify-adapter.js';
 import { recordVerification } from '../../main/core/jobs/verified-bodies.js';
 import { checkDestination } from '../../main/core/warc/destination.js';
@@ -55,13 +58,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const evidence = opened.value;
-  // Every body is verified first, as the app does on open: a body that fails is marked on the line that quotes it
-  // and counted in the file's head. Should the verification not run, the head says its bodies were not verified.
-  const verified = await startEvidenceVerify(evidence, () => undefined).result;
-  if (verified.ok) recordVerification(evidence.db, verified.value);
+  // Ctrl-C is heard from here to the end: the verification is cancelled, a half-written file removed, exit 130.
+  return cancelOnInterrupt((signal) => write(evidence, parsed, io, signal));
+}
+
+async function write(evidence: Evidence, parsed: Args, io: CliIo, signal: AbortSignal): Promise<number> {
   let fd: number | null = null;
   let temp: string | null = null;
   try {
+    // Every body is verified first, as the app does on open: a body that fails is marked on the line that quotes it
+    // and counted in the file's head. Should the verification not run, the head says its bodies were not verified.
+    const job = startEvidenceVerify(evidence, () => undefined);
+    signal.addEventListener('abort', () => job.cancel(), { once: true });
+    const verified = await job.result;
+    if (signal.aborted) throw new InspectorError('CANCELLED', 'the transcript was not written: interrupted');
+    if (verified.ok) recordVerification(evidence.db, verified.value);
     let sink = (chunk: string): void => io.stdout(chunk);
     let finalPath: string | null = null;
     if (parsed.output !== undefined) {
@@ -76,7 +87,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const handle = (fd = openSync(temp, 'wx', 0o644));
       sink = (chunk) => void writeSync(handle, chunk);
     }
-    const { lines } = writeTranscript(evidence, { traceId: parsed.trace, format: parsed.format }, sink);
+    // Page by page, the thread given back between pages, so an interrupt is heard mid-write.
+    const { lines } = await writeTranscriptAsync(evidence, { traceId: parsed.trace, format: parsed.format }, sink, signal);
     if (fd !== null && temp !== null && finalPath !== null) {
       closeSync(fd);
       fd = null;
@@ -88,7 +100,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     const f = toFailure(error);
     io.stderr(`capsem-inspect transcript: ${f.code}: ${f.message}\n`);
-    return 1;
+    return f.code === 'CANCELLED' ? 130 : 1;
   } finally {
     if (fd !== null) closeSync(fd);
     if (temp !== null) rmSync(temp, { force: true });

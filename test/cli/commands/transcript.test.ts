@@ -64,4 +64,16 @@ describe('transcript', () => {
     expect(await run([w.sessionDir, '--format', 'pdf'], bad)).toBe(2);
     expect(bad.err).toContain('--format must be md, html or json, not "pdf"');
   });
+
+  test('interrupted: exit 130, no file and no half file left behind', async () => {
+    const io = captureIo();
+    const before = process.listenerCount('SIGINT');
+    const done = run([w.sessionDir, '-o', join(out, 'stopped.md')], io);
+    // Ctrl-C, as the terminal sends it, once the command listens for it (from the moment the ledger is open).
+    while (process.listenerCount('SIGINT') === before) await new Promise<void>((resolve) => setImmediate(resolve));
+    process.emit('SIGINT');
+    expect(await done).toBe(130);
+    expect(io.err).toMatch(/CANCELLED: the transcript was not written: interrupted/);
+    expect(readdirSync(out).filter((n) => n.startsWith('stopped'))).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTraces } from '../../../../src/main/core/graph/traces.js';
-import { exportTranscript } from '../../../../src/main/core/transcript/export/export-transcript.js';
+import { exportTranscript, writeTranscriptAsync } from '../../../../src/main/core/transcript/export/export-transcript.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
@@ -120,6 +120,17 @@ describe('transcript export', () => {
       expect(outside).not.toMatch(/[<[]|:\/\/|docs\.example|paste\.example|window\./);
     }
     expect(fence).toBeNull();
+  });
+
+  it('a write stopped by its signal ends CANCELLED between pages, writing nothing more', async () => {
+    const controller = new AbortController();
+    const chunks: string[] = [];
+    const sink = (c: string): void => {
+      chunks.push(c);
+      controller.abort();
+    };
+    await expect(writeTranscriptAsync(fx.evidence, { format: 'md' }, sink, controller.signal)).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(chunks).toHaveLength(1);
   });
 
   it('refuses by name to build a download longer than its cap, and says how to write it instead', () => {

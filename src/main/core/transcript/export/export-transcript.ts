@@ -58,6 +58,26 @@ export function writeTranscript(evidence: Evidence, opts: ExportOptions, sink: (
   }
 }
 
+/**
+ * The same file, the thread given back between pages so a long write can be stopped: an aborted signal ends it with
+ * CANCELLED (the writer removes what it wrote).
+ */
+export async function writeTranscriptAsync(
+  evidence: Evidence,
+  opts: ExportOptions,
+  sink: (chunk: string) => void,
+  signal: AbortSignal,
+): Promise<{ lines: number }> {
+  const it = transcriptChunks(evidence, opts);
+  for (;;) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal.aborted) throw new InspectorError('CANCELLED', 'the transcript was not written: interrupted');
+    const step = it.next();
+    if (step.done) return step.value;
+    sink(step.value);
+  }
+}
+
 /** The file's name and type, as a download or a save dialog offers it. */
 export function transcriptFileInfo(evidence: Evidence, opts: ExportOptions): { fileName: string; mime: string } {
   return { fileName: transcriptFileName(evidence.sessionId, opts.traceId, opts.format), mime: RENDERERS[opts.format].mime };
