@@ -7,6 +7,7 @@ import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { responseText } from '../response-text.js';
 import { block, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';
+import { messageText } from './message-text.js';
 
 export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   // The untraced tail's header (untraced.ts) counts its rows in its id.
@@ -19,16 +20,26 @@ export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine 
 export function turnLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   const first = e.id > 0 ? ctx.row('model_calls', e.id) : null;
   const input = e.id > 0 ? ctx.items(e.id).find((i) => i.kind === 'request') : undefined;
-  const text = s(input?.content);
-  const blocks: TranscriptBlock[] = text
-    ? [block('input', text, { from: 'item', name: `model_items:${String(input!.id)}`, bodyHash: null })]
+  const raw = s(input?.content);
+  // The message a person typed, not its JSON envelope; cut when the item's cap or the envelope says so.
+  const msg = raw === null ? null : messageText(raw);
+  const blocks: TranscriptBlock[] = msg
+    ? [
+        block(
+          'input',
+          msg.text,
+          { from: 'item', name: `model_items:${String(input!.id)}`, bodyHash: null },
+          'text',
+          msg.cut || mayBeCut(raw),
+        ),
+      ]
     : [];
   return line(seq, e, null, ctx, {
     title: e.turn === null ? 'turn (no turn_id)' : /^turn\b/i.test(e.turn) ? e.turn : `turn ${e.turn}`,
     timestamp: s(first?.timestamp),
     blocks,
     nodeId: turnNodeId(e.turn),
-    facts: [text ? null : 'no user input recorded'],
+    facts: [raw === null ? 'no user input recorded' : msg?.fromEnvelope ? 'input: the message content of its JSON envelope' : null],
   });
 }
 
