@@ -59,6 +59,10 @@ export interface TranscriptBlock {
   readonly cut: boolean;
   /** For 'file' blocks: the path written. */
   readonly path?: string;
+  /** When `cut`: how many bytes the whole text has, where the ledger says (exec_events.stdout_bytes, …). */
+  readonly wholeBytes?: number;
+  /** When `cut`: the verified body that holds the whole text, to open from the excerpt's mark. */
+  readonly wholeBody?: { readonly sourceTable: string; readonly direction: string };
 }
 
 export interface TranscriptBody {

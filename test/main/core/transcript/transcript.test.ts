@@ -41,6 +41,11 @@ const all = (traceId?: string): TranscriptLine[] => {
   expect(first.lines.length).toBe(first.total);
   return [...first.lines];
 };
+/** A body's bytes as text, read through its hashes (null when the ledger captured none). */
+const bodyText = (eventId: string, sourceTable: string, direction: string): string | null => {
+  const r = readBody(fx.evidence, { eventId, sourceTable, direction });
+  return r.ok ? new TextDecoder().decode(r.bytes) : null;
+};
 const key = (l: TranscriptLine): string => `${l.row!.table}:${l.row!.rowid}`;
 
 describe('transcript of a trace', () => {
@@ -109,9 +114,16 @@ describe('transcript of a trace', () => {
           if (parsed?.command) expect(l.blocks[0]).toMatchObject({ label: 'command', format: 'command', text: parsed.command });
           else if (r.arguments) expect(JSON.parse(l.blocks[0]!.text)).toEqual(JSON.parse(r.arguments));
         }
+        // The verified body where the ledger captured one (a preview column is an excerpt of it), else the preview.
         if (l.kind === 'tool_response') {
-          const r = rowsOf<{ content_preview: string }>(fx, 'SELECT content_preview FROM tool_responses WHERE id = ?', l.row!.rowid)[0]!;
-          expect(l.blocks[0]?.text).toBe(r.content_preview);
+          const r = rowsOf<{ content_preview: string; event_id: string }>(
+            fx,
+            'SELECT content_preview, event_id FROM tool_responses WHERE id = ?',
+            l.row!.rowid,
+          )[0]!;
+          const body = bodyText(r.event_id, 'tool_responses', 'response') ?? bodyText(r.event_id, 'tool_responses', 'payload');
+          expect(l.blocks[0]?.text).toBe(body ?? r.content_preview);
+          expect(l.blocks[0]?.source.from).toBe(body === null ? 'column' : 'body');
         }
         if (l.kind === 'exec') {
           const r = rowsOf<{ command: string; exit_code: number }>(
@@ -121,6 +133,16 @@ describe('transcript of a trace', () => {
           )[0]!;
           expect(l.title).toBe(`$ ${r.command}`);
           expect(l.facts).toContain(`exit ${r.exit_code}`);
+          const out = rowsOf<{ event_id: string; stdout_preview: string | null; stdout_bytes: number }>(
+            fx,
+            'SELECT event_id, stdout_preview, stdout_bytes FROM exec_events WHERE id = ?',
+            l.row!.rowid,
+          )[0]!;
+          const stdout = l.blocks.find((b) => b.label === 'stdout');
+          const body = bodyText(out.event_id, 'exec_events', 'stdout');
+          if (body !== null) expect(stdout).toMatchObject({ text: body, cut: false, source: { from: 'body', name: 'exec_events/stdout' } });
+          else if (out.stdout_preview !== null && Buffer.byteLength(out.stdout_preview) < out.stdout_bytes)
+            expect(stdout).toMatchObject({ text: out.stdout_preview, cut: true, wholeBytes: out.stdout_bytes });
           expect(l.alert).toBe(r.exit_code !== 0);
         }
       }

@@ -4,7 +4,7 @@ import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../../../shared/visible-text.js';
 import type { ExportHead } from './export-head.js';
 import { bodyNote, rowNote } from './provenance.js';
-import { findingsSentence, kindLabel } from './labels.js';
+import { cutNote, findingsSentence, kindLabel } from './labels.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string): string => visibleText(s).replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -56,7 +56,7 @@ export function htmlLine(l: TranscriptLine): string {
   for (const b of l.blocks) {
     const src =
       b.source.from === 'body' ? `verified body ${b.source.name} ${b.source.bodyHash ?? ''}` : `${b.source.from} ${b.source.name}`;
-    const label = `${b.label}${b.path ? ` ${b.path}` : ''} (from ${src}${b.cut ? ', cut' : ''})`;
+    const label = `${b.label}${b.path ? ` ${b.path}` : ''} (from ${src}${b.cut ? `, ${cutNote(b)}` : ''})`;
     const pre = `<pre>${b.format === 'command' ? '$ ' : ''}${esc(b.text)}</pre>`;
     const fold = b.format === 'file' || b.text.split('\n').length > FOLD_LINES || l.kind === 'turn';
     parts.push(fold ? `<details><summary>${esc(label)}</summary>${pre}</details>` : `<div class="prov">${esc(label)}</div>${pre}`);

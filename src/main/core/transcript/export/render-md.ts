@@ -6,7 +6,7 @@
 import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
 import { visibleText } from '../../../../shared/visible-text.js';
 import type { ExportHead } from './export-head.js';
-import { findingsSentence, kindLabel } from './labels.js';
+import { cutNote, findingsSentence, kindLabel } from './labels.js';
 import { bodyNote, rowNote } from './provenance.js';
 
 /**
@@ -77,7 +77,7 @@ export function mdLine(l: TranscriptLine): string {
         : mdCode(`${b.source.from} ${b.source.name}`);
     out.push(
       '',
-      `${mdInline(b.label)}${b.path ? ` ${mdCode(b.path)}` : ''} (from ${src}${b.cut ? ', cut' : ''}):`,
+      `${mdInline(b.label)}${b.path ? ` ${mdCode(b.path)}` : ''} (from ${src}${b.cut ? `, ${cutNote(b)}` : ''}):`,
       '',
       fenced(b.text, b.format === 'json' ? 'json' : b.format === 'command' ? 'sh' : '').trimEnd(),
     );

@@ -1,7 +1,7 @@
 // What a turn caused, one line per row: exec (command, exit status, output excerpts), file changes and overflow
 // windows, network requests (denied ones stand out), DNS, processes, credential substitutions, security rule
 // matches, decisions and asks.
-import type { TranscriptLine } from '../../../../shared/contract/transcript.js';
+import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { block, column, line, ms, n, s } from './line-base.js';
@@ -23,17 +23,39 @@ const GRAPH_KIND: Readonly<Record<string, string>> = {
 const nodeOf = (e: Entry): string | null => (e.table && GRAPH_KIND[e.table] ? `ev:${e.turn ?? ''}:${GRAPH_KIND[e.table]}` : null);
 const bad = (v: string | null, ...ok: string[]): boolean => v !== null && !ok.includes(v);
 
+/**
+ * One output lane of a command: its verified body when the ledger captured one (the preview column is an excerpt
+ * of it), else the preview, marked cut with the lane's true size when it is shorter than that.
+ */
+function lane(ctx: PageRows, r: Row, d: 'stdout' | 'stderr', total: number, findings: TranscriptFinding[]): TranscriptBlock | null {
+  const body = ctx.bodyText(r.event_id, 'exec_events', d);
+  const whole = { wholeBytes: total, wholeBody: { sourceTable: 'exec_events', direction: d } };
+  if (body instanceof Error)
+    findings.push({
+      kind: 'body_failed',
+      message: `the ${d} body of exec_events row ${String(r.id)} failed verification: ${body.message}`,
+    });
+  else if (body !== null) {
+    const b = block(d, body.text, { from: 'body', name: `exec_events/${d}`, bodyHash: body.hash }, 'text', body.cut);
+    return body.cut ? { ...b, ...whole } : b;
+  }
+  const preview = s(r[`${d}_preview`]);
+  if (preview === null) return null;
+  const cut = Buffer.byteLength(preview) < total;
+  const b = block(d, preview, column(`${d}_preview`), 'text', cut);
+  return cut ? { ...b, wholeBytes: total, ...(body === null ? {} : { wholeBody: whole.wholeBody }) } : b;
+}
+
 function exec(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLine {
   const code = n(r.exit_code);
-  const out = s(r.stdout_preview);
-  const err = s(r.stderr_preview);
   const outBytes = n(r.stdout_bytes) ?? 0;
   const errBytes = n(r.stderr_bytes) ?? 0;
-  const blocks = [
-    ...(out ? [block('stdout', out, column('stdout_preview'), 'text', Buffer.byteLength(out) < outBytes)] : []),
-    ...(err ? [block('stderr', err, column('stderr_preview'), 'text', Buffer.byteLength(err) < errBytes)] : []),
-  ];
+  const findings: TranscriptFinding[] = [];
+  const blocks = [lane(ctx, r, 'stdout', outBytes, findings), lane(ctx, r, 'stderr', errBytes, findings)].filter(
+    (b): b is TranscriptBlock => b !== null,
+  );
   return line(seq, e, r, ctx, {
+    findings,
     title: `$ ${s(r.command) ?? ''}`,
     nodeId: nodeOf(e),
     blocks,

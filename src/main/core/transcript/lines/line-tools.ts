@@ -7,7 +7,11 @@ import type { PageRows, Row } from '../page-rows.js';
 import { block, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { argumentBlocks } from './tool-arguments.js';
 
-/** The row's body text in this direction when the preview is empty or may be cut (a failed read is a finding). */
+/**
+ * The row's text: its verified body when the ledger captured one (the preview column is only an excerpt of it, cut
+ * where its cap fell, even mid-word), else the preview, marked cut when it may be. A failed read is a finding, and
+ * the preview is shown in its place, marked as the excerpt it is.
+ */
 function bodyOr(
   ctx: PageRows,
   r: Row,
@@ -17,26 +21,28 @@ function bodyOr(
   label: string,
   findings: TranscriptFinding[],
 ): TranscriptBlock | null {
-  if (preview !== null && !mayBeCut(preview))
-    return block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'));
+  const previewColumn = column(table === 'tool_calls' ? 'response_preview' : 'content_preview');
+  let failed: string | null = null;
   for (const d of directions) {
     const b = ctx.bodyText(r.event_id, table, d);
     if (b === null) continue;
     if (b instanceof Error) {
       findings.push({ kind: 'body_failed', message: `the ${d} body of ${table} row ${String(r.id)} failed verification: ${b.message}` });
+      failed = d;
       break;
     }
-    return block(
+    const shown = block(
       label,
       b.text,
       { from: 'body', name: `${table}/${d}`, bodyHash: b.hash },
       b.text.trimStart().startsWith('{') ? 'json' : 'text',
       b.cut,
     );
+    return b.cut ? { ...shown, wholeBody: { sourceTable: table, direction: d } } : shown;
   }
-  return preview === null
-    ? null
-    : block(label, preview, column(table === 'tool_calls' ? 'response_preview' : 'content_preview'), 'text', true);
+  if (preview === null) return null;
+  const cut = failed !== null || mayBeCut(preview);
+  return block(label, preview, previewColumn, 'text', cut);
 }
 
 function origin(r: Row): string {

@@ -131,7 +131,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
         </p>
       ))}
       {l.blocks.map((b, i) => (
-        <TranscriptBlockView key={i} block={b} onResize={props.onResize} />
+        <TranscriptBlockView key={i} block={b} onResize={props.onResize} ev={ev} row={l.row} />
       ))}
     </article>
   );
