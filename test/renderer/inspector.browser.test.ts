@@ -364,6 +364,24 @@ describe('inspector in Chromium (serve mode)', () => {
     expect(counts.find((t) => t.name === 'model_calls')?.rowCount).toBe(sample.rowCounts.model_calls);
   });
 
+  it('opens a session folder chosen from the keyboard, keeping its name, as a drop would', async () => {
+    await go('#/');
+    // Enter on the focused button (press waits until it is enabled and still): the keyboard's way to the picker.
+    const button = page.getByRole('button', { name: 'Choose a session folder…' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10_000 }), button.press('Enter')]);
+    await chooser.setFiles(sample.sessionDir);
+    await page.waitForFunction(() => /#\/e\/[^/]+\/overview/.test(window.location.hash));
+    await page.waitForSelector('.overview .identity');
+    await expect(page.locator('.identity .value.mono').first().textContent()).resolves.toBe(sample.sessionId);
+    const list = ok(await server.service.handle('evidence.list', null)) as readonly EvidenceSummary[];
+    const picked = list.find((e) => e.origin === 'dropped' && e.sessionId === sample.sessionId)!;
+    const counts = ok(await server.service.handle('tables.list', { evidenceId: picked.id })) as readonly {
+      name: string;
+      rowCount: number;
+    }[];
+    expect(counts.find((t) => t.name === 'model_calls')?.rowCount).toBe(sample.rowCounts.model_calls);
+  });
+
   it('renders at least 50 hostile bodies in every view with no script run and no outside request', async () => {
     expect(hostile.events.length).toBeGreaterThanOrEqual(50);
     // The walk runs inside the page (one evaluate) so the test measures the app, not the driver's round trips.

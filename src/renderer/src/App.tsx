@@ -5,6 +5,7 @@ import { client } from './api/client.js';
 import type { AppCtx, RowNav } from './app-context.js';
 import { AppContext, ROW_NAV_EVENT } from './app-context.js';
 import { collectDropped } from './components/dropped-files.js';
+import type { DroppedUpload } from './api/transport.js';
 import type { TimeMode } from './components/format.js';
 import { ShortcutSheet } from './components/ShortcutSheet.js';
 import type { Route } from './router.js';
@@ -118,15 +119,12 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [ev]);
 
-  useEffect(() => {
-    // The whole page is a drop target; a dropped file never navigates the window away.
-    const over = (e: DragEvent): void => e.preventDefault();
-    const drop = (e: DragEvent): void => {
-      e.preventDefault();
-      if (!e.dataTransfer) return;
+  // Dropped or picked, files are opened the same way: uploaded (serve) or named (desktop), then shown.
+  const openUploads = useCallback(
+    (collected: Promise<{ files: DroppedUpload[]; folder: string | null }>): void => {
       setDropping(true);
       setDropError(null);
-      void collectDropped(e.dataTransfer)
+      void collected
         .then(({ files, folder }) => client.openDropped(files, folder))
         .then((r) => {
           setDropping(false);
@@ -138,6 +136,17 @@ export function App() {
           refreshEvidence();
           navigate({ view: 'overview', ev: r.value.id });
         });
+    },
+    [refreshEvidence],
+  );
+
+  useEffect(() => {
+    // The whole page is a drop target; a dropped file never navigates the window away.
+    const over = (e: DragEvent): void => e.preventDefault();
+    const drop = (e: DragEvent): void => {
+      e.preventDefault();
+      if (!e.dataTransfer) return;
+      openUploads(collectDropped(e.dataTransfer));
     };
     window.addEventListener('dragover', over);
     window.addEventListener('drop', drop);
@@ -145,7 +154,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [refreshEvidence]);
+  }, [openUploads]);
 
   const ctx: AppCtx = useMemo(() => ({ time, setTime, evidence, refreshEvidence }), [time, evidence, refreshEvidence]);
   return (
@@ -222,7 +231,7 @@ export function App() {
           <main className="content">
             <Suspense fallback={<ViewLoading />}>
               <WalOnlyScope ev={ev}>
-                <View route={route} dropping={dropping} dropError={dropError} />
+                <View route={route} dropping={dropping} dropError={dropError} onPick={openUploads} />
               </WalOnlyScope>
             </Suspense>
           </main>
@@ -233,11 +242,16 @@ export function App() {
   );
 }
 
-function View(props: { route: Route; dropping: boolean; dropError: { code: string; message: string } | null }) {
+function View(props: {
+  route: Route;
+  dropping: boolean;
+  dropError: { code: string; message: string } | null;
+  onPick: (collected: Promise<{ files: DroppedUpload[]; folder: string | null }>) => void;
+}) {
   const r = props.route;
   switch (r.view) {
     case 'start':
-      return <StartView dropping={props.dropping} dropError={props.dropError} />;
+      return <StartView dropping={props.dropping} dropError={props.dropError} onPick={props.onPick} />;
     case 'overview':
       return <OverviewView key={r.ev} ev={r.ev} />;
     case 'tables':

@@ -44,3 +44,23 @@ export async function collectDropped(dt: DataTransfer): Promise<{ files: Dropped
   }
   return { files: Array.from(dt.files).map((file) => ({ file })), folder: null };
 }
+
+/** A picked file's path inside the picked folder (the browser's webkitRelativePath; empty for loose files). */
+const pickedPath = (f: File): string => (f as File & { webkitRelativePath?: string }).webkitRelativePath ?? '';
+
+/**
+ * Files chosen with the page's pickers, read the way a drop is: a chosen folder (every path starts with its name)
+ * gives its own files and those of its session.bodies/, with the folder's name; loose files are taken as they are.
+ */
+export function collectPicked(list: ArrayLike<File>): { files: DroppedUpload[]; folder: string | null } {
+  const all = Array.from(list);
+  const folder = pickedPath(all[0] ?? new File([], '')).split('/')[0] ?? '';
+  const inFolder = folder !== '' && all.every((f) => pickedPath(f).startsWith(`${folder}/`));
+  if (!inFolder) return { files: all.map((file) => ({ file })), folder: null };
+  const files: DroppedUpload[] = [];
+  for (const f of all) {
+    const rest = pickedPath(f).split('/').slice(1);
+    if (rest.length === 1 || (rest.length === 2 && rest[0] === 'session.bodies')) files.push({ file: f, relativePath: rest.join('/') });
+  }
+  return { files, folder };
+}

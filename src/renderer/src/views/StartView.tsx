@@ -1,13 +1,27 @@
-/** Open evidence: what is already open, the bundled sample, and the drop zone. */
-import { useState } from 'react';
+/** Open evidence: what is already open, the bundled sample, the drop zone and pickers that open the same way. */
+import { useRef, useState } from 'react';
+import type { DroppedUpload } from '../api/transport.js';
+import { collectPicked } from '../components/dropped-files.js';
 import { client } from '../api/client.js';
 import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 
-export function StartView(props: { dropError: { code: string; message: string } | null; dropping: boolean }) {
+/** A folder picker: the attribute React's types do not name, given as it is written in HTML. */
+const FOLDER_PICKER = { webkitdirectory: '' } as Record<string, string>;
+
+export function StartView(props: {
+  dropError: { code: string; message: string } | null;
+  dropping: boolean;
+  onPick: (collected: Promise<{ files: DroppedUpload[]; folder: string | null }>) => void;
+}) {
   const { evidence, refreshEvidence } = useApp();
+  const folderInput = useRef<HTMLInputElement>(null);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const picked = (list: FileList | null): void => {
+    if (list && list.length > 0) props.onPick(Promise.resolve(collectPicked(list)));
+  };
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const openSample = async (): Promise<void> => {
     const r = await client.call('evidence.openSample', null);
@@ -34,6 +48,25 @@ export function StartView(props: { dropError: { code: string; message: string } 
               To open a folder in place, start <code>capsem-inspect serve &lt;path&gt;</code>.
             </p>
           )}
+          {/* The same from the keyboard: buttons that open the system's picker, read as a drop is. */}
+          <p className="pickers">
+            <button type="button" onClick={() => folderInput.current?.click()} disabled={props.dropping}>
+              Choose a session folder…
+            </button>{' '}
+            <button type="button" onClick={() => filesInput.current?.click()} disabled={props.dropping}>
+              Choose files…
+            </button>
+          </p>
+          <input
+            ref={folderInput}
+            type="file"
+            hidden
+            multiple
+            data-testid="pick-folder"
+            {...FOLDER_PICKER}
+            onChange={(e) => picked(e.target.files)}
+          />
+          <input ref={filesInput} type="file" hidden multiple data-testid="pick-files" onChange={(e) => picked(e.target.files)} />
         </div>
         {props.dropError && <ErrorNote error={props.dropError} />}
         {error && <ErrorNote error={error} />}
