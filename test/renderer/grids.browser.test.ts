@@ -33,6 +33,23 @@ afterAll(async () => {
 const cellsOf = (key: number): Promise<string[]> =>
   page.$$eval(`.gr[data-rowkey="${key}"] .gc`, (cells) => cells.map((c) => c.textContent ?? ''));
 
+describe('Start with one ledger open', () => {
+  it('a fresh load goes straight to the ledger; Start and the brand stay on Start afterwards', async () => {
+    await page.goto('about:blank');
+    await page.goto(suite.url('#/'));
+    await page.waitForSelector('.overview .identity');
+    for (const link of ['.topbar a.brand', 'nav.sidebar a[href="#/"]']) {
+      await page.click(link);
+      await page.waitForSelector('.start .evidence-list tbody tr');
+      // Two frames: React has run the effects of the render that drew the list.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => window.location.hash)).toBe('#/');
+      await page.goto(suite.url(`#/e/${ev}/overview`));
+      await page.waitForSelector('.overview .identity');
+    }
+  });
+});
+
 describe('grids at scale', () => {
   it('pages a 100,000-row SQL result to its end', async () => {
     const query = 'SELECT id, bytes_sent, path FROM net_events ORDER BY bytes_sent DESC, path';

@@ -79,11 +79,14 @@ export function App() {
   const current = evidence.find((e) => e.id === ev) ?? null;
   const verdict = useVerdict(current ? current.id : null);
 
+  // With one piece of evidence open when the app loads and nothing chosen, go straight to it: decided once, when
+  // the first list arrives, so Start and the brand (which lead to #/ as well) stay on Start afterwards.
+  const firstList = useRef(true);
   useEffect(() => {
-    // With one piece of evidence open and nothing chosen, go straight to it.
-    if (route.view === 'start' && evidence.length === 1 && !window.location.hash.startsWith('#/start')) {
-      if (window.location.hash === '' || window.location.hash === '#/') navigate({ view: 'overview', ev: evidence[0]!.id }, true);
-    }
+    if (evidence.length === 0 || !firstList.current) return;
+    firstList.current = false;
+    if (route.view === 'start' && evidence.length === 1 && (window.location.hash === '' || window.location.hash === '#/'))
+      navigate({ view: 'overview', ev: evidence[0]!.id }, true);
   }, [route.view, evidence]);
 
   useEffect(() => {
