@@ -169,6 +169,20 @@ describe('transcript in Chromium', () => {
     await page.waitForSelector(`.side-pane .row-panel[data-row="model_calls/${mc.row!.rowid}"]`);
   });
 
+  it("g x from a trace's graph opens that trace's transcript, and g r its graph again", async () => {
+    const t = listTraces(server.service.registry.get(fixtureId).db).traces[0]!.traceId;
+    const graph = `#/e/${fixtureId}/graph/${encodeURIComponent(t)}`;
+    await go(graph);
+    await page.waitForSelector('g.node');
+    await page.locator('.content').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('g');
+    await page.keyboard.press('x');
+    await page.waitForSelector(`.transcript-view[data-trace-id="${t}"] article.tl`);
+    await page.keyboard.press('g');
+    await page.keyboard.press('r');
+    await page.waitForFunction((h) => window.location.hash === h, graph);
+  });
+
   it('tells the rows no trace carries after the traces of the whole session, the denied foreign POST among them', async () => {
     await go(`#/e/${fixtureId}/transcript`);
     await page.waitForSelector('.transcript-view[data-trace-id=""] article.tl');

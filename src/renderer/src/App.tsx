@@ -38,7 +38,11 @@ function isTyping(t: EventTarget | null): boolean {
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
 
-function viewRoute(view: Route['view'], ev: string): Route {
+/** The trace the current view is about (a trace's graph or transcript), if any. */
+const traceOf = (r: Route): string | null => ('trace' in r && typeof r.trace === 'string' ? r.trace : null);
+
+/** Where `g` + key goes: the view, for the current trace when the current view is about one (g x from a graph). */
+function viewRoute(view: Route['view'], ev: string, current: Route): Route {
   switch (view) {
     case 'tables':
       return { view, ev, table: null, sort: null, filters: [] };
@@ -50,7 +54,7 @@ function viewRoute(view: Route['view'], ev: string): Route {
       return { view, ev };
     case 'graph':
     case 'transcript':
-      return { view, ev, trace: null };
+      return { view, ev, trace: traceOf(current) };
     case 'lifecycle':
       return { view, ev, filters: {} };
     case 'files':
@@ -68,6 +72,9 @@ export function App() {
   const [dropping, setDropping] = useState(false);
   const [dropError, setDropError] = useState<{ code: string; message: string } | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  // The keys' handler is bound once per evidence: it reads the route as it is when a key is pressed.
+  const routeNow = useRef(route);
+  routeNow.current = route;
   const gPressed = useRef(0);
 
   const refreshEvidence = useCallback(() => {
@@ -115,7 +122,7 @@ export function App() {
       }
       if (ev && Date.now() - gPressed.current < 1000) {
         const target = NAV_VIEWS.find((n) => n.key === e.key);
-        if (target) navigate(viewRoute(target.view, ev));
+        if (target) navigate(viewRoute(target.view, ev, routeNow.current));
       }
     };
     window.addEventListener('keydown', onKey);
@@ -215,11 +222,12 @@ export function App() {
                 Library
               </a>
             ))}
+            {/* The sidebar leads to each view's own start (the trace list, the whole session), whatever is shown now. */}
             {ev &&
               NAV_VIEWS.map((n) => (
                 <a
                   key={n.view}
-                  href={href(viewRoute(n.view, ev))}
+                  href={href(viewRoute(n.view, ev, { view: 'start' }))}
                   className={
                     route.view === n.view || (n.view === 'tables' && (route.view === 'row' || route.view === 'event')) ? 'active' : ''
                   }
