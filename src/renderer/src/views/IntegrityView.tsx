@@ -147,7 +147,8 @@ export function IntegrityView(props: { ev: string }) {
               Cancel verification
             </button>
           ) : (
-            <button type="button" className="primary" onClick={() => void start()}>
+            // Once every body was verified, verifying again is no longer the thing to do next: not the primary button.
+            <button type="button" className={shown.phase === 'done' ? undefined : 'primary'} onClick={() => void start()}>
               Verify all bodies
             </button>
           )}
