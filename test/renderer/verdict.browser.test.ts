@@ -151,6 +151,10 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
       expect(await caveat.getAttribute('title')).toContain("Capsem's current build would refuse this ledger");
     }
     expect(ok(await server.service.handle('integrity.verdict', { evidenceId: id })).capsemRefuses).toMatch(/earlier A4 build/);
+    // What INTACT means is said on the page, with whether the warnings beside it touch the verdict.
+    expect(await page.locator('.overview [data-testid="verdict-meaning"]').textContent()).toMatch(
+      /^INTACT: .*every body matched its BLAKE3 hash\. Warnings and notes do not change the verdict/,
+    );
     await shot(page, 'verdict-07-intact-refused-shape');
   });
 

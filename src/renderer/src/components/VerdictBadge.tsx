@@ -16,6 +16,23 @@ export const VERDICT_LABELS: Readonly<Record<VerdictView['verdict'], string>> = 
   unverified: 'bodies not verified',
 };
 
+/**
+ * What the verdict means, in a sentence a reader sees (not only in a tooltip), and that the warnings and notes
+ * listed with it do not change it.
+ */
+export function verdictMeaning(v: VerdictView | null): string {
+  switch (v?.verdict ?? 'checking') {
+    case 'intact':
+      return 'INTACT: the pages pass quick_check, the copy read is proven to be the evidence, the report has no error and every body matched its BLAKE3 hash. Warnings and notes do not change the verdict; they say what else a reviewer should know.';
+    case 'damaged':
+      return 'DAMAGED: at least one of the checks failed (the errors say which); warnings and notes do not change the verdict.';
+    case 'unverified':
+      return 'Bodies not verified: their verification was stopped before every body was read, so nothing is claimed of them.';
+    default:
+      return 'Checking: the verdict reads INTACT only once the pages, the proof of the copy, the report and every body have passed.';
+  }
+}
+
 /** What is still running, in a few words (empty when nothing is). */
 function progressText(v: VerdictView): string {
   const b = v.bodies;

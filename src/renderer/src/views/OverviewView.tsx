@@ -7,7 +7,7 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, countLabel, formatCell } from '../components/format.js';
 import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
-import { VerdictBadge } from '../components/VerdictBadge.js';
+import { VerdictBadge, verdictMeaning } from '../components/VerdictBadge.js';
 import { useVerdict } from '../api/use-verdict.js';
 import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
@@ -71,6 +71,9 @@ export function OverviewView(props: { ev: string }) {
                     </span>
                   );
                 })}
+              </p>
+              <p className="muted verdict-meaning" data-testid="verdict-meaning">
+                {verdictMeaning(verdict)}
               </p>
               <ul className="findings-mini">
                 {integrity.value.findings.slice(0, 4).map((f, i) => (
