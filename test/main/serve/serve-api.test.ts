@@ -251,6 +251,24 @@ describe('serve mode: the HTTP surface', () => {
     expect(opened).toMatchObject({ sessionId: ledger.sessionId, origin: 'dropped', generation: 'A4' });
     expect(opened.id).not.toBe(evidenceId);
   });
+  it('refuses a dropped folder that is no ledger by the name it was dropped with, never the scratch path', async () => {
+    const headers = { 'x-capsem-token': server.token };
+    const begin = ok(
+      (await (await fetch(`${server.origin}/upload/begin?folder=suspect-copy`, { method: 'POST', headers })).json()) as Result<{
+        uploadId: string;
+      }>,
+    );
+    await fetch(`${server.origin}/upload/${begin.uploadId}/session.db`, { method: 'PUT', headers, body: 'not a ledger at all' });
+    const r = (await (
+      await fetch(`${server.origin}/upload/${begin.uploadId}/open`, { method: 'POST', headers })
+    ).json()) as Result<unknown>;
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).not.toContain(tmpdir());
+    expect(r.error.message).not.toContain('capsem-upload-');
+    expect(r.error.message).toContain('the dropped suspect-copy');
+  });
+
   it('names a malformed %-escape and a file-then-folder session.bodies as BAD_REQUEST, never INTERNAL or a server path', async () => {
     const headers = { 'x-capsem-token': server.token };
     const begin = ok(

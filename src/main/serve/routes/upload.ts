@@ -1,4 +1,5 @@
 /** POST /upload/begin, PUT /upload/<id>/<name>, POST /upload/<id>/open and /discard: dropped session files (token header). */
+import { basename } from 'node:path';
 import { HTTP_ROUTES } from '../../../shared/contract.js';
 import type { InspectorService } from '../../core/service/service.js';
 import type { UploadArea } from '../uploads.js';
@@ -24,7 +25,11 @@ export async function uploadRoute(
   }
   if (method === 'POST' && id && name === 'open') {
     const { dir, cleanup } = uploads.finish(id);
-    return sendJson(res, await service.openPaths([dir], 'dropped', cleanup));
+    const opened = await service.openPaths([dir], 'dropped', cleanup);
+    if (opened.ok) return sendJson(res, opened);
+    // A refusal names the files as the user dropped them, never this machine's private scratch folder.
+    const message = opened.error.message.split(dir).join(`the dropped ${basename(dir)}`);
+    return sendJson(res, { ok: false, error: { ...opened.error, message } });
   }
   return refuse(res, 404, 'no such upload step');
 }
