@@ -12,6 +12,7 @@ import { transcriptPage } from '../../../../src/main/core/transcript/transcript-
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
+import { EVENT_TABLE_NAMES } from '../../../fixtures/writer/untraced-rows.js';
 
 const root = mkdtempSync(join(tmpdir(), 'transcript-test-'));
 let fx: OpenedFixture;
@@ -25,17 +26,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const EVENT_TABLES = [
-  'net_events',
-  'dns_events',
-  'fs_events',
-  'exec_events',
-  'audit_events',
-  'substitution_events',
-  'security_rule_events',
-  'security_decision_events',
-  'security_ask_events',
-];
+const EVENT_TABLES = EVENT_TABLE_NAMES;
 const all = (traceId?: string): TranscriptLine[] => {
   const first = transcriptPage(fx.evidence, { traceId, limit: 500 });
   expect(first.lines.length).toBe(first.total);

@@ -9,7 +9,7 @@ import { isoMs } from '../../../../src/main/core/graph/sql-columns.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
 import type { PlantedUntraced } from '../../../fixtures/writer/untraced-rows.js';
-import { FOREIGN_POST, plantUntraced } from '../../../fixtures/writer/untraced-rows.js';
+import { EVENT_TABLE_NAMES, FOREIGN_POST, plantUntraced } from '../../../fixtures/writer/untraced-rows.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 
@@ -34,19 +34,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const TOLD = [
-  'model_calls',
-  'tool_responses',
-  'net_events',
-  'dns_events',
-  'fs_events',
-  'exec_events',
-  'audit_events',
-  'substitution_events',
-  'security_rule_events',
-  'security_decision_events',
-  'security_ask_events',
-];
+const TOLD = ['model_calls', 'tool_responses', ...EVENT_TABLE_NAMES];
 
 describe('the session transcript with untraced rows', () => {
   it('tells every row of every told table exactly once, as plain SQL lists them', () => {
