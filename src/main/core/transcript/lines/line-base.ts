@@ -81,6 +81,11 @@ function reasonOf(message: string): string {
   return reason.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+\/[^\s/:]+)/g, '…/$1');
 }
 
+/** The finding of a body a line read for its text and found failing: its direction leads, so marks can tell it. */
+export function bodyReadFailed(direction: string, table: string, rowId: unknown, reason: string): TranscriptFinding {
+  return { kind: 'body_failed', message: `the ${direction} body of ${table} row ${String(rowId)} failed verification: ${reason}` };
+}
+
 /**
  * A body_failed finding for each of the line's bodies the last verification failed, unless the line already found
  * it failing when it read the body for its text: every failed body is marked on the line that quotes it.

@@ -4,7 +4,7 @@
 import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
-import { block, column, line, ms, n, s } from './line-base.js';
+import { block, bodyReadFailed, column, line, ms, n, s } from './line-base.js';
 import { hasTable } from '../../queries/schema.js';
 
 const GRAPH_KIND: Readonly<Record<string, string>> = {
@@ -30,11 +30,7 @@ const bad = (v: string | null, ...ok: string[]): boolean => v !== null && !ok.in
 function lane(ctx: PageRows, r: Row, d: 'stdout' | 'stderr', total: number, findings: TranscriptFinding[]): TranscriptBlock | null {
   const body = ctx.bodyText(r.event_id, 'exec_events', d);
   const whole = { wholeBytes: total, wholeBody: { sourceTable: 'exec_events', direction: d } };
-  if (body instanceof Error)
-    findings.push({
-      kind: 'body_failed',
-      message: `the ${d} body of exec_events row ${String(r.id)} failed verification: ${body.message}`,
-    });
+  if (body instanceof Error) findings.push(bodyReadFailed(d, 'exec_events', r.id, body.message));
   else if (body !== null) {
     const b = block(d, body.text, { from: 'body', name: `exec_events/${d}`, bodyHash: body.hash }, 'text', body.cut);
     return body.cut ? { ...b, ...whole } : b;

@@ -6,7 +6,7 @@ import { turnNodeId } from '../../graph/turns.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { responseText } from '../response-text.js';
-import { block, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';
+import { block, bodyReadFailed, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { messageText } from './message-text.js';
 
 export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
@@ -59,10 +59,7 @@ function fromBody(
   const b = ctx.bodyText(r.event_id, 'model_calls', 'response');
   if (b === null) return null;
   if (b instanceof Error) {
-    findings.push({
-      kind: 'body_failed',
-      message: `the response body of model_calls row ${String(r.id)} failed verification: ${b.message}`,
-    });
+    findings.push(bodyReadFailed('response', 'model_calls', r.id, b.message));
     return null;
   }
   return { ...responseText(b.text), hash: b.hash, cut: b.cut };

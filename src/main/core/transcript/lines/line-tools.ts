@@ -4,7 +4,7 @@
 import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
-import { block, column, line, mayBeCut, ms, n, s } from './line-base.js';
+import { block, bodyReadFailed, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { argumentBlocks } from './tool-arguments.js';
 
 /**
@@ -27,7 +27,7 @@ function bodyOr(
     const b = ctx.bodyText(r.event_id, table, d);
     if (b === null) continue;
     if (b instanceof Error) {
-      findings.push({ kind: 'body_failed', message: `the ${d} body of ${table} row ${String(r.id)} failed verification: ${b.message}` });
+      findings.push(bodyReadFailed(d, table, r.id, b.message));
       failed = d;
       break;
     }
