@@ -1,7 +1,8 @@
 /**
  * `capsem-inspect serve [<path>...] [--port N]`: the inspector UI in a browser, on 127.0.0.1 only.
  * Prints the URL with its token and keeps serving until interrupted. Every path given must open: one that does not
- * is named and serve exits 2 without serving (a reviewer would otherwise look at less than they asked for).
+ * is named and serve exits 2 without serving (a reviewer would otherwise look at less than they asked for). A ledger
+ * whose pages are damaged does open, as DAMAGED with its integrity report, beside the others.
  */
 import type { CliIo } from '../io.js';
 import { startServer } from '../../main/serve/server.js';
@@ -46,7 +47,11 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
     return 2;
   }
   for (const r of server.opened) {
-    if (r.ok)
+    if (r.ok && r.value.unreadable)
+      io.stdout(
+        `opened ${printable(r.value.sessionId)}: DAMAGED, SQLite cannot read it (${r.value.unreadable.code}); only its integrity report is served\n`,
+      );
+    else if (r.ok)
       io.stdout(
         `opened ${printable(r.value.sessionId)} (${r.value.generation})${r.value.origin === 'sample' ? ' — the bundled sample' : ''}\n`,
       );

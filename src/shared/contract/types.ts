@@ -4,6 +4,7 @@
  */
 import type { SecretsView } from './search.js';
 import type { Generation } from '../ledger-types.js';
+import type { Failure } from '../errors.js';
 
 /**
  * One SQLite value, made JSON-safe and lossless:
@@ -24,11 +25,17 @@ export interface EvidenceSummary {
   readonly sessionId: string;
   /** A persistent VM's name if known; shown beside the id, never instead of it. */
   readonly displayName: string | null;
-  readonly generation: Generation;
+  /** Null only for evidence SQLite cannot read far enough to tell (see `unreadable`). */
+  readonly generation: Generation | null;
   /** ISO time this inspector opened it. */
   readonly openedAt: string;
   /** How it came in: from the command line / app, the bundled sample, or dropped files uploaded to scratch. */
   readonly origin: 'path' | 'sample' | 'dropped';
+  /**
+   * Set when SQLite cannot open the ledger (its pages or schema are damaged): it is listed all the same, its verdict
+   * is DAMAGED and its integrity report says what could be read; every structured view refuses with this failure.
+   */
+  readonly unreadable?: Failure;
 }
 
 export interface FileHashView {

@@ -82,4 +82,32 @@ describe('capsem-inspect serve', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('serves a page-damaged ledger beside a good one, the damaged one as DAMAGED', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-damaged-'));
+    try {
+      const [bad, good] = await Promise.all([
+        writeLedger(join(dir, 'bad'), { generation: 'A4', sessionId: 'serve-bad', damage: 'corrupt-sqlite-page' }),
+        writeLedger(join(dir, 'good'), { generation: 'A4', sessionId: 'serve-good' }),
+      ]);
+      const io = captureIo();
+      let release!: () => void;
+      const until = new Promise<void>((r) => (release = r));
+      let listening!: () => void;
+      const served = new Promise<void>((r) => (listening = r));
+      const done = run(
+        [bad.sessionDir, good.sessionDir],
+        { ...io, stdout: (t) => (io.stdout(t), t.includes('http://') && listening()) },
+        until,
+      );
+      await served;
+      expect(io.err).toBe('');
+      expect(io.out).toContain('opened serve-bad: DAMAGED, SQLite cannot read it (DB_CORRUPT); only its integrity report is served');
+      expect(io.out).toContain('opened serve-good (A4)');
+      release();
+      expect(await done).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -20,8 +20,14 @@ export interface CheckPathOptions extends CheckOptions {
   readonly scratchRoot?: string;
 }
 
-export async function checkPath(path: string, opts: CheckPathOptions = {}): Promise<Result<CheckReport>> {
-  const classified = await classifyPaths([path]);
+export function checkPath(path: string, opts: CheckPathOptions = {}): Promise<Result<CheckReport>> {
+  return checkPaths([path], opts);
+}
+
+/** The same for the paths one open names together (a folder, or session.db beside session.bodies). */
+export async function checkPaths(paths: string[], opts: CheckPathOptions = {}): Promise<Result<CheckReport>> {
+  const path = paths.join(', ');
+  const classified = await classifyPaths(paths);
   if (!classified.ok) return classified;
   const input = classified.value;
   if (input.kind !== 'session') {

@@ -3,10 +3,10 @@
  * a private upload folder); the UI only ever sees the ids and summaries.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvidenceSummary } from '../../../shared/contract.js';
-import type { Result } from '../../../shared/errors.js';
+import { basename, dirname, join } from 'node:path';
+import type { EvidenceSummary, IntegrityReportView } from '../../../shared/contract.js';
+import type { Failure, Result } from '../../../shared/errors.js';
 import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence, OpenEvidenceOptions } from '../evidence/types.js';
 import { openEvidence } from '../evidence/open-evidence.js';
@@ -16,6 +16,8 @@ import { cancelAllSorts } from '../queries/sort-orders.js';
 import { warmFsIndex } from '../fs-activity/fs-index-warm.js';
 import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
 import { firstViewGate } from '../queries/first-view-gate.js';
+import type { UnreadableEvidence } from './unreadable.js';
+import { describeUnreadable, isUnreadable } from './unreadable.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -46,6 +48,8 @@ export function findBundledSample(start = dirname(fileURLToPath(import.meta.url)
 
 export class EvidenceRegistry {
   private readonly entries = new Map<string, Entry>();
+  /** Evidence SQLite cannot open, listed with its verdict (unreadable.ts); key and cleanup as for entries. */
+  private readonly unreadables = new Map<string, UnreadableEvidence & Pick<Entry, 'key' | 'onClose'>>();
   private readonly openedListeners = new Set<(id: string) => void>();
   constructor(
     private readonly options: {
@@ -59,7 +63,7 @@ export class EvidenceRegistry {
 
   async open(paths: string[], origin: EvidenceSummary['origin'], onClose: (() => void) | null = null): Promise<Result<EvidenceSummary>> {
     const key = `${origin}:${paths.join('\0')}`;
-    const existing = [...this.entries.values()].find((e) => e.key === key);
+    const existing = [...this.entries.values(), ...this.unreadables.values()].find((e) => e.key === key);
     if (existing && origin !== 'dropped') return { ok: true, value: existing.summary };
     // The app's opens are deferred: the first view needs no quick_check of a large ledger (see open-evidence.ts), and
     // the follow-up that runs it starts once the first view was answered.
@@ -72,6 +76,7 @@ export class EvidenceRegistry {
     });
     if (!opened.ok) {
       gate.release();
+      if (isUnreadable(opened.error)) return { ok: true, value: await this.keepUnreadable(paths, origin, opened.error, key, onClose) };
       onClose?.();
       return opened;
     }
@@ -95,6 +100,26 @@ export class EvidenceRegistry {
     return { ok: true, value: summary };
   }
 
+  private async keepUnreadable(
+    paths: string[],
+    origin: EvidenceSummary['origin'],
+    failure: Failure,
+    key: string,
+    onClose: (() => void) | null,
+  ): Promise<EvidenceSummary> {
+    // A drop's files sit in a private upload folder: the report names them as the user dropped them.
+    const folder = paths[0]!;
+    const scrub = origin === 'dropped' ? (t: string) => t.split(folder).join(`the dropped ${basename(folder)}`) : undefined;
+    const unreadable = await describeUnreadable(paths, origin, failure, scrub, this.options.openOptions?.scratchRoot);
+    this.unreadables.set(unreadable.summary.id, { ...unreadable, key, onClose });
+    return unreadable.summary;
+  }
+
+  /** The integrity report of evidence SQLite could not open, or null for any other id. */
+  unreadableReport(id: string): IntegrityReportView | null {
+    return this.unreadables.get(id)?.report ?? null;
+  }
+
   /** Hears every new open (the service starts its body verification from here: verification is part of opening). */
   onOpened(listener: (id: string) => void): () => void {
     this.openedListeners.add(listener);
@@ -107,7 +132,7 @@ export class EvidenceRegistry {
   }
 
   has(id: string): boolean {
-    return this.entries.has(id);
+    return this.entries.has(id) || this.unreadables.has(id);
   }
 
   openSample(): Promise<Result<EvidenceSummary>> {
@@ -138,6 +163,9 @@ export class EvidenceRegistry {
   /** The evidence whatever its quick_check found: for the integrity report, which reports the damage itself. */
   getEvenIfDamaged(id: string): Evidence {
     const e = this.entries.get(id);
+    const unreadable = this.unreadables.get(id)?.summary.unreadable;
+    // Every view of evidence SQLite could not open is refused with the open's own failure.
+    if (unreadable) throw new InspectorError(unreadable.code, unreadable.message);
     if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
     return e.evidence;
   }
@@ -148,15 +176,25 @@ export class EvidenceRegistry {
   }
 
   summary(id: string): EvidenceSummary {
+    const unreadable = this.unreadables.get(id);
+    if (unreadable) return unreadable.summary;
     this.get(id);
     return this.entries.get(id)!.summary;
   }
 
   list(): EvidenceSummary[] {
-    return [...this.entries.values()].map((e) => e.summary).reverse();
+    return [...this.entries.values(), ...this.unreadables.values()]
+      .map((e) => e.summary)
+      .sort((a, b) => (a.openedAt < b.openedAt ? 1 : a.openedAt > b.openedAt ? -1 : 0));
   }
 
   close(id: string): void {
+    const unreadable = this.unreadables.get(id);
+    if (unreadable) {
+      this.unreadables.delete(id);
+      unreadable.onClose?.();
+      return;
+    }
     const e = this.entries.get(id);
     if (!e) throw new InspectorError('BAD_REQUEST', `no open evidence has id ${id}`);
     this.entries.delete(id);
@@ -168,6 +206,6 @@ export class EvidenceRegistry {
   }
 
   closeAll(): void {
-    for (const id of [...this.entries.keys()]) this.close(id);
+    for (const id of [...this.entries.keys(), ...this.unreadables.keys()]) this.close(id);
   }
 }

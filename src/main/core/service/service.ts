@@ -125,6 +125,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     opts.verifyRunner,
   );
   const reportFor = (evidenceId: string): Promise<IntegrityReportView> => {
+    // Evidence SQLite could not open carries the report its open made (unreadable.ts).
+    const unreadable = registry.unreadableReport(evidenceId);
+    if (unreadable) return Promise.resolve(unreadable);
     // Not refused after a failed quick_check: the report is where the damage is shown.
     const e = registry.getEvenIfDamaged(evidenceId);
     let p = reports.get(evidenceId);
@@ -145,6 +148,8 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     return p;
   };
   const secretsReportFor = (evidenceId: string): Promise<IntegrityReportView> => {
+    const unreadable = registry.unreadableReport(evidenceId);
+    if (unreadable) return Promise.resolve(unreadable);
     const e = registry.getEvenIfDamaged(evidenceId);
     let p = secretReports.get(evidenceId);
     if (!p) {
@@ -181,6 +186,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     });
   });
   const verdictOf = (evidenceId: string): VerdictView => {
+    if (registry.unreadableReport(evidenceId)) return UNREADABLE_VERDICT;
     const e = registry.getEvenIfDamaged(evidenceId);
     const f = e.followUp;
     const done = reportsDone.get(evidenceId);
@@ -364,6 +370,20 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     },
   };
 }
+
+/** The verdict of evidence SQLite could not open: its pages failed, and no body can be found without its index. */
+const UNREADABLE_VERDICT: VerdictView = {
+  verdict: 'damaged',
+  pages: 'failed',
+  copyProof: 'ok',
+  report: 'failed',
+  bodies: {
+    state: 'failed',
+    code: 'DB_CORRUPT',
+    message: 'the body index is in session.db, which SQLite cannot read: no body could be verified',
+  },
+  capsemRefuses: null,
+};
 
 function partCheck(part: FollowUpPart<unknown>): CheckState {
   switch (part.state) {
