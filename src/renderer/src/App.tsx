@@ -178,7 +178,7 @@ export function App() {
             <span className="current" title={`evidence id ${visibleText(current.id)}`}>
               <span className="mono">{visibleText(current.sessionId)}</span>
               {current.displayName && <span className="display-name">{visibleText(current.displayName)}</span>}
-              <span className="gen">{current.generation}</span>
+              <span className="gen">{current.generation ?? 'unknown'}</span>
               <VerdictBadge ev={current.id} verdict={verdict} progress cancel />
             </span>
           )}

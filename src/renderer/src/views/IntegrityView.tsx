@@ -135,6 +135,9 @@ export function IntegrityView(props: { ev: string }) {
 
   if (rep.error) return <ErrorNote error={rep.error} />;
   const r = withFindings(rep.value, secretFindings);
+  // Page damage stops the report where Capsem's check stops: nothing past the pages was read, so no count is shown
+  // (a zero would read as measured) and nothing is offered that reads bodies, whose index is in the damaged file.
+  const pagesDamaged = r !== null && !r.pages.ok;
   return (
     <div className="integrity">
       <section className="card">
@@ -142,7 +145,7 @@ export function IntegrityView(props: { ev: string }) {
           <h2>Integrity report</h2>
           <VerdictBadge ev={ev} verdict={verdict} progress />
           <span className="spacer" />
-          {shown.phase === 'running' ? (
+          {pagesDamaged ? null : shown.phase === 'running' ? (
             <button type="button" className="danger" onClick={cancel}>
               Cancel verification
             </button>
@@ -155,7 +158,12 @@ export function IntegrityView(props: { ev: string }) {
         </div>
         <VerifyStatus job={shown} ev={ev} />
         {!r && <p className="muted">Building the report…</p>}
-        {r && (
+        {pagesDamaged && (
+          <p className="facts" data-testid="stopped-at-pages">
+            pages damaged: nothing past the pages was read (the check stops there, as Capsem&apos;s does)
+          </p>
+        )}
+        {r && !pagesDamaged && (
           <div className="facts">
             <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
             <span>
@@ -201,7 +209,9 @@ export function IntegrityView(props: { ev: string }) {
             </section>
           );
         })}
-      {r && <SecretsSection ev={ev} onReport={(report) => setSecretFindings(report.findings.filter((f) => isCredentialFinding(f)))} />}
+      {r && !pagesDamaged && (
+        <SecretsSection ev={ev} onReport={(report) => setSecretFindings(report.findings.filter((f) => isCredentialFinding(f)))} />
+      )}
       {r && r.archive.problems.length > 0 && (
         <section className="card">
           <h3>Archive problems</h3>

@@ -11,6 +11,7 @@ import { VerdictBadge, verdictMeaning } from '../components/VerdictBadge.js';
 import { useVerdict } from '../api/use-verdict.js';
 import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
+import { UnreadableOverview } from './overview/UnreadableOverview.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -42,6 +43,8 @@ export function OverviewView(props: { ev: string }) {
     const timer = setTimeout(reload, FOLLOW_UP_POLL_MS);
     return () => clearTimeout(timer);
   }, [pending, loading, reload]);
+  const unreadable = useApp().evidence.find((e) => e.id === props.ev);
+  if (unreadable?.unreadable) return <UnreadableOverview summary={{ ...unreadable, unreadable: unreadable.unreadable }} />;
   if (o.error) return <ErrorNote error={o.error} />;
   if (!o.value) return <p className="hint">Loading overview…</p>;
   const v = o.value;

@@ -98,7 +98,10 @@ export function StartView(props: {
                     <a href={href({ view: 'overview', ev: e.id })}>{visibleText(e.sessionId)}</a>
                   </td>
                   <td>{e.displayName !== null ? visibleText(e.displayName) : <span className="muted">—</span>}</td>
-                  <td>{e.generation}</td>
+                  <td>
+                    {e.generation ?? 'unknown'}
+                    {e.unreadable && <span className="sev error"> · SQLite cannot read it</span>}
+                  </td>
                   <td>{visibleText(e.origin)}</td>
                   <td className="mono">{e.openedAt.replace('T', ' ').slice(0, 19)}</td>
                 </tr>

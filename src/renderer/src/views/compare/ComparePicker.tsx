@@ -36,7 +36,7 @@ export function ComparePicker(props: { a: string | null; b: string | null }) {
         <optgroup label="opened ledgers">
           {evidence.map((e) => (
             <option key={e.id} value={compareRefText({ kind: 'evidence', evidenceId: e.id })}>
-              {visibleText(e.sessionId)} ({e.generation})
+              {visibleText(e.sessionId)} ({e.generation ?? 'unknown'})
             </option>
           ))}
         </optgroup>
