@@ -7,8 +7,8 @@ import type { EvidenceSummary } from '../../shared/contract.js';
 import type { LibrarySummary } from '../../shared/contract/library.js';
 import type { Result } from '../../shared/errors.js';
 import { fail } from '../../shared/errors.js';
-import type { ClassifiedInput } from '../core/evidence/types.js';
 import { classifyPaths } from '../core/evidence/classify.js';
+import { pathsToOpen } from '../core/evidence/paths-to-open.js';
 import type { InspectorService } from '../core/service/service.js';
 import type { ElectronModules } from './electron-modules.js';
 import type { IntakePorts, IntakeSource, Refusal } from './path-intake.js';
@@ -23,19 +23,6 @@ export interface Shown {
   readonly summary: EvidenceSummary | null;
   /** The host ledger the window shows as a library, when it was just opened. */
   readonly library: LibrarySummary | null;
-}
-
-/** The paths the core's openPaths takes for a classified session, as the user named it. */
-export function pathsToOpen(input: ClassifiedInput): string[] {
-  switch (input.kind) {
-    case 'session':
-      if (input.givenAs === 'folder') return [input.dir];
-      return input.archive && input.givenAs === 'pair' ? [input.dbPath, input.archive.path] : [input.dbPath];
-    case 'host':
-      return [input.hostDbPath];
-    case 'capsem-home':
-      return [input.home];
-  }
 }
 
 export function refusalText(refusals: readonly Refusal[]): string {

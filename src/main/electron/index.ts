@@ -17,7 +17,7 @@ import type { Result } from '../../shared/errors.js';
 import { checkDestination } from '../core/warc/destination.js';
 import { startDesktopApp } from './desktop-app.js';
 import { saveBodyToFile } from './body-save.js';
-import { pathsToOpen } from './desktop-intake.js';
+import { pathsToOpen } from '../core/evidence/paths-to-open.js';
 import { utilitySqlChildSpawner } from './sql-utility-spawner.js';
 import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
 
