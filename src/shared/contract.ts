@@ -319,6 +319,7 @@ export const HTTP_ROUTES = {
   upload: '/upload', // POST /upload/begin → {uploadId}; PUT /upload/<uploadId>/<name>; POST /upload/<uploadId>/open
   download: '/download', // GET /download/<evidenceId>?e=&t=&d= (a verified body as an attachment)
   transcript: '/transcript', // GET /transcript/<evidenceId>?format=&trace= (a transcript file, streamed as an attachment)
+  warc: '/warc', // POST /warc/<evidenceId> → a verified WARC export's facts; GET /warc/<evidenceId>/<ticket> (that file)
   tokenHeader: 'x-capsem-token',
   tokenCookie: 'capsem_token',
 } as const;

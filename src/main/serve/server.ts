@@ -6,6 +6,8 @@
  *                                                                        dropped session files (token header)
  *   GET  /download/<evidenceId>?e=&t=&d=  one verified body as an attachment (cookie)
  *   GET  /transcript/<evidenceId>?format=&trace=  a transcript file, streamed as it is written (cookie)
+ *   POST /warc/<evidenceId>   export a WARC, answer once it was re-read (token header)
+ *   GET  /warc/<evidenceId>/<ticket>  that verified .warc.gz as an attachment (cookie)
  * Every response carries the CSP and the other security headers. Each route is a file of ./routes/; this one starts the
  * service, checks Host and Origin, and sends each request to its route.
  */
@@ -41,6 +43,10 @@ import { pageRoute } from './routes/page.js';
 import type { RouteRequest } from './routes/respond.js';
 import { refuse, sendJson } from './routes/respond.js';
 import { uploadRoute } from './routes/upload.js';
+import { warcExportRoute } from './routes/warc-export.js';
+import type { RunWarcExport } from './warc-export-runner.js';
+import { workerWarcExport } from './warc-export-runner.js';
+import { WarcExportArea } from './warc-exports.js';
 
 export interface ServerOptions {
   /** Evidence paths from the command line; opened before the server answers. */
@@ -71,6 +77,8 @@ export interface ServerOptions {
    * as threads of serve: the 1,000,000-row table's second first view took 1.7-2.3 s while quick_check ran.
    */
   readonly backgroundWorkers?: SpawnWorker | null;
+  /** Replaces the WARC export's worker (tests); default: a worker thread, as the desktop runs it. */
+  readonly warcExport?: RunWarcExport;
 }
 
 export interface RunningServer {
@@ -113,6 +121,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // A serve or app that was killed left its scratch copies behind: gone with their process, they go now.
   removeAbandonedScratchDirs(opts.openOptions?.scratchRoot);
   const uploads = new UploadArea(opts.uploadRoot);
+  const warcs = new WarcExportArea(opts.warcExport ?? workerWarcExport(opts.openOptions), opts.openOptions?.scratchRoot);
   const streams = new Set<ServerResponse>();
   const unsubscribe = service.onEvent((e: InspectorEvent) => {
     const frame = `event: ${e.name}\ndata: ${toWireJson(e.payload)}\n\n`;
@@ -152,6 +161,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (path.startsWith(HTTP_ROUTES.upload + '/')) return uploadRoute(r, uploads, service);
     if (path.startsWith(HTTP_ROUTES.download + '/')) return downloadRoute(r, service);
     if (path.startsWith(HTTP_ROUTES.transcript + '/')) return transcriptDownloadRoute(r, service);
+    if (path.startsWith(HTTP_ROUTES.warc + '/')) return warcExportRoute(r, service, warcs);
     return pageRoute(r, rendererDir, token);
   };
 
@@ -186,6 +196,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       service.dispose();
       host?.close();
       uploads.disposeAll();
+      warcs.disposeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
