@@ -7,7 +7,8 @@ import { EVENT_NAMES, HTTP_ROUTES } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/errors.js';
 import type { DroppedUpload, Transport } from './transport.js';
 
-function tokenFromUrl(): string {
+/** The token serve printed in the page's URL; every request of the page that is not a download carries it. */
+export function tokenFromUrl(): string {
   return new URLSearchParams(window.location.search).get('token') ?? '';
 }
 

@@ -1,6 +1,6 @@
 /**
  * The check report as findings by severity, each linked to its rows; the verification the open started (or "Verify
- * all bodies" again) with progress and cancel, and the one verdict every view shows.
+ * all bodies" again) with progress and cancel, and the one verdict every view shows. In serve mode, "Export WARC".
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InspectorEvent, IntegrityFinding, IntegrityReportView } from '../../../shared/contract.js';
@@ -15,6 +15,7 @@ import { FindingItem } from './integrity/FindingItem.js';
 import { SecretsSection } from './integrity/SecretsSection.js';
 import type { JobState } from './integrity/VerifyStatus.js';
 import { VerifyStatus } from './integrity/VerifyStatus.js';
+import { ExportWarcButton, useWarcExport, WarcExportStatus } from './integrity/ExportWarc.js';
 import { LinkedText } from '../links/LinkedText.js';
 
 const SEVERITIES = ['error', 'warning', 'note'] as const;
@@ -29,6 +30,7 @@ export function IntegrityView(props: { ev: string }) {
   const tables = useMemo(() => new Set((tableList.value ?? []).map((t) => t.name)), [tableList.value]);
   const { reload } = rep;
   const [job, setJob] = useState<JobState>({ phase: 'idle' });
+  const warc = useWarcExport(ev);
   // The findings the credentials search added (asked for by a click); kept apart, so a report fetched again after a
   // verification still shows them.
   const [secretFindings, setSecretFindings] = useState<readonly IntegrityFinding[] | null>(null);
@@ -155,8 +157,10 @@ export function IntegrityView(props: { ev: string }) {
               Verify all bodies
             </button>
           )}
+          {client.kind === 'http' && <ExportWarcButton {...warc} />}
         </div>
         <VerifyStatus job={shown} ev={ev} />
+        <WarcExportStatus state={warc.state} />
         {!r && <p className="muted">Building the report…</p>}
         {pagesDamaged && (
           <p className="facts" data-testid="stopped-at-pages">
