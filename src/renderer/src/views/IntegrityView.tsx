@@ -157,7 +157,7 @@ export function IntegrityView(props: { ev: string }) {
               Verify all bodies
             </button>
           )}
-          {client.kind === 'http' && <ExportWarcButton {...warc} />}
+          {client.kind === 'http' && !pagesDamaged && <ExportWarcButton {...warc} />}
         </div>
         <VerifyStatus job={shown} ev={ev} />
         <WarcExportStatus state={warc.state} />
