@@ -73,6 +73,14 @@ export async function driveSession(paths: string[], opts: DriveOptions = {}): Pr
   try {
     opts.mark?.('open');
     const opened = await service.openPaths(paths);
+    // Evidence SQLite cannot open is listed as DAMAGED (service/unreadable.ts): to the harness a refusal by that name,
+    // whose report and verdict must still answer by name.
+    if (opened.ok && opened.value.unreadable) {
+      record('open', { ok: false, error: opened.value.unreadable });
+      await call('integrity.report', 'integrity.report', { evidenceId: opened.value.id });
+      await call('integrity.verdict', 'integrity.verdict', { evidenceId: opened.value.id });
+      return { steps, problems, tables, notes };
+    }
     record('open', opened);
     if (!opened.ok) return { steps, problems, tables, notes };
     const id = opened.value.id;
