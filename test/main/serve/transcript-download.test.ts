@@ -95,5 +95,9 @@ describe('GET /transcript/<evidence>', () => {
     expect(((await unknown.json()) as Result<unknown>).ok).toBe(false);
     const badFormat = await fetch(`${base}?format=pdf`, { headers: { cookie: cookie() } });
     expect(badFormat.status).toBe(400);
+    // A malformed percent escape in the address is a bad request by name, not an internal error.
+    const malformed = await fetch(`${server.origin}${HTTP_ROUTES.transcript}/%zz?format=md`, { headers: { cookie: cookie() } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 });

@@ -13,6 +13,7 @@ import type { InspectorService } from '../../core/service/service.js';
 import { transcriptChunks, transcriptFileInfo } from '../../core/transcript/export/export-transcript.js';
 import { transcriptTotal } from '../../core/transcript/transcript-page.js';
 import { skeletonAhead } from '../../core/transcript/skeleton.js';
+import { decodePathPart } from './path-part.js';
 import type { RouteRequest } from './respond.js';
 import { refuse } from './respond.js';
 import { toWireJson } from '../wire-json.js';
@@ -49,8 +50,10 @@ export async function transcriptDownloadRoute(
   if (method !== 'GET') return refuse(res, 405, 'transcript downloads take GET');
   if (!byCookie) return refuse(res, 403, 'missing or wrong token');
   const q = url.searchParams;
+  const rawId = decodePathPart(path.slice(HTTP_ROUTES.transcript.length + 1));
+  if (rawId === null) return fail(res, { code: 'BAD_REQUEST', message: 'the evidence id in the address is not valid percent-encoding' });
   const arg = {
-    evidenceId: decodeURIComponent(path.slice(HTTP_ROUTES.transcript.length + 1)),
+    evidenceId: rawId,
     format: q.get('format') ?? '',
     ...(q.has('trace') ? { traceId: q.get('trace') } : {}),
   };

@@ -21,6 +21,7 @@ import type { InspectorService } from '../../core/service/service.js';
 import { sendAttachment } from '../attachment-stream.js';
 import type { WarcExportArea } from '../warc-exports.js';
 import { toWireJson } from '../wire-json.js';
+import { decodePathPart } from './path-part.js';
 import type { RouteRequest } from './respond.js';
 import { refuse } from './respond.js';
 
@@ -48,21 +49,13 @@ function failJson(res: ServerResponse, error: Failure, status = statusOf(error))
   res.end(body);
 }
 
-function decoded(part: string): string | null {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return null;
-  }
-}
-
 export async function warcExportRoute(
   { res, path, method, byHeader, byCookie }: RouteRequest,
   service: InspectorService,
   area: WarcExportArea,
 ): Promise<void> {
   const [rawId = '', ticket, ...rest] = path.slice(HTTP_ROUTES.warc.length + 1).split('/');
-  const evidenceId = decoded(rawId);
+  const evidenceId = decodePathPart(rawId);
   if (evidenceId === null || rest.length > 0) return failJson(res, fail('BAD_REQUEST', 'no such WARC address'));
   if (ticket === undefined) {
     if (method !== 'POST') return refuse(res, 405, 'a WARC export is started with POST');
