@@ -7,7 +7,9 @@
 // match carries nothing to show, and a pattern such as `a*` would otherwise "match" at every byte.
 import { InspectorError } from '../../../shared/errors.js';
 import type { GrepPattern } from './grep-types.js';
-import { linearRegExp } from './linear-regexp.js';
+import type { LinearPattern } from './linear-regexp.js';
+import { linearPattern } from './linear-regexp.js';
+import { windowedExec } from './windowed-exec.js';
 import { SECRET_PATTERNS } from './secret-patterns.js';
 
 /** Called per match; return false to stop scanning this body. */
@@ -27,15 +29,15 @@ export function compileMatcher(pattern: GrepPattern): ByteMatcher {
     case 'fixed': {
       if (pattern.text.length === 0) throw new InspectorError('BAD_PATTERN', 'the search pattern is empty');
       const bytes = Buffer.from(pattern.text, 'utf8');
-      return pattern.ignoreCase ? regexMatcher([{ re: new RegExp(asciiCaselessSource(bytes), 'g') }]) : bytesMatcher(bytes);
+      return pattern.ignoreCase ? regexMatcher([linearPattern(asciiCaselessSource(bytes))]) : bytesMatcher(bytes);
     }
     case 'hex':
       return bytesMatcher(parseHex(pattern.hex));
     case 'regex':
       if (pattern.source.length === 0) throw new InspectorError('BAD_PATTERN', 'the search pattern is empty');
-      return regexMatcher([{ re: linearRegExp(bytewiseSource(pattern.source), pattern.ignoreCase ? 'i' : '') }]);
+      return regexMatcher([linearPattern(bytewiseSource(pattern.source), pattern.ignoreCase ? 'i' : '')]);
     case 'secrets':
-      return regexMatcher(SECRET_PATTERNS.map((p) => ({ re: linearRegExp(p.source, p.flags ?? ''), name: p.name })));
+      return regexMatcher(SECRET_PATTERNS.map((p) => ({ ...linearPattern(p.source, p.flags ?? ''), name: p.name })));
   }
 }
 
@@ -62,22 +64,13 @@ function bytesMatcher(needle: Uint8Array): ByteMatcher {
   };
 }
 
-function regexMatcher(patterns: readonly { readonly re: RegExp; readonly name?: string }[]): ByteMatcher {
+/** Regular expressions run a window at a time (windowed-exec.ts): memory bounded whatever the body's size. */
+function regexMatcher(patterns: readonly (LinearPattern & { readonly name?: string })[]): ByteMatcher {
   return {
     scan(body, visit) {
       if (body.length === 0) return;
       const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-      for (const { re, name } of patterns) {
-        re.lastIndex = 0;
-        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-          const len = m[0].length;
-          if (len === 0) {
-            re.lastIndex += 1;
-            continue;
-          }
-          if (!visit(m.index, len, name)) break;
-        }
-      }
+      for (const { re, window, name } of patterns) windowedExec(text, re, window, (at, len) => visit(at, len, name));
     },
   };
 }

@@ -96,14 +96,17 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'jwt',
-    source: 'eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,8192}\\.[A-Za-z0-9_-]{8,4096}',
+    // Unbounded parts: counted repeats are spread into one state each (linear-regexp.ts), and {8,8192} made this
+    // pattern 19,523 characters long, the size the linear engine's memory is multiplied by.
+    source: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}',
     providerHosts: [],
     example: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
     reason: 'a JSON Web Token (base64url header and claims, both starting {", then a signature): a bearer credential for whoever issued it',
   },
   {
     name: 'password-in-url',
-    source: '[A-Za-z][A-Za-z0-9+.-]{1,16}://[^\\s/?#@:"\'<>]{1,64}:[^\\s/?#@"\'<>]{1,128}@[A-Za-z0-9.-]{1,253}',
+    // The host is the match's last part, so `+` costs no backtracking; {1,253} would have spread into 255 characters.
+    source: '[A-Za-z][A-Za-z0-9+.-]{1,16}://[^\\s/?#@:"\'<>]{1,64}:[^\\s/?#@"\'<>]{1,128}@[A-Za-z0-9.-]+',
     providerHosts: [],
     example: 'postgres://admin:s3cr3t-pw@db.internal.example',
     reason: 'a URL carrying user:password@ (database, registry or proxy credentials)',
