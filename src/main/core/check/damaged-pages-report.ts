@@ -4,6 +4,7 @@ import type { Failure } from '../../../shared/errors.js';
 import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOLS, HELP_NOTES } from './empty-sections.js';
 import { pageFindings } from './error-findings.js';
 import type { CheckReport } from './types.js';
+import { UNKNOWN_COMPLETENESS } from '../completeness/types.js';
 
 export function isPageDamage(error: Failure): boolean {
   return error.code === 'DB_CORRUPT';
@@ -28,6 +29,7 @@ export function damagedPagesReport(session: { id: string; dir: string }, dbPath:
     nulls: EMPTY_NULLS,
     previews: [],
     findings: pageFindings(pages),
+    completeness: UNKNOWN_COMPLETENESS,
     verdict: 'damaged',
     help: HELP_NOTES,
   };

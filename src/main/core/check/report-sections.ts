@@ -21,6 +21,8 @@ import type { ArchiveSection, CheckReport, PagesSection } from './types.js';
 import { verdictOf } from './verdict.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { withVerification } from './verify-bodies.js';
+import { checkCompleteness } from '../completeness/completeness.js';
+import { UNKNOWN_COMPLETENESS } from '../completeness/types.js';
 
 export const DEFAULT_PREVIEW_ROWS = 5;
 
@@ -77,6 +79,7 @@ export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport 
     nulls: EMPTY_NULLS,
     previews: [],
     findings,
+    completeness: UNKNOWN_COMPLETENESS,
     verdict: verdictOf(findings),
   };
 }
@@ -113,6 +116,7 @@ export async function buildSections(
   const providers = checkProviders(db);
   const nulls = checkNulls(db);
   const previews = buildPreviews(db, opts.rows ?? DEFAULT_PREVIEW_ROWS);
+  const completeness = checkCompleteness(db, { overflow, walOnlyRows: wal?.rowsOnlyInWal ?? null });
   const findings = [
     ...tableFindings(missingTables),
     ...shapeFindings(newestShape),
@@ -135,6 +139,7 @@ export async function buildSections(
     nulls,
     previews,
     findings,
+    completeness,
     verdict: verdictOf(findings),
   };
 }

@@ -9,6 +9,7 @@ import type { BodyFailure } from '../jobs/verify-types.js';
 import type { SecretsSection } from './secrets-types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
 import type { WalSection } from './wal-section.js';
+import type { CompletenessSection } from '../completeness/types.js';
 
 /** A finding's weight: the contract's, so the report and the Integrity view cannot disagree on the set. */
 export type { Severity };
@@ -164,6 +165,8 @@ export interface CheckReport {
   readonly nulls: NullsSection;
   readonly previews: readonly Preview[];
   readonly findings: readonly Finding[];
+  /** What the evidence is missing, beside what was altered: COMPLETE or GAPS, never folded into the verdict. */
+  readonly completeness: CompletenessSection;
   /** `check --secrets` only: credential-shaped strings and which way they went (secrets-section.ts). */
   readonly secrets?: SecretsSection;
   /** `unverified`: body verification was asked for and did not finish (check/verdict.ts). */

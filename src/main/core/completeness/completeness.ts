@@ -1,0 +1,64 @@
+/**
+ * The completeness section: every gap kind the ledger itself can tell of, each once (types.ts). Overflow windows and
+ * -wal-only rows are counted by the integrity report's own sections and handed in, so each is read once.
+ */
+import type Database from 'better-sqlite3';
+import { bodyCutGap } from './body-gaps.js';
+import { counterGap } from './counter-gaps.js';
+import { execExcerptGap, stderrNotRecordedGap } from './exec-gaps.js';
+import { headersCutGap } from './header-gaps.js';
+import type { CompletenessSection, Gap } from './types.js';
+import { EXAMPLES } from './types.js';
+
+/** What the report's overflow and -wal sections found, as far as completeness needs it. */
+export interface CountedElsewhere {
+  readonly overflow: {
+    readonly windows: number;
+    readonly heldBack: number;
+    readonly list: readonly { readonly id: number; readonly heldFor: { readonly id: number } | null }[];
+  };
+  /** Rows per table only in the -wal; null without a -wal. */
+  readonly walOnlyRows: Readonly<Record<string, number>> | null;
+}
+
+export function checkCompleteness(db: Database.Database, elsewhere: CountedElsewhere): CompletenessSection {
+  const notChecked: string[] = ["the host ledger's final counters (session_stopped): a session's check reads the session alone"];
+  const gaps = [
+    bodyCutGap(db),
+    execExcerptGap(db),
+    stderrNotRecordedGap(db),
+    headersCutGap(db),
+    overflowGap(elsewhere.overflow),
+    walOnlyGap(elsewhere.walOnlyRows),
+    counterGap(db, notChecked),
+  ].filter((g): g is Gap => g !== null);
+  return { verdict: gaps.length === 0 ? 'complete' : 'gaps', gaps, notChecked };
+}
+
+function overflowGap(o: CountedElsewhere['overflow']): Gap | null {
+  if (o.windows === 0) return null;
+  return {
+    kind: 'FILE_EVENTS_OVERFLOW',
+    rows: o.windows,
+    bytesMissing: null,
+    places: [{ place: 'fs_events/overflow', rows: o.windows, bytesMissing: null }],
+    examples: o.list.slice(0, EXAMPLES).map((w) => `fs_events #${w.id}`),
+    says: `the file monitor fell behind ${o.windows} ${o.windows === 1 ? 'time' : 'times'} and held back ${o.heldBack} changes: the scans that followed report what changed, not which change came from what`,
+  };
+}
+
+function walOnlyGap(rows: Readonly<Record<string, number>> | null): Gap | null {
+  const places = Object.entries(rows ?? {})
+    .filter(([, n]) => n > 0)
+    .map(([table, n]) => ({ place: table, rows: n, bytesMissing: null }));
+  if (places.length === 0) return null;
+  const total = places.reduce((n, p) => n + p.rows, 0);
+  return {
+    kind: 'WAL_ONLY_ROWS',
+    rows: total,
+    bytesMissing: null,
+    places,
+    examples: [],
+    says: `${total} ${total === 1 ? 'row lives' : 'rows live'} only in session.db-wal: read here with it, but a copy of session.db alone would not have ${total === 1 ? 'it' : 'them'}`,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * COUNTERS_DISAGREE: the writer's own counter snapshot (ledger_counters, A4) against the rows the ledger holds, table
+ * by table, counted as Capsem counts (host-ledger.md §4.2). More counted than held means rows the writer recorded
+ * are not here (a tail cut off after the snapshot, rows left in a -wal that was not copied); fewer means the
+ * snapshot was taken before the last rows. Either way the rows alone cannot say which; the gap says what differs.
+ */
+import type Database from 'better-sqlite3';
+import { ledgerCounters } from '../library/ledger-facts.js';
+import { countText } from '../host/count.js';
+import type { Count, LedgerCounters } from '../host/types.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
+import type { Gap, GapPlace } from './types.js';
+
+interface Counted {
+  readonly counter: string;
+  readonly table: string;
+  readonly of: (c: LedgerCounters) => Count;
+  /** The rows as Capsem counts them for this counter. */
+  readonly where?: (db: Database.Database) => string;
+}
+
+const COUNTED: readonly Counted[] = [
+  { counter: 'net.total', table: 'net_events', of: (c) => c.net.total },
+  { counter: 'model.total.calls', table: 'model_calls', of: (c) => c.model.total.calls },
+  {
+    counter: 'tools.calls',
+    table: 'tool_calls',
+    of: (c) => c.tools.calls,
+    // Origins native, mcp, builtin and local; MCP only for tools/call (mcp_proxy is not counted).
+    where: (db) =>
+      hasColumn(db, 'tool_calls', 'origin')
+        ? `WHERE origin IN ('native', 'mcp', 'builtin', 'local')${hasColumn(db, 'tool_calls', 'method') ? " AND (origin <> 'mcp' OR method = 'tools/call')" : ''}`
+        : '',
+  },
+  { counter: 'files.events', table: 'fs_events', of: (c) => c.files.events },
+  { counter: 'exec.started', table: 'exec_events', of: (c) => c.exec.started },
+  { counter: 'audit.events', table: 'audit_events', of: (c) => c.audit.events },
+  { counter: 'security.matches', table: 'security_rule_events', of: (c) => c.security.matches },
+];
+
+export function counterGap(db: Database.Database, notChecked: string[]): Gap | null {
+  const notes: string[] = [];
+  const counters = ledgerCounters(db, notes);
+  if (!counters) {
+    notChecked.push(
+      notes.length > 0
+        ? `the writer's counter snapshot could not be read (${notes.join('; ')})`
+        : "rows against the writer's counters: this ledger keeps no counter snapshot (ledger_counters is A4's)",
+    );
+    return null;
+  }
+  const places: GapPlace[] = [];
+  let ahead = 0;
+  let behind = 0;
+  for (const c of COUNTED) {
+    if (!hasTable(db, c.table)) continue;
+    const counted = BigInt(countText(c.of(counters)));
+    const held = BigInt(
+      Number(
+        db
+          .prepare(`SELECT COUNT(*) FROM "${c.table}" ${c.where?.(db) ?? ''}`)
+          .pluck()
+          .get(),
+      ),
+    );
+    if (counted === held) continue;
+    const diff = counted > held ? counted - held : held - counted;
+    places.push({ place: `${c.table} (${c.counter} ${counted} · rows ${held})`, rows: Number(diff), bytesMissing: null });
+    if (counted > held) ahead += Number(diff);
+    else behind += Number(diff);
+  }
+  if (places.length === 0) return null;
+  const parts = [
+    ...(ahead > 0
+      ? [`the writer counted ${ahead} more than the ledger holds (rows recorded, then lost: a tail cut off, or a -wal not copied)`]
+      : []),
+    ...(behind > 0 ? [`the ledger holds ${behind} more than the snapshot counted (rows written after it)`] : []),
+  ];
+  return {
+    kind: 'COUNTERS_DISAGREE',
+    rows: ahead + behind,
+    bytesMissing: null,
+    places,
+    examples: [],
+    says: `the writer's counter snapshot disagrees with the rows: ${parts.join('; ')}`,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Completeness, said beside integrity: INTACT says what the ledger holds was not altered; COMPLETE says nothing the
+ * ledger itself tells us of is missing from it. Each gap kind is named, counted, placed, and says what the evidence
+ * can and cannot show, so that nothing reads "did not happen" where the evidence only cannot show it.
+ */
+
+export const GAP_KINDS = [
+  /** A body the recorder cut at capture: stored_bytes < original_bytes (the 10 MiB cap per direction). */
+  'BODY_CUT',
+  /** Exec output kept only in part outside a cut body: an excerpt in the preview (1 KiB before capsem#230). */
+  'EXEC_OUTPUT_EXCERPT',
+  /** The generation never recorded guest stderr: an empty stderr lane means "not recorded", not "empty". */
+  'STDERR_NOT_RECORDED',
+  /** Request or response headers cut at capture (headers_truncated, the 16 KiB cap). */
+  'HEADERS_CUT',
+  /** File-monitor overflow windows: changes held back and reported by a later scan, causes not recorded. */
+  'FILE_EVENTS_OVERFLOW',
+  /** Rows that exist only in session.db-wal: a copy without the -wal loses them. */
+  'WAL_ONLY_ROWS',
+  /** The writer's own counter snapshot (ledger_counters) disagrees with the rows the ledger holds. */
+  'COUNTERS_DISAGREE',
+] as const;
+export type GapKind = (typeof GAP_KINDS)[number];
+
+/** One place a gap is: a table (and direction or lane), with its rows and bytes. */
+export interface GapPlace {
+  readonly place: string;
+  readonly rows: number;
+  /** Bytes not kept where the ledger says how many; null where it cannot. */
+  readonly bytesMissing: number | null;
+}
+
+export interface Gap {
+  readonly kind: GapKind;
+  /** Rows (or windows, or counter differences) the gap touches. */
+  readonly rows: number;
+  readonly bytesMissing: number | null;
+  readonly places: readonly GapPlace[];
+  /** Up to EXAMPLES event ids (or row ids where a table has none) to open. */
+  readonly examples: readonly string[];
+  /** What the evidence can and cannot show, in a sentence, the same words wherever the gap is shown. */
+  readonly says: string;
+}
+
+export interface CompletenessSection {
+  /** `unknown` when the ledger could not be read far enough to tell (page damage). */
+  readonly verdict: 'complete' | 'gaps' | 'unknown';
+  readonly gaps: readonly Gap[];
+  /** What was not compared, so that COMPLETE is never read as more than was looked at. */
+  readonly notChecked: readonly string[];
+}
