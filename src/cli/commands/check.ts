@@ -1,10 +1,11 @@
 /**
- * capsem-inspect check <path> [--no-verify-bodies] [--rows N] [--json] [--workers N]
+ * capsem-inspect check <path> [--no-verify-bodies] [--require-complete] [--rows N] [--json] [--workers N]
  * capsem-inspect check --all <dir> [--no-verify-bodies] [--json]
  * The integrity report, with every body read back through its hashes unless --no-verify-bodies says otherwise: a
  * verdict must say what was proven, and verifying a gigabyte takes about a second. `--verify-bodies` is still
  * accepted (it was the opt-in before verification became the default). Exit 0 intact, 1 damaged, 2 cannot open or
- * usage (or verification interrupted before every body was read).
+ * usage (or verification interrupted before every body was read). Completeness (COMPLETE / GAPS) is said beside the
+ * verdict and changes the exit status only with --require-complete (then 1 on any gap).
  * With --all every session beneath <dir> is checked, a few at a time; --json prints one line per session.
  */
 import { availableParallelism } from 'node:os';
@@ -22,11 +23,11 @@ import { printable } from '../text/style.js';
 import { jsonText } from '../../shared/json-text.js';
 
 export const CHECK_USAGE =
-  'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--rows N] [--json] [--workers N]\n' +
-  '       capsem-inspect check --all <dir> [--no-verify-bodies] [--json]\n' +
+  'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--require-complete] [--rows N] [--json] [--workers N]\n' +
+  '       capsem-inspect check --all <dir> [--no-verify-bodies] [--require-complete] [--json]\n' +
   '  every body is read back through its hashes; --no-verify-bodies skips that (--verify-bodies is the default)\n' +
   '  --secrets adds a credentials section: credential-shaped strings in the verified bodies and text columns, masked\n' +
-  '  exit 0 intact, 1 damaged, 2 cannot open or usage error\n' +
+  '  exit 0 intact, 1 damaged, 2 cannot open or usage error; with --require-complete also 1 on any completeness gap\n' +
   "  A tool_call is orphaned without a response of the same call_id in the same trace (Capsem's check_session\n" +
   '  matches call_id only).\n';
 
@@ -56,6 +57,7 @@ async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   const report = result.value;
   io.stdout(a.json ? reportToJson(report) + '\n' : renderCheckReport(report, io.isTty));
   if (report.verdict === 'damaged') return 1;
+  if (a.requireComplete && report.completeness.verdict !== 'complete') return 1;
   // Verification asked for but not finished (cancelled, a worker failed): no claim of intact bodies.
   return report.archive.verifyError ? 2 : 0;
 }
@@ -75,12 +77,13 @@ async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
     while (next < sessions.length) {
       const dir = sessions[next++]!;
       const result = await checkPath(dir, opts);
-      if (!result.ok || result.value.verdict !== 'intact') bad += 1;
+      if (!result.ok || result.value.verdict !== 'intact' || (a.requireComplete && result.value.completeness.verdict !== 'complete'))
+        bad += 1;
       io.stdout(allLine(dir, result, a.json));
     }
   };
   await Promise.all(Array.from({ length: parallel }, lane));
-  if (!a.json) io.stdout(`${sessions.length} sessions checked, ${bad} damaged or unreadable\n`);
+  if (!a.json) io.stdout(`${sessions.length} sessions checked, ${bad} damaged or unreadable${a.requireComplete ? ' or with gaps' : ''}\n`);
   return bad > 0 ? 1 : 0;
 }
 
@@ -93,7 +96,9 @@ function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath>>, jso
   const r = result.value;
   if (json) return reportToJson(r) + '\n';
   const count = (sev: string): number => r.findings.filter((f) => f.severity === sev).length;
-  return `${r.verdict.padEnd(10)}  ${(r.generation ?? '?').padEnd(2)}  ${printable(dir)}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
+  const c = r.completeness;
+  const complete = c.verdict === 'gaps' ? `gaps ${c.gaps.length}` : c.verdict;
+  return `${r.verdict.padEnd(10)}  ${complete.padEnd(8)}  ${(r.generation ?? '?').padEnd(2)}  ${printable(dir)}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
 }
 
 function progressText(p: JobProgress): string {
@@ -107,6 +112,7 @@ export interface CheckArgs {
   readonly all: boolean;
   readonly verifyBodies: boolean;
   readonly secrets: boolean;
+  readonly requireComplete: boolean;
   readonly rows: number;
   readonly json: boolean;
   readonly workers: number | undefined;
@@ -116,6 +122,7 @@ const FLAGS = {
   'verify-bodies': { takes: 'nothing' },
   'no-verify-bodies': { takes: 'nothing' },
   secrets: { takes: 'nothing' },
+  'require-complete': { takes: 'nothing' },
   json: { takes: 'nothing' },
   all: { takes: 'nothing' },
   rows: { takes: 'value', short: 'n', read: digitsNumber((flag) => `${flag} needs a whole number of rows`) },
@@ -131,5 +138,14 @@ export function parseCheckArgs(args: readonly string[]): CheckArgs | string {
   if (parsed.flags['verify-bodies'] && parsed.flags['no-verify-bodies'])
     return '--verify-bodies and --no-verify-bodies cannot both be given';
   if (all && parsed.flags.secrets) return '--secrets checks one session, not --all';
-  return { path, all, verifyBodies: !parsed.flags['no-verify-bodies'], secrets: parsed.flags.secrets, rows, json, workers };
+  return {
+    path,
+    all,
+    verifyBodies: !parsed.flags['no-verify-bodies'],
+    secrets: parsed.flags.secrets,
+    requireComplete: parsed.flags['require-complete'],
+    rows,
+    json,
+    workers,
+  };
 }

@@ -6,6 +6,7 @@ import type { ArchiveSection, CheckReport } from '../../main/core/check/types.js
 import { EXPECTED_TABLES } from '../../main/core/check/types.js';
 import { renderFindings } from './check-findings.js';
 import { secretsBlock } from './check-secrets.js';
+import { completenessBlock, completenessLine } from './check-completeness.js';
 import type { Style } from './style.js';
 import { printable, styleFor } from './style.js';
 import { reportTable } from './table.js';
@@ -25,7 +26,7 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   if (!report.pages.ok) {
     out.push(s.red('  Ledger pages damaged (quick_check):') + '\n');
     for (const m of report.pages.messages) out.push(`    ${printable(m)}\n`);
-    return out.join('') + verdictLine(report, s);
+    return out.join('') + verdictLine(report, s) + completenessLine(report.completeness, s);
   }
   out.push(s.green('  Ledger pages intact (quick_check)') + '\n');
   out.push(
@@ -74,11 +75,12 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
   out.push(...infoLines(report, s));
   if (report.secrets) out.push('\n' + s.bold('Credentials:') + '\n' + secretsBlock(report.secrets, s));
   out.push(renderFindings(report.findings, s));
+  out.push('\n' + s.bold('Completeness:') + '\n' + completenessBlock(report.completeness, s));
   for (const p of report.previews) {
     out.push(`\n${s.bold(`${p.table} (${p.total} total, showing last ${p.rows.length}):`)}\n`);
     out.push(reportTable(s, p.columns, p.rows));
   }
-  return out.join('') + '\n' + verdictLine(report, s);
+  return out.join('') + '\n' + verdictLine(report, s) + completenessLine(report.completeness, s);
 }
 
 function archiveBlock(a: ArchiveSection, s: Style): string {

@@ -157,6 +157,19 @@ describe('capsem-inspect check', () => {
     expect(out).toContain('\u001b[');
   });
 
+  it('says completeness beside the verdict; --require-complete makes a gap exit 1, --json carries both', async () => {
+    const io = captureIo();
+    expect(await run([intact.sessionDir, '--no-verify-bodies'], io)).toBe(0);
+    expect(io.out).toMatch(/^Verdict: intact .*\nCompleteness: gaps \(2 kinds: BODY_CUT, FILE_EVENTS_OVERFLOW\)\n$/m);
+    expect(io.out).toContain('1 body was cut at capture: its first bytes are kept and verified');
+    expect(await run([intact.sessionDir, '--no-verify-bodies', '--require-complete'], captureIo())).toBe(1);
+    const j = captureIo();
+    expect(await run([intact.sessionDir, '--no-verify-bodies', '--json'], j)).toBe(0);
+    const parsed = JSON.parse(j.out) as { verdict: string; completeness: { verdict: string; gaps: { kind: string }[] } };
+    expect([parsed.verdict, parsed.completeness.verdict]).toEqual(['intact', 'gaps']);
+    expect(parsed.completeness.gaps.map((g) => g.kind)).toEqual(['BODY_CUT', 'FILE_EVENTS_OVERFLOW']);
+  });
+
   it('usage errors and unopenable paths exit 2', async () => {
     const io = captureIo();
     expect(await run([], io)).toBe(2);
