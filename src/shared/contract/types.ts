@@ -5,6 +5,7 @@
 import type { SecretsView } from './search.js';
 import type { Generation } from '../ledger-types.js';
 import type { Failure } from '../errors.js';
+import type { CompletenessSection } from './completeness.js';
 
 /**
  * One SQLite value, made JSON-safe and lossless:
@@ -300,6 +301,8 @@ export interface IntegrityReportView {
   };
   readonly providers: { readonly aiNetEvents: number; readonly modelCalls: number };
   readonly findings: readonly IntegrityFinding[];
+  /** What the evidence is missing, beside what was altered (check's completeness section). */
+  readonly completeness: CompletenessSection;
   /** Asked for with `secrets: true` only: credential-shaped strings in the verified bodies and text columns. */
   readonly secrets?: SecretsView;
   /**

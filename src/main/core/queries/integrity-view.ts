@@ -98,6 +98,7 @@ export function toIntegrityView(r: CheckReport): IntegrityReportView {
       link: linkFor(f.code),
     })),
     walOnlyFrom: r.wal?.firstRowidOnlyInWal ?? {},
+    completeness: r.completeness,
     ...(r.secrets ? { secrets: r.secrets } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
 import { FindingItem } from './integrity/FindingItem.js';
 import { SecretsSection } from './integrity/SecretsSection.js';
+import { CompletenessCard } from './integrity/CompletenessCard.js';
 import type { JobState } from './integrity/VerifyStatus.js';
 import { VerifyStatus } from './integrity/VerifyStatus.js';
 import { ExportWarcButton, useWarcExport, WarcExportStatus } from './integrity/ExportWarc.js';
@@ -213,6 +214,7 @@ export function IntegrityView(props: { ev: string }) {
             </section>
           );
         })}
+      {r && !pagesDamaged && <CompletenessCard c={r.completeness} ev={ev} tables={tables} />}
       {r && !pagesDamaged && (
         <SecretsSection ev={ev} onReport={(report) => setSecretFindings(report.findings.filter((f) => isCredentialFinding(f)))} />
       )}

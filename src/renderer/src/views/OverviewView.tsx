@@ -12,6 +12,7 @@ import { useVerdict } from '../api/use-verdict.js';
 import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 import { UnreadableOverview } from './overview/UnreadableOverview.js';
+import { CompletenessChip } from './integrity/CompletenessCard.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -77,6 +78,12 @@ export function OverviewView(props: { ev: string }) {
               </p>
               <p className="muted verdict-meaning" data-testid="verdict-meaning">
                 {verdictMeaning(verdict)}
+              </p>
+              <p className="completeness-line">
+                <span className="muted">Completeness</span> <CompletenessChip c={integrity.value.completeness} />{' '}
+                {integrity.value.completeness.gaps.length > 0 && (
+                  <span className="muted">{integrity.value.completeness.gaps.map((g) => g.kind).join(' · ')}</span>
+                )}
               </p>
               <ul className="findings-mini">
                 {integrity.value.findings.slice(0, 4).map((f, i) => (

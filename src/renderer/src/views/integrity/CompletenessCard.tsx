@@ -1,0 +1,65 @@
+/**
+ * The second verdict, beside integrity's: COMPLETE, or GAPS with each kind named and counted, where it is and what
+ * the evidence can and cannot show (the same words as `check`), its example ids linked to their rows.
+ */
+import type { CompletenessSection } from '../../../../shared/contract/completeness.js';
+import { bytesText } from '../../../../shared/bytes-text.js';
+import { countLabel } from '../../components/format.js';
+import { visibleText } from '../../components/visible-text.js';
+import { LinkedText } from '../../links/LinkedText.js';
+
+/** The completeness verdict in a few words: the same on the overview and the Integrity view. */
+export function completenessLabel(c: CompletenessSection): string {
+  if (c.verdict === 'unknown') return 'completeness unknown';
+  if (c.verdict === 'complete') return 'complete';
+  return `gaps: ${c.gaps.length} ${c.gaps.length === 1 ? 'kind' : 'kinds'}`;
+}
+
+export function CompletenessChip({ c }: { c: CompletenessSection }) {
+  return (
+    <span className={`badge completeness ${c.verdict}`} data-testid="completeness" data-completeness={c.verdict}>
+      {completenessLabel(c)}
+    </span>
+  );
+}
+
+export function CompletenessCard({ c, ev, tables }: { c: CompletenessSection; ev: string; tables: ReadonlySet<string> }) {
+  return (
+    <section className="card completeness-card" aria-label="completeness">
+      <h3>
+        Completeness <CompletenessChip c={c} />
+      </h3>
+      <p className="muted">
+        INTACT says what the ledger holds was not altered; complete says nothing the ledger itself tells of is missing from it. A gap never
+        changes the verdict.
+      </p>
+      {c.gaps.map((g) => (
+        <div key={g.kind} className="gap" data-gap={g.kind}>
+          <div>
+            <span className="code">{g.kind}</span> {countLabel(g.rows)}
+            {g.bytesMissing !== null && g.bytesMissing > 0 ? ` · ${bytesText(g.bytesMissing)} not kept` : ''}
+          </div>
+          <p>{visibleText(g.says)}</p>
+          <ul className="gap-places">
+            {g.places.map((p) => (
+              <li key={p.place} className="mono">
+                {visibleText(p.place)}: {countLabel(p.rows)}
+                {p.bytesMissing !== null && p.bytesMissing > 0 ? ` · ${bytesText(p.bytesMissing)}` : ''}
+              </li>
+            ))}
+          </ul>
+          {g.examples.length > 0 && (
+            <p className="mono">
+              e.g. <LinkedText ev={ev} text={g.examples.join(', ')} tables={tables} />
+            </p>
+          )}
+        </div>
+      ))}
+      {c.notChecked.map((n) => (
+        <p key={n} className="muted">
+          Not compared: {visibleText(n)}
+        </p>
+      ))}
+    </section>
+  );
+}
