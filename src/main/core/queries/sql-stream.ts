@@ -15,14 +15,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Cell } from '../../../shared/contract.js';
 import type { SqlChildPage, SqlChildReply } from './sql-protocol.js';
+import { MAX_OPEN } from './sql-results.js';
 
 /** Rows read per slice at most, and the time a slice may take: messages (page requests) are answered between slices. */
 const SLICE_ROWS = 5000;
 const SLICE_MS = 25;
 /** Progress is reported at most this often. */
 const PROGRESS_MS = 100;
-/** The spill file's default cap: row text written at most (a million ordinary event rows are ~100 MiB). */
-export const DEFAULT_SPILL_CAP_BYTES = 2 * 1024 ** 3;
+/**
+ * What the SQL console's spill files may hold together: a result is kept open while at most MAX_OPEN are, so each
+ * gets its share (a million ordinary event rows are ~100 MiB). A per-result cap alone let four results nobody read
+ * fill 8 GiB of scratch.
+ */
+export const SQL_SCRATCH_BYTES = 2 * 1024 ** 3;
+/** The spill file's default cap: row text written at most, one result's share of SQL_SCRATCH_BYTES. */
+export const DEFAULT_SPILL_CAP_BYTES = SQL_SCRATCH_BYTES / MAX_OPEN;
 
 export class ResultStream {
   private readonly spill: Database.Database;

@@ -3,7 +3,8 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import { spillPathFor } from '../../../../src/main/core/queries/sql-results.js';
+import { MAX_OPEN, spillPathFor } from '../../../../src/main/core/queries/sql-results.js';
+import { DEFAULT_SPILL_CAP_BYTES, SQL_SCRATCH_BYTES } from '../../../../src/main/core/queries/sql-stream.js';
 import { toCell } from '../../../../src/main/core/queries/cells.js';
 import type { Cell } from '../../../../src/shared/contract.js';
 import type { MiniLedger } from './mini-ledger.js';
@@ -72,5 +73,9 @@ describe('the spill file cap', () => {
     const end = await untilDone('cap2');
     expect([end.streamed, end.capBytes]).toEqual([300, undefined]);
     sql.closeResult('cap2');
+  });
+
+  it('caps the whole console, not each result alone: the open results together stay within SQL_SCRATCH_BYTES', () => {
+    expect(DEFAULT_SPILL_CAP_BYTES * MAX_OPEN).toBeLessThanOrEqual(SQL_SCRATCH_BYTES);
   });
 });
