@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRATCH_MARKER } from '../../../../src/main/core/evidence/scratch.js';
 import { readPage } from '../../../../src/main/core/queries/page.js';
 import { seekPage } from '../../../../src/main/core/queries/seek.js';
-import { cancelSort, sortStatus, startSort } from '../../../../src/main/core/queries/sort-orders.js';
+import { MAX_RUNNING_SORTS, cancelSort, sortStatus, startSort } from '../../../../src/main/core/queries/sort-orders.js';
 import type { ColumnFilter, PageRequest, SortDirection, TableSortArg } from '../../../../src/shared/contract.js';
 import type { MiniLedger } from './mini-ledger.js';
 import { makeMiniLedger } from './mini-ledger.js';
@@ -121,5 +121,19 @@ describe('background sort of an unindexed column', () => {
     // Started again after a cancel, it runs anew.
     expect(startSort(L.db, L.path, arg('method')).state).toBe('running');
     cancelSort(L.db, arg('method'));
+  });
+
+  it('runs at most MAX_RUNNING_SORTS at once: a new one ends the one started longest ago', () => {
+    const columns = ['status_code', 'path', 'method'];
+    const filters = (i: number): readonly ColumnFilter[] => [{ column: 'id', op: 'gt', value: String(i) }];
+    const started = columns.map((c, i) => startSort(L.db, L.path, arg(c, filters(i))).state);
+    expect(started).toEqual(['running', 'running', 'running']);
+    const states = columns.map((c, i) => sortStatus(L.db, arg(c, filters(i))).state);
+    expect(states.filter((s) => s === 'running').length).toBeLessThanOrEqual(MAX_RUNNING_SORTS);
+    expect(states[0]).toBe('cancelled');
+    expect(sortStatus(L.db, arg(columns[0]!, filters(0))).error).toMatch(/to make room for a newer sort/);
+    // Asked for again, the ended one starts afresh.
+    expect(startSort(L.db, L.path, arg(columns[0]!, filters(0))).state).toBe('running');
+    for (const [i, c] of columns.entries()) cancelSort(L.db, arg(c, filters(i)));
   });
 });
