@@ -1,6 +1,7 @@
 /**
- * Completeness beside integrity, in Chromium (issue 38): the overview's Integrity card says "gaps" with the kinds
- * beside the verdict; the Integrity view lists each gap with its count, what it means and its example ids linked.
+ * Completeness beside integrity, in Chromium (issue 38): the header and the overview's Integrity card say "gaps"
+ * beside the verdict (the card with the kinds); the Integrity view lists each gap with its count, what it means and
+ * its example ids linked.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -38,6 +39,8 @@ describe('completeness in the page', () => {
       await page.goto(suite.url(`#/e/${id}/overview`));
       await page.waitForSelector('.overview [data-testid="completeness"][data-completeness="gaps"]');
       expect(await page.locator('.overview .completeness-line').textContent()).toContain('BODY_CUT · FILE_EVENTS_OVERFLOW');
+      // The header says it beside the verdict, on every view.
+      await page.waitForSelector('.topbar [data-testid="completeness"][data-completeness="gaps"]');
       await shot(page, `completeness-01-overview-${width}`);
       await goToHash(page, `#/e/${id}/integrity`);
       await page.waitForSelector('.completeness-card [data-gap="BODY_CUT"]');

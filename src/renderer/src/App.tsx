@@ -179,7 +179,7 @@ export function App() {
               <span className="mono">{visibleText(current.sessionId)}</span>
               {current.displayName && <span className="display-name">{visibleText(current.displayName)}</span>}
               <span className="gen">{current.generation ?? 'unknown'}</span>
-              <VerdictBadge ev={current.id} verdict={verdict} progress cancel />
+              <VerdictBadge ev={current.id} verdict={verdict} progress cancel completeness />
             </span>
           )}
           <span className="spacer" />

@@ -53,6 +53,11 @@ export interface VerdictView {
    * not damage, so the verdict may still read INTACT, but every view says so beside it. Null otherwise.
    */
   readonly capsemRefuses: string | null;
+  /**
+   * The report's completeness beside the verdict (COMPLETE, or GAPS with their kinds), never folded into it; null
+   * until the report is in.
+   */
+  readonly completeness: { readonly verdict: 'complete' | 'gaps' | 'unknown'; readonly kinds: readonly string[] } | null;
 }
 
 export interface VerdictChannels {

@@ -201,7 +201,11 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     // Said beside the verdict, not folded into it: the bytes may be intact while Capsem would refuse the shape.
     const refusal = done === undefined || done === 'failed' ? undefined : done.findings.find((x) => x.code === 'OLDER_A4_BUILD');
     const capsemRefuses = refusal?.message ?? null;
-    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies, capsemRefuses };
+    const completeness =
+      done === undefined || done === 'failed'
+        ? null
+        : { verdict: done.completeness.verdict, kinds: done.completeness.gaps.map((g) => g.kind) };
+    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies, capsemRefuses, completeness };
   };
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
@@ -383,6 +387,7 @@ const UNREADABLE_VERDICT: VerdictView = {
     message: 'the body index is in session.db, which SQLite cannot read: no body could be verified',
   },
   capsemRefuses: null,
+  completeness: { verdict: 'unknown', kinds: [] },
 };
 
 function partCheck(part: FollowUpPart<unknown>): CheckState {

@@ -8,6 +8,7 @@ import type { VerdictView } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { refreshVerdict } from '../api/use-verdict.js';
 import { countLabel } from './format.js';
+import { CompletenessChip } from './CompletenessChip.js';
 
 export const VERDICT_LABELS: Readonly<Record<VerdictView['verdict'], string>> = {
   checking: 'checking',
@@ -52,7 +53,14 @@ function fraction(v: VerdictView): number {
   return b.state === 'running' && b.itemsTotal > 0 ? b.itemsDone / b.itemsTotal : 0;
 }
 
-export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; progress?: boolean; cancel?: boolean }) {
+export function VerdictBadge(props: {
+  ev: string;
+  verdict: VerdictView | null;
+  progress?: boolean;
+  cancel?: boolean;
+  /** Say completeness beside the verdict (the header, where no other view says it). */
+  completeness?: boolean;
+}) {
   const v = props.verdict;
   if (!v)
     return (
@@ -76,6 +84,7 @@ export function VerdictBadge(props: { ev: string; verdict: VerdictView | null; p
         />
       )}
       {text && <span className="verdict-detail muted">{text}</span>}
+      {props.completeness && v.completeness && <CompletenessChip c={v.completeness} />}
       {v.capsemRefuses && (
         <span className="verdict-caveat" data-testid="verdict-caveat" title={v.capsemRefuses}>
           Capsem&apos;s current build would refuse it

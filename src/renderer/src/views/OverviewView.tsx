@@ -12,7 +12,7 @@ import { useVerdict } from '../api/use-verdict.js';
 import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 import { UnreadableOverview } from './overview/UnreadableOverview.js';
-import { CompletenessChip } from './integrity/CompletenessCard.js';
+import { CompletenessChip, briefOf } from '../components/CompletenessChip.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -80,7 +80,7 @@ export function OverviewView(props: { ev: string }) {
                 {verdictMeaning(verdict)}
               </p>
               <p className="completeness-line">
-                <span className="muted">Completeness</span> <CompletenessChip c={integrity.value.completeness} />{' '}
+                <span className="muted">Completeness</span> <CompletenessChip c={briefOf(integrity.value.completeness)} />{' '}
                 {integrity.value.completeness.gaps.length > 0 && (
                   <span className="muted">{integrity.value.completeness.gaps.map((g) => g.kind).join(' · ')}</span>
                 )}

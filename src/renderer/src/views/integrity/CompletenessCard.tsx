@@ -7,27 +7,13 @@ import { bytesText } from '../../../../shared/bytes-text.js';
 import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { LinkedText } from '../../links/LinkedText.js';
-
-/** The completeness verdict in a few words: the same on the overview and the Integrity view. */
-export function completenessLabel(c: CompletenessSection): string {
-  if (c.verdict === 'unknown') return 'completeness unknown';
-  if (c.verdict === 'complete') return 'complete';
-  return `gaps: ${c.gaps.length} ${c.gaps.length === 1 ? 'kind' : 'kinds'}`;
-}
-
-export function CompletenessChip({ c }: { c: CompletenessSection }) {
-  return (
-    <span className={`badge completeness ${c.verdict}`} data-testid="completeness" data-completeness={c.verdict}>
-      {completenessLabel(c)}
-    </span>
-  );
-}
+import { CompletenessChip, briefOf } from '../../components/CompletenessChip.js';
 
 export function CompletenessCard({ c, ev, tables }: { c: CompletenessSection; ev: string; tables: ReadonlySet<string> }) {
   return (
     <section className="card completeness-card" aria-label="completeness">
       <h3>
-        Completeness <CompletenessChip c={c} />
+        Completeness <CompletenessChip c={briefOf(c)} />
       </h3>
       <p className="muted">
         INTACT says what the ledger holds was not altered; complete says nothing the ledger itself tells of is missing from it. A gap never
