@@ -198,6 +198,8 @@ describe('walking a trace through the side pane', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('aside.side-pane', { state: 'detached' });
     expect(page.url()).not.toContain('sel=');
+    // Focus goes back to the node that opened the pane, not to the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-node-id'))).toBe(`turn:${turn}`);
     expect(w.pageErrors).toEqual([]);
   });
 

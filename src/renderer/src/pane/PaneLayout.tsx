@@ -4,7 +4,7 @@
  * own chunk, loaded when a selection is first shown, so list views that have not opened one do not pay for it.
  */
 import type { ReactNode } from 'react';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import type { BodyMode, BodyRef } from '../router.js';
 import type { PaneHost } from './pane-host.js';
 import { PaneHostContext } from './pane-host.js';
@@ -18,6 +18,15 @@ function isTyping(t: EventTarget | null): boolean {
   return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
 }
 
+/** The data attribute that names an element across redraws (a graph node, a row link, a grid row), as a selector. */
+function keyOf(el: Element): string | null {
+  for (const attr of ['data-node-id', 'data-row-link', 'data-rowkey']) {
+    const v = el.getAttribute(attr);
+    if (v !== null) return `[${attr}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
 /** The pane state of the URL and the host that changes it; Escape (outside a text field) closes the pane. */
 export function usePane(): { state: PaneState; host: PaneHost } {
   const state = usePaneState();
@@ -29,10 +38,26 @@ export function usePane(): { state: PaneState; host: PaneHost } {
     [],
   );
   const open = state.sel !== null;
+  // The last element focused outside the pane (the row, link or node that opened it). Escape gives focus back
+  // there: the focused element inside the pane goes with the pane, and focus would otherwise fall to the page. A view
+  // that redrew that element meanwhile (the graph does) is found again by its data attribute.
+  const outside = useRef<{ el: Element; key: string | null } | null>(null);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent): void => {
+      const el = e.target;
+      if (el instanceof Element && !el.closest('aside.side-pane')) outside.current = { el, key: keyOf(el) };
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape' && !isTyping(e.target) && !document.querySelector('.sheet')) host.close();
+      if (e.key !== 'Escape' || isTyping(e.target) || document.querySelector('.sheet')) return;
+      host.close();
+      const o = outside.current;
+      const back = o && (o.el.isConnected ? o.el : o.key ? document.querySelector(o.key) : null);
+      if (back && back !== document.body && 'focus' in back) (back as HTMLElement).focus({ preventScroll: true });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
