@@ -78,6 +78,17 @@ const PROVIDER_HOSTS: Readonly<Record<string, string>> = {
   google: 'generativelanguage.googleapis.com',
 };
 
+/**
+ * The hosts a provider's credentials belong to, for a provider named by the ledger (substitution_events.provider,
+ * the counters' credentials): the secret pattern covering that provider's API host gives them, so the egress view and
+ * the secrets scan share one list. Null for a provider the inspector does not know.
+ */
+export function providerHostsOf(provider: string): readonly string[] | null {
+  const host = Object.hasOwn(PROVIDER_HOSTS, provider.toLowerCase()) ? PROVIDER_HOSTS[provider.toLowerCase()] : undefined;
+  if (host === undefined) return null;
+  return SECRET_PATTERNS.find((p) => isProviderHost(host, p.providerHosts))?.providerHosts ?? [host];
+}
+
 /** Whether `host` is one of the provider's hosts or below one (api.anthropic.com is below anthropic.com). */
 export function isProviderHost(host: string, providerHosts: readonly string[]): boolean {
   const h = host.toLowerCase().replace(/\.$/, '').replace(/:\d+$/, '');

@@ -1,7 +1,7 @@
 // Which way a credential went: the direction rule (to its own provider vs elsewhere), Capsem's substitution, and
 // masking.
 import { describe, expect, it } from 'vitest';
-import { classifySecret, isProviderHost, maskSecret } from '../../../../src/main/core/search/secret-findings.js';
+import { classifySecret, isProviderHost, maskSecret, providerHostsOf } from '../../../../src/main/core/search/secret-findings.js';
 import { SECRET_PATTERNS } from '../../../../src/main/core/search/secret-patterns.js';
 
 const pattern = (name: string) => SECRET_PATTERNS.find((p) => p.name === name)!;
@@ -13,6 +13,14 @@ describe('secret findings', () => {
     expect(isProviderHost('API.Anthropic.com.', ['anthropic.com'])).toBe(true);
     expect(isProviderHost('notanthropic.com', ['anthropic.com'])).toBe(false);
     expect(isProviderHost('anthropic.com.evil.example', ['anthropic.com'])).toBe(false);
+  });
+
+  it("a provider named by the ledger has its secret pattern's hosts; an unknown provider has none", () => {
+    expect(providerHostsOf('anthropic')).toEqual(pattern('anthropic-api-key').providerHosts);
+    expect(providerHostsOf('OpenAI')).toEqual(pattern('openai-api-key').providerHosts);
+    expect(providerHostsOf('google')).toEqual(pattern('google-api-key').providerHosts);
+    expect(providerHostsOf('acme')).toBeNull();
+    expect(providerHostsOf('constructor')).toBeNull();
   });
 
   it('in a request: elsewhere when the host is not its provider, substituted or not when it is', () => {
