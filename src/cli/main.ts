@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'integrity report: check <path> [--no-verify-bodies] [--rows N] [--json] | check --all <dir>',
     load: () => import('./commands/check.js'),
   },
+  egress: {
+    summary: 'where requests went, per destination: egress <path> [--json]',
+    load: () => import('./commands/egress.js'),
+  },
   'export-warc': {
     summary: 'export bodies as WARC 1.1: export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]',
     load: () => import('./commands/export-warc.js'),
