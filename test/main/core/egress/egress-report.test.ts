@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { decode, encode } from '@msgpack/msgpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
@@ -134,6 +135,35 @@ describe('egressReport on an A4 ledger', () => {
     const openai = report.destinations.find((d) => d.domain === 'api.openai.com')!;
     expect(openai.credentialElsewhere).toBe(false);
     expect(openai.credentials![0]).toMatchObject({ provider: null, verdict: 'unknown', why: 'the ledger names no provider for it' });
+  });
+
+  it('reads the provider from ledger_counters too, and calls two different providers unknown', async () => {
+    const l = await writeLedger(join(root, 'counted'), { generation: 'A4', sessionId: 'egress-counted', journalMode: 'delete' });
+    const db = new Database(l.dbPath);
+    const ref = (db.prepare('SELECT credential_ref AS r FROM net_events WHERE credential_ref IS NOT NULL LIMIT 1').get() as { r: string })
+      .r;
+    const counters = decode((db.prepare('SELECT counters FROM ledger_counters').get() as { counters: Uint8Array }).counters) as Record<
+      string,
+      unknown
+    >;
+    const credentials = {
+      [ref]: { provider: 'openai', substitutions: 2, injected_substitutions: 0, observations: 0, injections: 2, last_seen_unix_ms: 1 },
+    };
+    db.prepare('UPDATE ledger_counters SET counters = ?').run(encode({ ...counters, credentials }));
+    db.close();
+    const both = egressReport((await open(l.sessionDir)).db).destinations.find((d) => d.domain === 'api.openai.com')!;
+    expect(both.credentials![0]).toMatchObject({
+      provider: null,
+      verdict: 'unknown',
+      why: 'the ledger names several providers for it (anthropic, openai)',
+    });
+    expect(both.credentialElsewhere).toBe(false);
+    const again = new Database(l.dbPath);
+    again.exec('DELETE FROM substitution_events');
+    again.close();
+    const byDomain = new Map(egressReport((await open(l.sessionDir)).db).destinations.map((d) => [d.domain, d]));
+    expect(byDomain.get('api.openai.com')!.credentials![0]).toMatchObject({ provider: 'openai', verdict: 'own-provider' });
+    expect(byDomain.get('api.anthropic.com')!.credentialElsewhere).toBe(true);
   });
 
   it('hostile byte counts past 2^63 are summed as floats, never an overflow', async () => {
