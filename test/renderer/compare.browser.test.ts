@@ -3,7 +3,7 @@
  * (host counters exact, differences marked), two opened ledgers by link (row counts as written, findings from
  * each integrity report), the "only differences" filter, and the picker.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/main/serve/server.js';
@@ -154,6 +154,13 @@ describe('Compare view (serve mode)', () => {
     await page.waitForSelector('[data-testid="compare-picker"]');
     await page.waitForSelector('select[aria-label="side A"] option[value*="s-charlie"]', { state: 'attached' });
     await shot(page, 'compare-04-picker');
+    // Two copies of one session read apart: each option names where it was read from and its session.db hash.
+    const copies = (await page.locator('select[aria-label="side A"] option[value^="e."]').allTextContents()).filter((t) =>
+      t.includes('20260302-150000-one1'),
+    );
+    expect(copies.length).toBe(2);
+    expect(copies.some((t) => t.includes(`…${sep}one${sep}20260302-150000-one1 · SHA-256 `))).toBe(true);
+    expect(copies.some((t) => t.includes(`…${sep}one-flipped${sep}20260302-150000-one1 · SHA-256 `))).toBe(true);
     const libOption = await page.locator('select[aria-label="side A"] option[value*="s-charlie"]').getAttribute('value');
     const evOption = await page.locator('select[aria-label="side B"] option[value^="e."]').first().getAttribute('value');
     await page.selectOption('select[aria-label="side A"]', libOption!);

@@ -3,7 +3,7 @@
  * damaged one as DAMAGED with what could be read; the same ledger dropped onto the Start page shows the same, naming
  * the dropped folder rather than the server's upload folder.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
@@ -64,6 +64,10 @@ describe('a ledger SQLite cannot open', () => {
     await goToHash(page, '#/');
     await page.waitForSelector('.evidence-list tbody tr');
     expect(await page.locator('.evidence-list').textContent()).toContain('SQLite cannot read it');
+    // Each row names its copy: where it was read from, and session.db's hash where one was taken.
+    const copy = (await page.locator('.evidence-list tr', { hasText: 'good-one' }).locator('td.copy').textContent()) ?? '';
+    expect(copy.startsWith(`…${sep}good${sep}good-one · SHA-256 `)).toBe(true);
+    expect(copy).toMatch(/SHA-256 [0-9a-f]{12}…$/);
     await shot(page, 'unreadable-00-start');
     const button = page.getByRole('button', { name: 'Choose a session folder…' });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);

@@ -33,6 +33,11 @@ export interface EvidenceSummary {
   /** How it came in: from the command line / app, the bundled sample, or dropped files uploaded to scratch. */
   readonly origin: 'path' | 'sample' | 'dropped';
   /**
+   * Which copy this is, so two copies of one session read apart in the start list and the compare picker: where it
+   * was read from (the folder's last two names) and session.db's SHA-256 (null while a large ledger's is pending).
+   */
+  readonly copy?: { readonly where: string; readonly dbSha256: string | null };
+  /**
    * Set when SQLite cannot open the ledger (its pages or schema are damaged): it is listed all the same, its verdict
    * is DAMAGED and its integrity report says what could be read; every structured view refuses with this failure.
    */

@@ -13,7 +13,7 @@ import type { Keyed } from './ledger-facts.js';
 import { domainsFromTables, hasModelTable, ledgerCounters, tableRowCounts, toolsFromTables } from './ledger-facts.js';
 import type { LibraryStore } from './library-store.js';
 import { openLibrarySession } from './open-library-session.js';
-import { basename, dirname, sep } from 'node:path';
+import { copyWhere } from '../evidence/copy-where.js';
 
 export type Known = { readonly known: true; readonly keyed: Keyed } | { readonly known: false; readonly why: string };
 
@@ -54,13 +54,7 @@ function facts(e: Evidence | null, counters: LedgerCounters | null, noLedger: st
 /** Which copy was read: the folder's last two names (its parent tells two copies apart), and both files' hashes. */
 function copyOf(e: Evidence | null, registry: EvidenceOpenings): CompareSideInfo['copy'] {
   if (!e) return null;
-  const origin = registry.summary?.(e.id).origin ?? 'path';
-  const where =
-    origin === 'dropped'
-      ? 'dropped files'
-      : origin === 'sample'
-        ? 'the bundled sample'
-        : `…${sep}${basename(dirname(e.input.dir))}${sep}${basename(e.input.dir)}`;
+  const where = copyWhere(e.input.dir, registry.summary?.(e.id).origin ?? 'path');
   return { where, dbSha256: e.hashes.db?.sha256 ?? null, archiveSha256: e.hashes.archive?.sha256 ?? null };
 }
 

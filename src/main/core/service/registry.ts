@@ -16,6 +16,7 @@ import { cancelAllSorts } from '../queries/sort-orders.js';
 import { warmFsIndex } from '../fs-activity/fs-index-warm.js';
 import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-gate.js';
 import { firstViewGate } from '../queries/first-view-gate.js';
+import { copyWhere } from '../evidence/copy-where.js';
 import type { UnreadableEvidence } from './unreadable.js';
 import { describeUnreadable, isUnreadable } from './unreadable.js';
 
@@ -94,6 +95,7 @@ export class EvidenceRegistry {
       generation: evidence.generation,
       openedAt: new Date().toISOString(),
       origin,
+      copy: { where: copyWhere(evidence.input.dir, origin), dbSha256: evidence.hashes.db?.sha256 ?? null },
     };
     this.entries.set(evidence.id, { evidence, summary, key, onClose, gate });
     for (const l of this.openedListeners) l(evidence.id);

@@ -11,6 +11,7 @@ import type { Failure } from '../../../shared/errors.js';
 import { checkPaths } from '../check/check-path.js';
 import { damagedPagesReport, isPageDamage } from '../check/damaged-pages-report.js';
 import { toIntegrityView } from '../queries/integrity-view.js';
+import { copyWhere } from '../evidence/copy-where.js';
 
 export interface UnreadableEvidence {
   readonly summary: EvidenceSummary;
@@ -42,6 +43,7 @@ export async function describeUnreadable(
     generation: report.generation,
     openedAt: new Date().toISOString(),
     origin,
+    copy: { where: copyWhere(dir, origin), dbSha256: null },
     unreadable: { code: failure.code, message: scrub(failure.message) },
   };
   return {

@@ -7,6 +7,7 @@ import { useApp } from '../app-context.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
+import { copyLabel } from '../components/copy-label.js';
 
 /** A folder picker: the attribute React's types do not name, given as it is written in HTML. */
 const FOLDER_PICKER = { webkitdirectory: '' } as Record<string, string>;
@@ -86,6 +87,7 @@ export function StartView(props: {
               <tr>
                 <th>session id</th>
                 <th>display name</th>
+                <th>copy</th>
                 <th>generation</th>
                 <th>from</th>
                 <th>opened</th>
@@ -98,6 +100,9 @@ export function StartView(props: {
                     <a href={href({ view: 'overview', ev: e.id })}>{visibleText(e.sessionId)}</a>
                   </td>
                   <td>{e.displayName !== null ? visibleText(e.displayName) : <span className="muted">—</span>}</td>
+                  <td className="mono copy" title={e.copy?.dbSha256 ?? undefined}>
+                    {e.copy ? visibleText(copyLabel(e)) : <span className="muted">—</span>}
+                  </td>
                   <td>
                     {e.generation ?? 'unknown'}
                     {e.unreadable && <span className="sev error"> · SQLite cannot read it</span>}

@@ -6,6 +6,7 @@ import { useCall } from '../../api/use-call.js';
 import { useApp } from '../../app-context.js';
 import { navigate } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
+import { copyLabel } from '../../components/copy-label.js';
 
 function LibraryOptions({ lib }: { lib: LibrarySummary }) {
   const v = useCall('library.view', { libraryId: lib.id });
@@ -36,7 +37,7 @@ export function ComparePicker(props: { a: string | null; b: string | null }) {
         <optgroup label="opened ledgers">
           {evidence.map((e) => (
             <option key={e.id} value={compareRefText({ kind: 'evidence', evidenceId: e.id })}>
-              {visibleText(e.sessionId)} ({e.generation ?? 'unknown'})
+              {visibleText(e.sessionId)} ({e.generation ?? 'unknown'}){e.copy ? ` — ${visibleText(copyLabel(e))}` : ''}
             </option>
           ))}
         </optgroup>

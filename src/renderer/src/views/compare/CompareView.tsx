@@ -18,6 +18,7 @@ import { findingMessages, findingsSection, stillChecking } from './findings.js';
 import './compare.css';
 import { visibleText } from '../../components/visible-text.js';
 import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { shortHash } from '../../components/copy-label.js';
 
 export function CompareView(props: { a: string | null; b: string | null }) {
   const a = parseCompareRef(props.a);
@@ -45,7 +46,6 @@ function useSideReport(side: CompareSideInfo): SideReport | null {
 }
 
 /** A hash as far as a reader compares it by eye (the whole one in its title); none while not taken, or not takeable. */
-const shortHash = (h: string | null): string => (h === null ? 'none taken' : `${h.slice(0, 12)}…`);
 
 function SideCard({ label, side }: { label: 'A' | 'B'; side: CompareSideInfo }) {
   const { time } = useApp();
