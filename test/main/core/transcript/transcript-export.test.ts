@@ -94,6 +94,17 @@ describe('transcript export', () => {
     expect(objs.slice(1)).toEqual(page.lines.map((l) => ({ type: 'line', ...l })));
   });
 
+  it('every format says completeness in its head, as check counts the gaps', () => {
+    // The writer's ledger: one body cut at capture, two overflow windows (completeness.test.ts counts them).
+    const said = 'gaps: BODY_CUT ×1, FILE_EVENTS_OVERFLOW ×2 (capsem-inspect check says what each means)';
+    const json = JSON.parse(exportTranscript(fx.evidence, { format: 'json' }).text.split('\n')[0]!) as { completeness: string };
+    expect(json.completeness.startsWith(said)).toBe(true);
+    expect(exportTranscript(fx.evidence, { format: 'html' }).text).toContain(`<p>Completeness: ${said}`);
+    expect(exportTranscript(fx.evidence, { format: 'md' }).text).toContain(
+      'Completeness: gaps: BODY\\_CUT ×1, FILE\\_EVENTS\\_OVERFLOW ×2',
+    );
+  });
+
   it('hostile text in every field stays inert in HTML and Markdown, and invisible characters are named', () => {
     const html = exportTranscript(hostile.evidence, { format: 'html' }).text;
     const tags = new Set([...html.matchAll(/<\s*([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()));

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../../shared/version.js';
 import type { TranscriptFindingKind } from '../../../../shared/contract/transcript.js';
 import { verifiedBodiesOf } from '../../jobs/verified-bodies.js';
+import { completenessSentence } from '../../completeness/completeness-sentence.js';
 
 export interface ExportHead {
   readonly sessionId: string;
@@ -24,6 +25,8 @@ export interface ExportHead {
   readonly lines: number;
   /** What the last verification proved of the bodies when the file was written, in a sentence. */
   readonly bodies: string;
+  /** What the ledger is missing beside what was altered (the completeness section, in a sentence). */
+  readonly completeness: string;
   /** Counts per finding kind over the whole transcript (failed bodies among them). */
   readonly findings: Readonly<Partial<Record<TranscriptFindingKind, number>>>;
   /** What the transcript says is left out or not yet known (the page note), or null. */
@@ -68,6 +71,7 @@ export function exportHead(
     writtenBy: `${INSPECTOR_NAME} ${INSPECTOR_VERSION}`,
     lines: page.total,
     bodies: bodiesSentence(e),
+    completeness: completenessSentence(e.db),
     findings: page.findings,
     note: page.note,
   };

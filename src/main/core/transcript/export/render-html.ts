@@ -32,7 +32,7 @@ export function htmlHead(h: ExportHead): string {
     `<p>Session <span class="mono">${esc(h.sessionId)}</span> · ledger ${esc(h.generation)} · ${h.lines} lines · written ${esc(h.writtenAt)} by ${esc(h.writtenBy)}</p>\n` +
     `<table><tr><th>file</th><th>name</th><th>bytes</th><th>SHA-256</th><th>BLAKE3</th></tr>${rows}</table>\n` +
     (h.pending.length ? `<p>Not hashed when written: ${esc(h.pending.join('; '))}.</p>\n` : '') +
-    `<p>Bodies: ${esc(h.bodies)}.</p>\n<p>Findings: ${esc(findingsSentence(h.findings))}.</p>\n` +
+    `<p>Bodies: ${esc(h.bodies)}.</p>\n<p>Completeness: ${esc(h.completeness)}.</p>\n<p>Findings: ${esc(findingsSentence(h.findings))}.</p>\n` +
     (h.note ? `<p class="placement">Note: ${esc(h.note)}.</p>\n` : '') +
     '<p class="prov">Each line names the row it tells (table and rowid) and the BLAKE3 hash of every body it quotes.</p>\n'
   );

@@ -52,6 +52,8 @@ export function mdHead(h: ExportHead): string {
     ...(h.pending.length ? [`Not hashed when written: ${h.pending.map(mdInline).join('; ')}.`, ''] : []),
     `Bodies: ${mdInline(h.bodies)}.`,
     '',
+    `Completeness: ${mdInline(h.completeness)}.`,
+    '',
     `Findings: ${mdInline(findingsSentence(h.findings))}.`,
     '',
     ...(h.note ? [`Note: ${mdCode(h.note)}`, ''] : []),
