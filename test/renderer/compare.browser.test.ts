@@ -121,6 +121,19 @@ describe('Compare view (serve mode)', () => {
     expect(await page.locator('[data-testid="cmp-domains"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="cmp-tools"] tbody tr').count()).toBeGreaterThan(0);
     await shot(page, 'compare-03-opened-ledgers');
+    // A model's name keeps a readable width beside its long values (it was one character per line).
+    const models = page.locator('[data-testid="cmp-models"]');
+    await models.scrollIntoViewIfNeeded();
+    const keyWidth = await models
+      .locator('td.cmp-key')
+      .first()
+      .evaluate((td) => td.getBoundingClientRect().width);
+    const charWidth = await models
+      .locator('td.cmp-key')
+      .first()
+      .evaluate((td) => parseFloat(getComputedStyle(td).fontSize) / 2);
+    expect(keyWidth).toBeGreaterThan(charWidth * 12);
+    await shot(page, 'compare-03b-models');
   });
 
   it('counts the findings among the differences of an intact copy and a damaged one of the same session', async () => {

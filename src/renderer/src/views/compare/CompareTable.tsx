@@ -37,8 +37,8 @@ export function CompareTable(props: { section: ShownSection; testId: string; onl
             {rows.map((r) => (
               <tr key={r.key} className={r.differs ? 'differs' : ''} data-key={r.key} title={props.titles?.get(r.key)}>
                 <td className="cmp-key">{visibleText(r.key)}</td>
-                <td className={`num${r.a === null ? ' muted' : ''}`}>{groupedDecimal(r.a)}</td>
-                <td className={`num${r.b === null ? ' muted' : ''}`}>{groupedDecimal(r.b)}</td>
+                <td className={`num${r.a === null ? ' muted' : ''}${isPhrase(r.a) ? ' phrase' : ''}`}>{groupedDecimal(r.a)}</td>
+                <td className={`num${r.b === null ? ' muted' : ''}${isPhrase(r.b) ? ' phrase' : ''}`}>{groupedDecimal(r.b)}</td>
                 <td className="cmp-mark">{r.differs ? '≠' : ''}</td>
               </tr>
             ))}
@@ -48,4 +48,9 @@ export function CompareTable(props: { section: ShownSection; testId: string; onl
       {s.truncated && <p className="muted">Only the most frequent entries are shown on a side that had more.</p>}
     </section>
   );
+}
+
+/** A value that is a phrase (words between spaces), not one number: it may wrap. */
+function isPhrase(v: string | null): boolean {
+  return v !== null && v.includes(' ');
 }
