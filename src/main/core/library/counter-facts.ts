@@ -41,8 +41,11 @@ export function flattenCounters(c: LedgerCounters): Map<string, string> {
   return m;
 }
 
+/** "1 call", "2 calls": the count as the ledger holds it (a u64 may pass a JS number), in the right number. */
+const callsText = (n: string): string => `${groupDigits(n)} ${n === '1' ? 'call' : 'calls'}`;
+
 const modelText = (u: ModelUsage): string =>
-  `${groupDigits(countText(u.calls))} calls · ${groupDigits(countText(u.inputTokens))} in · ${groupDigits(countText(u.outputTokens))} out · ${usdFromMicro(u.costMicroUsd)}`;
+  `${callsText(countText(u.calls))} · ${groupDigits(countText(u.inputTokens))} in · ${groupDigits(countText(u.outputTokens))} out · ${usdFromMicro(u.costMicroUsd)}`;
 
 export function modelsFromCounters(c: LedgerCounters): Map<string, string> {
   const m = new Map<string, string>();
@@ -57,7 +60,7 @@ export function modelsFromRows(rows: readonly LedgerModelUsage[]): Map<string, s
   return new Map(
     rows.map((r) => [
       `${r.provider} · ${r.model ?? 'unknown'}`,
-      `${groupDigits(String(r.calls))} calls · ${groupDigits(String(r.inputTokens))} in · ${groupDigits(String(r.outputTokens))} out · $${r.costUsd.toFixed(6)}`,
+      `${callsText(String(r.calls))} · ${groupDigits(String(r.inputTokens))} in · ${groupDigits(String(r.outputTokens))} out · $${r.costUsd.toFixed(6)}`,
     ]),
   );
 }
