@@ -19,6 +19,7 @@ describe('the contract argument guards (shared by both transports)', () => {
       'sql.cancel',
       'sql.canned',
       'search',
+      'egress.report',
     ])
       expect(isChannel(c)).toBe(true);
     expect(isChannel('constructor')).toBe(false);

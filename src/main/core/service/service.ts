@@ -35,6 +35,7 @@ import { resolveId } from '../queries/resolve-id.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
+import { egressHandlers } from '../egress/handlers.js';
 import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
 import type { FollowUpPart } from '../evidence/types.js';
 import { VerificationTracker } from '../queries/verification-tracker.js';
@@ -218,6 +219,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
+    ...egressHandlers(registry),
     ...transcriptHandlers(registry),
     ...relatedHandlers(registry),
     'evidence.list': () => registry.list(),
