@@ -16,6 +16,7 @@ export const APP_VIEWS = [
   { id: 'graph', label: 'Identity Graph', needs: 'evidence' },
   { id: 'lifecycle', label: 'Tool Lifecycles', needs: 'evidence' },
   { id: 'files', label: 'File Activity', needs: 'evidence' },
+  { id: 'egress', label: 'Egress', needs: 'evidence' },
   { id: 'transcript', label: 'Transcript', needs: 'evidence' },
   { id: 'library', label: 'Library', needs: 'library' },
   { id: 'compare', label: 'Compare Sessions', needs: 'nothing' },
@@ -42,6 +43,7 @@ export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: 
     case 'graph':
     case 'lifecycle':
     case 'files':
+    case 'egress':
     case 'transcript':
       return evidenceId ? `#/e/${enc(evidenceId)}/${view}` : '#/';
   }

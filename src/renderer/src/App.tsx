@@ -16,6 +16,7 @@ import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
 import {
   CompareView,
+  EgressView,
   EventView,
   FilesView,
   GraphView,
@@ -51,6 +52,7 @@ function viewRoute(view: Route['view'], ev: string, current: Route): Route {
     case 'search':
       return { view, ev, q: '' };
     case 'integrity':
+    case 'egress':
       return { view, ev };
     case 'graph':
     case 'transcript':
@@ -285,6 +287,8 @@ function View(props: {
       return <LifecycleView key={r.ev} ev={r.ev} filters={r.filters} />;
     case 'files':
       return <FilesView key={r.ev} ev={r.ev} persistOnly={r.persistOnly} />;
+    case 'egress':
+      return <EgressView key={r.ev} ev={r.ev} />;
     case 'library':
       return <LibraryView key={r.lib} lib={r.lib} />;
     case 'compare':

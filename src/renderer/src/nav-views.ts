@@ -22,6 +22,7 @@ export const NAV_VIEWS: readonly NavView[] = [
   { view: 'transcript', label: 'Transcript', key: 'x' },
   { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
   { view: 'files', label: 'File activity', key: 'a' },
+  { view: 'egress', label: 'Egress', key: 'e' },
 ];
 
 /** The keyboard sheet's rows: [keys, what they do]. */

@@ -50,6 +50,7 @@ export type Route =
       readonly at?: ByteSpan;
     }
   | { readonly view: 'integrity'; readonly ev: string }
+  | { readonly view: 'egress'; readonly ev: string }
   /** `sql`: an ad-hoc query's text (absent: the canned query's, or the default). */
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
@@ -91,6 +92,8 @@ export function href(r: Route): string {
       return `#/e/${enc(r.ev)}/event/${enc(r.eventId)}${bodyQuery(r.body, r.mode, r.at)}`;
     case 'integrity':
       return `#/e/${enc(r.ev)}/integrity`;
+    case 'egress':
+      return `#/e/${enc(r.ev)}/egress`;
     case 'sql': {
       const q = new URLSearchParams();
       if (r.canned) q.set('q', r.canned);
@@ -185,6 +188,8 @@ export function parseHash(hash: string): Route {
     }
     case 'integrity':
       return { view: 'integrity', ev };
+    case 'egress':
+      return { view: 'egress', ev };
     case 'sql': {
       const sql = q.get('sql');
       return { view: 'sql', ev, canned: q.get('q'), ...(sql ? { sql } : {}) };

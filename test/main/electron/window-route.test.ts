@@ -27,6 +27,7 @@ describe('window routes', () => {
       graph: 'graph',
       lifecycle: 'lifecycle',
       files: 'files',
+      egress: 'egress',
       library: 'library',
       compare: 'compare',
       transcript: 'transcript',
