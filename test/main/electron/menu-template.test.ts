@@ -87,9 +87,21 @@ describe('menu template', () => {
   it('offers every router view; Library only once a host ledger is open, Compare always', () => {
     const ids = (build().template[2]!.submenu as MenuItemConstructorOptions[]).map((i) => i.id).filter((id) => id?.startsWith('view-'));
     expect(ids).toEqual(
-      ['start', 'overview', 'tables', 'integrity', 'sql', 'search', 'graph', 'lifecycle', 'files', 'transcript', 'library', 'compare'].map(
-        (v) => `view-${v}`,
-      ),
+      [
+        'start',
+        'overview',
+        'tables',
+        'integrity',
+        'sql',
+        'search',
+        'graph',
+        'lifecycle',
+        'files',
+        'egress',
+        'transcript',
+        'library',
+        'compare',
+      ].map((v) => `view-${v}`),
     );
     const none = build({ hasEvidence: false, hasLibrary: false }).byId;
     expect(['graph', 'lifecycle', 'files', 'library'].map((v) => none.get(`view-${v}`)?.enabled)).toEqual([false, false, false, false]);
