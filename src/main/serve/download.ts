@@ -4,7 +4,7 @@ import { HTTP_ROUTES } from '../../shared/contract.js';
 import { RENDERER_SECURITY_HEADERS } from '../../shared/contract/csp.js';
 import type { BodyKey } from '../../shared/ledger-types.js';
 import type { InspectorService } from '../core/service/service.js';
-import { toWireJson } from './wire-json.js';
+import { sendJson } from './routes/respond.js';
 
 const IDENT = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -15,15 +15,7 @@ export function downloadUrl(evidenceId: string, key: BodyKey): string {
 
 export function downloadBody(service: InspectorService, evidenceId: string, q: URLSearchParams, res: ServerResponse): void {
   const key = { eventId: q.get('e') ?? '', sourceTable: q.get('t') ?? '', direction: q.get('d') ?? '' };
-  const fail = (code: string, message: string): void => {
-    const body = toWireJson({ ok: false, error: { code, message } });
-    res.writeHead(400, {
-      ...RENDERER_SECURITY_HEADERS,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  };
+  const fail = (code: string, message: string): void => sendJson(res, { ok: false, error: { code, message } }, 400);
   if (![evidenceId, key.eventId, key.sourceTable, key.direction].every((v) => IDENT.test(v)))
     return fail('BAD_REQUEST', 'download needs an evidence id, e, t and d');
   let r;

@@ -22,7 +22,9 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.writeHead(status, { ...RENDERER_SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
-export const sendJson = (res: ServerResponse, value: unknown): void => send(res, 200, 'application/json; charset=utf-8', toWireJson(value));
+/** A JSON answer (a Result), 200 unless a route names its failure's status (a refused download, an export's kind of failure). */
+export const sendJson = (res: ServerResponse, value: unknown, status = 200): void =>
+  send(res, status, 'application/json; charset=utf-8', toWireJson(value));
 export const refuse = (res: ServerResponse, status: number, why: string): void =>
   send(res, status, 'text/plain; charset=utf-8', `${why}\n`);
 

@@ -15,19 +15,12 @@ import { transcriptTotal } from '../../core/transcript/transcript-page.js';
 import { skeletonAhead } from '../../core/transcript/skeleton.js';
 import { decodePathPart } from './path-part.js';
 import type { RouteRequest } from './respond.js';
-import { refuse } from './respond.js';
-import { toWireJson } from '../wire-json.js';
+import { refuse, sendJson } from './respond.js';
 import type { ServerResponse } from 'node:http';
 
 /** A refusal before the first byte: 400 with the Result as JSON (a browser then fails the download). */
 function fail(res: ServerResponse, error: { code: string; message: string }): void {
-  const body = toWireJson({ ok: false, error });
-  res.writeHead(400, {
-    ...RENDERER_SECURITY_HEADERS,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
+  sendJson(res, { ok: false, error }, 400);
 }
 
 /** Resolves when the socket takes more, or when it closed (a cancelled download must not wait forever). */

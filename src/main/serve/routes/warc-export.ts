@@ -12,7 +12,6 @@
 import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { HTTP_ROUTES } from '../../../shared/contract.js';
-import { RENDERER_SECURITY_HEADERS } from '../../../shared/contract/csp.js';
 import type { ServedWarc } from '../../../shared/contract/served-warc.js';
 import { warcDownloadPath } from '../../../shared/contract/served-warc.js';
 import type { Failure } from '../../../shared/errors.js';
@@ -20,10 +19,9 @@ import { fail, toFailure } from '../../../shared/errors.js';
 import type { InspectorService } from '../../core/service/service.js';
 import { sendAttachment } from '../attachment-stream.js';
 import type { WarcExportArea } from '../warc-exports.js';
-import { toWireJson } from '../wire-json.js';
 import { decodePathPart } from './path-part.js';
 import type { RouteRequest } from './respond.js';
-import { refuse } from './respond.js';
+import { refuse, sendJson } from './respond.js';
 
 const TICKET = /^[0-9a-f]{32}$/;
 
@@ -39,14 +37,7 @@ function statusOf(error: Failure): number {
 
 /** A named failure: the status says the kind, the JSON Result the code and the sentence. */
 function failJson(res: ServerResponse, error: Failure, status = statusOf(error)): void {
-  if (res.destroyed) return;
-  const body = toWireJson({ ok: false, error });
-  res.writeHead(status, {
-    ...RENDERER_SECURITY_HEADERS,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
+  if (!res.destroyed) sendJson(res, { ok: false, error }, status);
 }
 
 export async function warcExportRoute(
@@ -85,13 +76,7 @@ export async function warcExportRoute(
       fileSha256: s.fileSha256,
       fileBlake3: s.fileBlake3,
     };
-    const body = toWireJson({ ok: true, value: served });
-    res.writeHead(200, {
-      ...RENDERER_SECURITY_HEADERS,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-    });
-    return void res.end(body);
+    return sendJson(res, { ok: true, value: served });
   }
   if (method !== 'GET') return refuse(res, 405, 'a verified WARC is downloaded with GET');
   if (!byCookie) return refuse(res, 403, 'missing or wrong token');
