@@ -21,3 +21,8 @@ export interface EvidenceLookup {
 export interface EvidenceOpenings extends EvidenceLookup {
   open(paths: string[], origin: EvidenceSummary['origin']): Promise<Result<EvidenceSummary>>;
 }
+
+/** A feature room's contract handlers for its channels: each takes the channel's argument and answers its result. */
+export type FeatureHandlers<Ch> = {
+  readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never;
+};

@@ -1,15 +1,13 @@
 // The identity graph's contract handlers, registered in service/service.ts beside the others.
 import type { GraphChannels } from '../../../shared/contract/graph.js';
-import type { EvidenceLookup } from '../evidence/lookup.js';
+import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
 import { findInTrace } from './find.js';
 import { locateInTrace } from './locate.js';
 import { buildTraceGraph } from './trace-graph.js';
 import { listTraces } from './traces.js';
 import { dbWithTraceKeys } from './trace-keys.js';
 
-type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never };
-
-export function graphHandlers(registry: EvidenceLookup): Handlers<GraphChannels> {
+export function graphHandlers(registry: EvidenceLookup): FeatureHandlers<GraphChannels> {
   return {
     'graph.traces': ({ evidenceId }) => listTraces(dbWithTraceKeys(registry.get(evidenceId))),
     'graph.trace': ({ evidenceId, traceId, after, limit }) =>

@@ -1,14 +1,12 @@
 // The transcript's contract handlers, registered in service/service.ts beside the others.
 import type { TranscriptChannels } from '../../../shared/contract/transcript.js';
-import type { EvidenceLookup } from '../evidence/lookup.js';
+import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
 import { exportTranscript } from './export/export-transcript.js';
 import { skeletonAhead } from './skeleton.js';
 import { countSession, sessionCounted, sessionHeadPage, transcriptPage } from './transcript-page.js';
 import { dbWithTraceKeys, traceKeysSettled } from '../graph/trace-keys.js';
 
-type Handlers<Ch> = { readonly [C in keyof Ch]: Ch[C] extends { arg: infer A; result: infer R } ? (arg: A) => R | Promise<R> : never };
-
-export function transcriptHandlers(registry: EvidenceLookup): Handlers<TranscriptChannels> {
+export function transcriptHandlers(registry: EvidenceLookup): FeatureHandlers<TranscriptChannels> {
   return {
     'transcript.page': async ({ evidenceId, untilCounted, ...opts }) => {
       const evidence = registry.get(evidenceId);
