@@ -5,10 +5,10 @@
  * snapshot was taken before the last rows. Either way the rows alone cannot say which; the gap says what differs.
  */
 import type Database from 'better-sqlite3';
-import { ledgerCounters } from '../library/ledger-facts.js';
+import { countedToolCallsWhere, ledgerCounters } from '../library/ledger-facts.js';
 import { countText } from '../host/count.js';
 import type { Count, LedgerCounters } from '../host/types.js';
-import { hasColumn, hasTable } from '../queries/schema.js';
+import { hasTable } from '../queries/schema.js';
 import type { Gap, GapPlace } from './types.js';
 
 interface Counted {
@@ -26,11 +26,7 @@ const COUNTED: readonly Counted[] = [
     counter: 'tools.calls',
     table: 'tool_calls',
     of: (c) => c.tools.calls,
-    // Origins native, mcp, builtin and local; MCP only for tools/call (mcp_proxy is not counted).
-    where: (db) =>
-      hasColumn(db, 'tool_calls', 'origin')
-        ? `WHERE origin IN ('native', 'mcp', 'builtin', 'local')${hasColumn(db, 'tool_calls', 'method') ? " AND (origin <> 'mcp' OR method = 'tools/call')" : ''}`
-        : '',
+    where: countedToolCallsWhere,
   },
   { counter: 'files.events', table: 'fs_events', of: (c) => c.files.events },
   { counter: 'exec.started', table: 'exec_events', of: (c) => c.exec.started },

@@ -30,18 +30,22 @@ export function tableRowCounts(e: Evidence): Keyed {
 }
 
 /**
- * Tool calls by name, counted as Capsem's counters count them (host-ledger.md §4.2): origins native, mcp,
- * builtin and local; MCP only for tools/call. Null when the ledger has no tool_calls table.
+ * The WHERE clause selecting the tool_calls Capsem's counters count (host-ledger.md §4.2): origins native, mcp,
+ * builtin and local; MCP only for tools/call (mcp_proxy is not counted). Empty when the ledger has no origin column.
  */
+export function countedToolCallsWhere(db: Database.Database): string {
+  if (!hasColumn(db, 'tool_calls', 'origin')) return '';
+  const mcpCallsOnly = hasColumn(db, 'tool_calls', 'method') ? " AND (origin <> 'mcp' OR method = 'tools/call')" : '';
+  return `WHERE origin IN ('native', 'mcp', 'builtin', 'local')${mcpCallsOnly}`;
+}
+
+/** Tool calls by name, counted as Capsem's counters count them. Null when the ledger has no tool_calls table. */
 export function toolsFromTables(db: Database.Database): Keyed | null {
   if (!hasColumn(db, 'tool_calls', 'tool_name')) return null;
-  const hasOrigin = hasColumn(db, 'tool_calls', 'origin');
-  const hasMethod = hasColumn(db, 'tool_calls', 'method');
-  const where = hasOrigin
-    ? `WHERE origin IN ('native', 'mcp', 'builtin', 'local')${hasMethod ? " AND (origin <> 'mcp' OR method = 'tools/call')" : ''}`
-    : '';
   const rows = db
-    .prepare(`SELECT tool_name AS name, COUNT(*) AS n FROM tool_calls ${where} GROUP BY tool_name ORDER BY n DESC, name`)
+    .prepare(
+      `SELECT tool_name AS name, COUNT(*) AS n FROM tool_calls ${countedToolCallsWhere(db)} GROUP BY tool_name ORDER BY n DESC, name`,
+    )
     .all() as { name: unknown; n: number }[];
   return { values: new Map(rows.map((r) => [String(r.name), String(r.n)])), truncated: false };
 }
