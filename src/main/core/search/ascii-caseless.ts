@@ -2,6 +2,7 @@
 // so a case-insensitive pattern had no linear fallback: `(a+)+b` with `-i` backtracked for minutes. Spelled out
 // (`a` → `[aA]`, `[a-f]` → `[a-fA-F]`) it keeps one. Only ASCII letters fold: bodies are read as latin1 bytes, where
 // folding any other byte would match bytes of unrelated UTF-8 characters (fixed strings ignore case the same way).
+import { classEnd, groupHead } from './regex-syntax.js';
 
 const isLower = (c: number): boolean => c >= 0x61 && c <= 0x7a;
 const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;
@@ -21,9 +22,9 @@ export function asciiCaseless(source: string): string {
       const end = classEnd(source, i);
       out += foldClass(source.slice(i, end));
       i = end;
-    } else if (c === '(' && source[i + 1] === '?') {
+    } else if (c === '(') {
       // A group's head (?: (?= (?<name> …) is syntax, not text: a group name must not be folded.
-      const head = /^\(\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)?/.exec(source.slice(i, i + 260))![0];
+      const head = groupHead(source, i);
       out += head;
       i += head.length;
     } else if (c === '{') {
@@ -39,15 +40,6 @@ export function asciiCaseless(source: string): string {
     }
   }
   return out;
-}
-
-/** The index just past the class that opens at `start` (an unterminated class runs to the end; the compiler says so). */
-function classEnd(source: string, start: number): number {
-  let j = start + 1;
-  if (source[j] === '^') j++;
-  if (source[j] === ']') j++;
-  while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
-  return Math.min(source.length, j + 1);
 }
 
 /** A class with the other case of every ASCII letter and letter range it holds added at its end. */

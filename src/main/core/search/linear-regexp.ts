@@ -11,6 +11,7 @@
 import v8 from 'node:v8';
 import { InspectorError } from '../../../shared/errors.js';
 import { asciiCaseless } from './ascii-caseless.js';
+import { classEnd, groupHead } from './regex-syntax.js';
 import type { MatchWindow } from './windowed-exec.js';
 
 let enabled = false;
@@ -68,14 +69,11 @@ export function spreadPattern(source: string): SpreadPattern {
       top().push([source.slice(i, i + 2), 1]);
       i += 2;
     } else if (c === '[') {
-      let j = i + 1;
-      if (source[j] === '^') j++;
-      if (source[j] === ']') j++;
-      while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
-      top().push([source.slice(i, j + 1), 1]);
-      i = j + 1;
+      const end = classEnd(source, i);
+      top().push([source.slice(i, end), 1]);
+      i = end;
     } else if (c === '(') {
-      const head = /^\((?:\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>))?/.exec(source.slice(i, i + 260))![0];
+      const head = groupHead(source, i);
       stack.push([[head, 0]]);
       i += head.length;
     } else if (c === ')' && stack.length > 1) {
