@@ -18,7 +18,8 @@ import type { FirstViewGate, FirstViewGateTimes } from '../queries/first-view-ga
 import { firstViewGate } from '../queries/first-view-gate.js';
 import { copyWhere } from '../evidence/copy-where.js';
 import type { UnreadableEvidence } from './unreadable.js';
-import { describeUnreadable, isUnreadable } from './unreadable.js';
+import { describeUnreadable } from './unreadable.js';
+import { isPageDamage } from '../check/damaged-pages-report.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -77,7 +78,8 @@ export class EvidenceRegistry {
     });
     if (!opened.ok) {
       gate.release();
-      if (isUnreadable(opened.error)) return { ok: true, value: await this.keepUnreadable(paths, origin, opened.error, key, onClose) };
+      // Page damage is a verdict (DAMAGED), not a refusal: the evidence is listed with what could be read.
+      if (isPageDamage(opened.error)) return { ok: true, value: await this.keepUnreadable(paths, origin, opened.error, key, onClose) };
       onClose?.();
       return opened;
     }

@@ -5,11 +5,11 @@
  * an error. Every structured view refuses it with the open's own failure (SQL-2: a damaged ledger's views are refused).
  */
 import { randomUUID } from 'node:crypto';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { EvidenceSummary, IntegrityReportView } from '../../../shared/contract.js';
 import type { Failure } from '../../../shared/errors.js';
 import { checkPaths } from '../check/check-path.js';
-import { damagedPagesReport, isPageDamage } from '../check/damaged-pages-report.js';
+import { damagedPagesReport } from '../check/damaged-pages-report.js';
 import { toIntegrityView } from '../queries/integrity-view.js';
 import { copyWhere } from '../evidence/copy-where.js';
 
@@ -17,9 +17,6 @@ export interface UnreadableEvidence {
   readonly summary: EvidenceSummary;
   readonly report: IntegrityReportView;
 }
-
-/** Whether a failed open is page damage, which is a verdict (DAMAGED) rather than a refusal. */
-export const isUnreadable = (failure: Failure): boolean => isPageDamage(failure);
 
 /**
  * The listing and report of evidence whose open failed with page damage. `scrub` rewrites paths the user must not
@@ -33,7 +30,8 @@ export async function describeUnreadable(
   scratchRoot?: string,
 ): Promise<UnreadableEvidence> {
   const checked = await checkPaths(paths, { scratchRoot });
-  const dir = paths.length === 1 ? paths[0]! : dirOf(paths[0]!);
+  // A folder, or session.db (with session.bodies) named directly in its folder.
+  const dir = paths.length === 1 ? paths[0]! : dirname(paths[0]!);
   const report = checked.ok && !checked.value.pages.ok ? checked.value : damagedPagesReport({ id: basename(dir), dir }, dir, failure);
   const view = toIntegrityView(report);
   const summary: EvidenceSummary = {
@@ -54,9 +52,4 @@ export async function describeUnreadable(
       findings: view.findings.map((f) => ({ ...f, message: scrub(f.message), evidence: f.evidence.map(scrub) })),
     },
   };
-}
-
-/** The session folder a file path names (session.db or session.bodies sit directly in it). */
-function dirOf(path: string): string {
-  return path.replace(/[\\/][^\\/]*$/, '') || path;
 }
