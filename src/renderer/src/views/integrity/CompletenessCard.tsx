@@ -3,8 +3,7 @@
  * the evidence can and cannot show (the same words as `check`), its example ids linked to their rows.
  */
 import type { CompletenessSection } from '../../../../shared/contract/completeness.js';
-import { bytesText } from '../../../../shared/bytes-text.js';
-import { countLabel } from '../../components/format.js';
+import { bytesLabel, countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { LinkedText } from '../../links/LinkedText.js';
 import { CompletenessChip, briefOf } from '../../components/CompletenessChip.js';
@@ -23,14 +22,14 @@ export function CompletenessCard({ c, ev, tables }: { c: CompletenessSection; ev
         <div key={g.kind} className="gap" data-gap={g.kind}>
           <div>
             <span className="code">{g.kind}</span> {countLabel(g.rows)}
-            {g.bytesMissing !== null && g.bytesMissing > 0 ? ` · ${bytesText(g.bytesMissing)} not kept` : ''}
+            {g.bytesMissing !== null && g.bytesMissing > 0 ? ` · ${bytesLabel(g.bytesMissing)} not kept` : ''}
           </div>
           <p>{visibleText(g.says)}</p>
           <ul className="gap-places">
             {g.places.map((p) => (
               <li key={p.place} className="mono">
                 {visibleText(p.place)}: {countLabel(p.rows)}
-                {p.bytesMissing !== null && p.bytesMissing > 0 ? ` · ${bytesText(p.bytesMissing)}` : ''}
+                {p.bytesMissing !== null && p.bytesMissing > 0 ? ` · ${bytesLabel(p.bytesMissing)}` : ''}
               </li>
             ))}
           </ul>
