@@ -152,13 +152,23 @@ describe('a long trace in the identity graph', () => {
     await goToHash(page, `#/e/${ev}/transcript/${encodeURIComponent(trace)}`);
     await page.waitForSelector('.transcript-scroll article.tl');
     const link = `article.tl[data-seq="${line.seq}"] a[data-graph-link]`;
+    // Scrolled to the bottom, the last lines are drawn at their estimated heights and then measured, which can move
+    // the last line out of the drawn window again; so the link is clicked in the same turn of the page's event loop
+    // that finds it drawn (a click after a separate look could wait forever on a line no longer drawn).
     await expect
-      .poll(async () => {
-        await page.$eval('.transcript-scroll', (el) => (el.scrollTop = el.scrollHeight));
-        return (await page.$(link)) !== null;
-      })
+      .poll(() =>
+        page.$eval(
+          '.transcript-scroll',
+          (el, sel) => {
+            const a = el.querySelector<HTMLAnchorElement>(sel);
+            if (a) a.click();
+            else el.scrollTop = el.scrollHeight;
+            return a !== null;
+          },
+          link,
+        ),
+      )
       .toBe(true);
-    await page.click(link);
     await page.waitForSelector(`${svgNode(line.nodeId!)}.selected`);
     await expect.poll(() => inView(line.nodeId!)).toBe(true);
   });
