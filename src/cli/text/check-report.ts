@@ -1,7 +1,7 @@
 // The report as terminal text, in the doctor's layout (spec/check-session.md §4), two-space indented.
 import { GENERATION_LABELS } from '../../shared/ledger-types.js';
 import { formatBodyFailure } from '../../main/core/jobs/body-failure.js';
-import { bodyName, groupFailures } from '../../main/core/jobs/failure-groups.js';
+import { bodyName, groupFailures } from '../../shared/failure-groups.js';
 import type { ArchiveSection, CheckReport } from '../../main/core/check/types.js';
 import { EXPECTED_TABLES } from '../../main/core/check/types.js';
 import { renderFindings } from './check-findings.js';

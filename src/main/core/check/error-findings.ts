@@ -1,7 +1,7 @@
 // Findings for the sections that decide the verdict (§3.1, §3.2, §3.4) plus the archive notes.
 import type { Generation } from '../../../shared/ledger-types.js';
 import { formatBodyFailure } from '../jobs/body-failure.js';
-import { bodyName, groupFailures } from '../jobs/failure-groups.js';
+import { bodyName, groupFailures } from '../../../shared/failure-groups.js';
 import type { ArchiveSection, Finding, PagesSection } from './types.js';
 import type { ShapeGaps } from '../evidence/newest-shape.js';
 import type { WalSection } from './wal-section.js';

@@ -1,7 +1,7 @@
 // Failed bodies grouped by their cause: one damaged segment is one group with every body it takes down.
 import { describe, expect, it } from 'vitest';
-import { causeOf, groupFailures } from '../../../../src/main/core/jobs/failure-groups.js';
-import type { BodyFailure } from '../../../../src/main/core/jobs/verify-types.js';
+import { causeOf, groupFailures } from '../../src/shared/failure-groups.js';
+import type { BodyFailure } from '../../src/main/core/jobs/verify-types.js';
 
 const seg = (eventId: string, direction: string, offset: number): BodyFailure => ({
   eventId,
