@@ -28,6 +28,7 @@ let damaged: WrittenLedger;
 let healthy: WrittenLedger;
 let cancelled: WrittenLedger;
 let early: WrittenLedger;
+let segment: WrittenLedger;
 
 /** Jobs started while held wait here; `release` lets every waiting job run. */
 let gate: { promise: Promise<void>; release: () => void } = newGate();
@@ -77,11 +78,12 @@ const overviewVerdict = (): Promise<string | null> => page.locator('.overview [d
 beforeAll(async () => {
   suite = await startBrowserSuite('verdict', {
     serve: async (dir) => {
-      [damaged, healthy, cancelled, early] = await Promise.all([
+      [damaged, healthy, cancelled, early, segment] = await Promise.all([
         writeLedger(join(dir, 'damaged'), { generation: 'A4', damage: 'wrong-body-hash', sessionId: 'verdict-damaged' }),
         writeLedger(join(dir, 'healthy'), { generation: 'A4', sessionId: 'verdict-healthy' }),
         writeLedger(join(dir, 'cancelled'), { generation: 'A4', sessionId: 'verdict-cancelled' }),
         writeLedger(join(dir, 'early'), { generation: 'A4', sessionId: 'verdict-early' }),
+        writeLedger(join(dir, 'segment'), { generation: 'A4', damage: 'flip-payload-byte', sessionId: 'verdict-segment' }),
       ]);
       makeEarlyA4Build(join(early.sessionDir, 'session.db'));
       return { openSampleWhenEmpty: false, verifyRunner: heldRunner, backgroundWorkers: null };
@@ -193,5 +195,30 @@ describe('the verdict, with no click (serve mode in Chromium)', () => {
     expect(await page.locator('.integrity .toolbar [data-testid="verdict"]').getAttribute('data-verdict')).toBe('unverified');
     expect(await headerVerdict()).toBe('unverified');
     await shot(page, 'verdict-05-cancelled');
+  });
+
+  it('a damaged segment: the bodies it fails share one reason, said once with every body listed', async () => {
+    gate.release();
+    const id = await openInPage(segment);
+    await page.evaluate((h) => (window.location.hash = h), `#/e/${id}/integrity`);
+    await page.waitForSelector('.integrity .verify[data-state="done"]');
+    const affected = segment.damage!.affected;
+    expect(affected.length).toBeGreaterThan(1);
+    // The failures are listed from the report the finished verification folds into (fetched again when it ends).
+    await page.waitForSelector('.integrity table.failures tbody tr');
+    const groups = await page.$$eval('.integrity table.failures tbody tr', (rows) =>
+      rows.map((r) => ({
+        n: Number(r.getAttribute('data-failure-count')),
+        links: Array.from(r.querySelectorAll('a'), (a) => a.textContent),
+        why: r.lastElementChild!.textContent,
+      })),
+    );
+    // Every failed body is listed once, and no reason is repeated on a second row.
+    expect(groups.flatMap((g) => g.links).sort()).toEqual(affected.map((a) => a.eventId).sort());
+    expect(groups.reduce((t, g) => t + g.n, 0)).toBe(affected.length);
+    expect(groups.length).toBeLessThan(affected.length);
+    expect(new Set(groups.map((g) => g.why)).size).toBe(groups.length);
+    expect(groups.find((g) => g.n > 1)?.why).toMatch(/^\d+ bodies, one cause: /);
+    await shot(page, 'verdict-08-segment-failures');
   });
 });

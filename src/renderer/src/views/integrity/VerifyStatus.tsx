@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { bytesLabel, countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
+import { groupFailures } from '../../../../shared/failure-groups.js';
 
 export type JobState =
   | { phase: 'idle' }
@@ -46,47 +47,70 @@ export function VerifyStatus({ job, ev }: { job: JobState; ev: string }) {
             {job.summary.failed > 0 && `, ${countLabel(job.summary.failed)} failed`}
             {job.summary.unreadable > 0 && `, ${countLabel(job.summary.unreadable)} unreadable`}
           </p>
-          {job.summary.failures.length > 0 && <FailureList failures={job.summary.failures} ev={ev} />}
+          {job.summary.failures.length > 0 && (
+            <FailureList failures={job.summary.failures} failedTotal={job.summary.failed + job.summary.unreadable} ev={ev} />
+          )}
         </div>
       );
   }
 }
 
-function FailureList({ failures, ev }: { failures: readonly BodyFailureView[]; ev: string }) {
+/** The most body links drawn; the tally above counts them all. */
+const SHOWN_FAILURES = 500;
+
+function FailureList(props: { failures: readonly BodyFailureView[]; failedTotal: number; ev: string }) {
+  const { failures, ev } = props;
+  const listed = Math.min(failures.length, SHOWN_FAILURES);
+  const groups = groupFailures(failures.slice(0, SHOWN_FAILURES));
   return (
-    <table className="mini failures">
-      <thead>
-        <tr>
-          <th>event</th>
-          <th>body</th>
-          <th>code</th>
-          <th>why</th>
-        </tr>
-      </thead>
-      <tbody>
-        {failures.slice(0, 500).map((f, i) => (
-          <tr key={i}>
-            <td>
-              <a
-                href={href({
-                  view: 'event',
-                  ev,
-                  eventId: f.eventId,
-                  body: { sourceTable: f.sourceTable, direction: f.direction },
-                  mode: 'hex',
-                })}
-              >
-                {f.eventId}
-              </a>
-            </td>
-            <td>
-              {f.sourceTable}/{f.direction}
-            </td>
-            <td className="code">{f.code}</td>
-            <td>{visibleText(f.message)}</td>
+    <>
+      <table className="mini failures">
+        <thead>
+          <tr>
+            <th>bodies</th>
+            <th>code</th>
+            <th>why</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {groups.map((g, i) => (
+            <tr key={i} data-failure-count={g.bodies.length}>
+              <td>
+                <ul className="failure-bodies">
+                  {g.bodies.map((f, j) => (
+                    <li key={j}>
+                      <a
+                        href={href({
+                          view: 'event',
+                          ev,
+                          eventId: f.eventId,
+                          body: { sourceTable: f.sourceTable, direction: f.direction },
+                          mode: 'hex',
+                        })}
+                      >
+                        {f.eventId}
+                      </a>{' '}
+                      <span className="muted">
+                        {f.sourceTable}/{f.direction}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td className="code">{g.code}</td>
+              <td>
+                {g.bodies.length > 1 && <strong>{countLabel(g.bodies.length)} bodies, one cause: </strong>}
+                {visibleText(g.cause ?? g.bodies[0]!.message)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {listed < props.failedTotal && (
+        <p className="muted" data-failures-listed={listed}>
+          The first {countLabel(listed)} of {countLabel(props.failedTotal)} failed bodies are listed.
+        </p>
+      )}
+    </>
   );
 }
