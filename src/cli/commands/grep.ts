@@ -261,7 +261,16 @@ function jsonOf(m: GrepMatch, finding: ReturnType<typeof secretFinding>, reveal:
     m.source.kind === 'body'
       ? { sourceTable: m.source.sourceTable, direction: m.source.direction }
       : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
-  const base = { type: finding ? 'secret' : 'match', in: m.source.kind, eventId: m.eventId, ...where, offset: m.offset, length: m.length };
+  const base = {
+    type: finding ? 'secret' : 'match',
+    in: m.source.kind,
+    eventId: m.eventId,
+    ...where,
+    offset: m.offset,
+    length: m.length,
+    // Cut at its window's reach: `length` is where the scan stopped, not where the match ends.
+    ...(m.cut ? { cut: true } : {}),
+  };
   if (!finding) return { ...base, before: m.before, match: m.match, after: m.after };
   return {
     ...base,

@@ -26,7 +26,12 @@ export function whereText(m: GrepMatch): string {
 
 export function matchLine(m: GrepMatch, style: Style): string {
   const context = `${terminalSafe(m.before)}${style.bold(style.red(terminalSafe(m.match)))}${terminalSafe(m.after)}`;
-  return `${whereText(m)} ${m.offset}  ${context}\n`;
+  return `${whereText(m)} ${m.offset}  ${context}${m.cut ? `  ${cutNote(m)}` : ''}\n`;
+}
+
+/** Said after a match cut at its window's reach, so its length is not read as the match's own. */
+export function cutNote(m: GrepMatch): string {
+  return `(match cut at ${m.length} bytes: it runs on past what one window holds)`;
 }
 
 export function damagedLine(f: BodyFailure): string {

@@ -36,6 +36,11 @@ export interface SearchMatch {
   readonly after: string;
   /** The secret pattern's name (secrets search only). */
   readonly pattern?: string;
+  /**
+   * The match runs on past the longest stretch a match is found whole in (a regular expression is run a window at a
+   * time, to bound its memory): `length` is where it was cut, and the match goes on after it.
+   */
+  readonly cut?: true;
 }
 
 export interface JobMatches {

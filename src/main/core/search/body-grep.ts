@@ -57,7 +57,7 @@ export class BodyGrep {
     let key: BodyKey | null | undefined = filtered ? name() : undefined;
     if (filtered && (!key || !this.wanted(key))) return;
     let listed = 0;
-    find((offset, length, pattern) => {
+    find((offset, length, pattern, cut) => {
       if (listed >= this.spec.maxPerBody) {
         this.cappedBodies += 1;
         return false;
@@ -72,6 +72,7 @@ export class BodyGrep {
         length,
         ...matchContext(bytes, offset, length, this.spec.contextBytes),
         ...(pattern ? { pattern } : {}),
+        ...(cut ? { cut: true as const } : {}),
       });
       if (this.pending.length >= BATCH) this.flush();
       return true;

@@ -12,8 +12,11 @@ import { linearPattern } from './linear-regexp.js';
 import { windowedExec } from './windowed-exec.js';
 import { SECRET_PATTERNS } from './secret-patterns.js';
 
-/** Called per match; return false to stop scanning this body. */
-export type MatchVisitor = (offset: number, length: number, pattern?: string) => boolean;
+/**
+ * Called per match; return false to stop scanning this body. `cut`: the match ran on past the longest a match may be
+ * found whole (its window's reach), so `length` is where it was cut, not where it ends.
+ */
+export type MatchVisitor = (offset: number, length: number, pattern?: string, cut?: boolean) => boolean;
 
 export interface ByteMatcher {
   scan(body: Uint8Array, visit: MatchVisitor): void;
@@ -70,7 +73,7 @@ function regexMatcher(patterns: readonly (LinearPattern & { readonly name?: stri
     scan(body, visit) {
       if (body.length === 0) return;
       const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-      for (const { re, window, name } of patterns) windowedExec(text, re, window, (at, len) => visit(at, len, name));
+      for (const { re, window, name } of patterns) windowedExec(text, re, window, (at, len, cut) => visit(at, len, name, cut));
     },
   };
 }

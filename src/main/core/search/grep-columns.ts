@@ -51,7 +51,7 @@ export function grepColumns(db: Database.Database, spec: GrepSpec, visit: (m: Gr
         values += 1;
         const bytes = Buffer.from(value, 'utf8');
         let go = true;
-        matcher.scan(bytes, (offset, length, pattern) => {
+        matcher.scan(bytes, (offset, length, pattern, cut) => {
           go = visit({
             eventId: typeof eventId === 'string' ? eventId : '',
             source: { kind: 'column', table, column: col.name, rowid: Number(rowid) },
@@ -59,6 +59,7 @@ export function grepColumns(db: Database.Database, spec: GrepSpec, visit: (m: Gr
             length,
             ...matchContext(bytes, offset, length, spec.contextBytes),
             ...(pattern ? { pattern } : {}),
+            ...(cut ? { cut: true as const } : {}),
           });
           return go;
         });

@@ -121,6 +121,11 @@ export function BodySearch(props: { ev: string; q: string }) {
                           <mark>{visibleText(m.match)}</mark>
                           {visibleText(m.after)}
                         </span>
+                        {m.cut && (
+                          <span className="cut-note" data-cut="true">
+                            match cut at {m.length} bytes: it runs on past what one window holds
+                          </span>
+                        )}
                       </a>
                     )}
                   </li>
