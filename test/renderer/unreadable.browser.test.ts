@@ -68,6 +68,11 @@ describe('a ledger SQLite cannot open', () => {
     const copy = (await page.locator('.evidence-list tr', { hasText: 'good-one' }).locator('td.copy').textContent()) ?? '';
     expect(copy.startsWith(`…${sep}good${sep}good-one · SHA-256 `)).toBe(true);
     expect(copy).toMatch(/SHA-256 [0-9a-f]{12}…$/);
+    // And its own verdict: the damaged copy reads DAMAGED beside the good one, whose bodies are verified as it opened.
+    const verdictOf = (name: string) =>
+      page.locator('.evidence-list tr', { hasText: name }).locator('td.verdict-cell [data-testid="verdict"]');
+    await expect.poll(() => verdictOf('page-damaged').getAttribute('data-verdict')).toBe('damaged');
+    await expect.poll(() => verdictOf('good-one').getAttribute('data-verdict')).toBe('intact');
     await shot(page, 'unreadable-00-start');
     const button = page.getByRole('button', { name: 'Choose a session folder…' });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);

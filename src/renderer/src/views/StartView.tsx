@@ -8,6 +8,13 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { href, navigate } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { copyLabel } from '../components/copy-label.js';
+import { VerdictBadge } from '../components/VerdictBadge.js';
+import { useVerdict } from '../api/use-verdict.js';
+
+/** Each copy's own verdict: two copies of one session differ here first when one of them is damaged. */
+function CopyVerdict(props: { ev: string }) {
+  return <VerdictBadge ev={props.ev} verdict={useVerdict(props.ev)} />;
+}
 
 /** A folder picker: the attribute React's types do not name, given as it is written in HTML. */
 const FOLDER_PICKER = { webkitdirectory: '' } as Record<string, string>;
@@ -88,6 +95,7 @@ export function StartView(props: {
                 <th>session id</th>
                 <th>display name</th>
                 <th>copy</th>
+                <th>verdict</th>
                 <th>generation</th>
                 <th>from</th>
                 <th>opened</th>
@@ -102,6 +110,9 @@ export function StartView(props: {
                   <td>{e.displayName !== null ? visibleText(e.displayName) : <span className="muted">—</span>}</td>
                   <td className="mono copy" title={e.copy?.dbSha256 ?? undefined}>
                     {e.copy ? visibleText(copyLabel(e)) : <span className="muted">—</span>}
+                  </td>
+                  <td className="verdict-cell">
+                    <CopyVerdict ev={e.id} />
                   </td>
                   <td>
                     {e.generation ?? 'unknown'}
