@@ -1,7 +1,8 @@
-// Lint holds the walls of ../shared/DESIGN.md's layer table: the ROOMS table below is that table, one row per room,
-// checked on every import (static, `export … from`, dynamic `import()`, `require()`) by scripts/lint/house-plugin.js.
-// Beside it: Electron's IPC objects each in one file, no import cycles, bodies never rendered as HTML, and a
-// file-length warning. Every rule is proven by a fixture under test/lint/fixtures that lint must refuse.
+// Lint holds the walls of docs/ARCHITECTURE.md's room table (The rooms): the ROOMS table below is that table, one row
+// per room, checked on every import (static, `export … from`, dynamic `import()`, `require()`) by
+// scripts/lint/house-plugin.js. Beside it: Electron's IPC objects each in one file, no import cycles, bodies never
+// rendered as HTML, and a file-length warning. Every rule is proven by a fixture under test/lint/fixtures that lint
+// must refuse.
 import tseslint from 'typescript-eslint';
 import { housePlugin } from './scripts/lint/house-plugin.js';
 
@@ -120,7 +121,10 @@ const noHtmlSinks = [
 const ipcImport = (name, file) => ({ name: 'electron', importNames: [name], message: `${name} is imported only in ${file}.` });
 const IPC_MAIN_IMPORT = ipcImport('ipcMain', 'src/main/electron/index.ts');
 const IPC_RENDERER_IMPORT = ipcImport('ipcRenderer', 'src/preload/index.ts');
-const electronOutsideGlue = { name: 'electron', message: 'Only src/main/electron and src/preload may import electron (DESIGN.md layers).' };
+const electronOutsideGlue = {
+  name: 'electron',
+  message: 'Only src/main/electron and src/preload may import electron (docs/ARCHITECTURE.md#the-rooms).',
+};
 
 export default tseslint.config(
   // test/lint/fixtures break the rules on purpose; test/lint/walls.test.ts lints them and expects refusals.
@@ -174,7 +178,7 @@ export default tseslint.config(
         'error',
         ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'HTMLElement'].map((name) => ({
           name,
-          message: 'shared is DOM-free (DESIGN.md layers).',
+          message: 'shared is DOM-free (docs/ARCHITECTURE.md#the-rooms).',
         })),
       ],
     },

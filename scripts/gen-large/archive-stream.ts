@@ -1,6 +1,6 @@
-// Streams a v2 single-file archive (spec §3.3) to disk as the product's writer lays it out: a block is one
-// compression stream of about 1 MiB raw, written as segments (each sync-flushed, the last one FINAL), and
-// bodies are placed by (block_offset, body_offset). Only the segment being staged is held in memory.
+// Streams a v2 single-file archive (docs/formats/ledger-format.md#file-format-v2) to disk as the product's writer
+// lays it out: a block is one compression stream of about 1 MiB raw, written as segments (each sync-flushed, the last
+// one FINAL), and bodies are placed by (block_offset, body_offset). Only the segment being staged is held in memory.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { blockHeaderV2, CODEC_DEFLATE, CODEC_ZSTD, fileHeaderV1V2, segmentHeader } from '../../test/fixtures/writer/archive-layout.js';
 import { blake3Raw } from '../../test/fixtures/writer/blake3.js';

@@ -1,4 +1,4 @@
-/** Ledger generations, as recognised in spec/ledger-format.md §2.1. */
+/** Ledger generations, as recognised in docs/formats/ledger-format.md#generations. */
 export const GENERATIONS = ['L0', 'A1', 'A2', 'A3', 'A4'] as const;
 export type Generation = (typeof GENERATIONS)[number];
 

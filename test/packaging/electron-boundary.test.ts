@@ -11,7 +11,7 @@ function electronImports(file: string): { typeOnly: boolean }[] {
   return [...text.matchAll(ELECTRON_IMPORT)].map((m) => ({ typeOnly: Boolean(m[1]) }));
 }
 
-describe('the electron boundary (DESIGN.md layers)', () => {
+describe('the electron boundary (docs/ARCHITECTURE.md rooms)', () => {
   const files = sourceFiles(join(root, 'src'), /\.(ts|tsx|mts|js|mjs)$/);
   it('finds the sources it checks', () => {
     expect(files.some((f) => f.endsWith('src/main/electron/index.ts'))).toBe(true);

@@ -1,4 +1,5 @@
-// The report as terminal text, in the doctor's layout (spec/check-session.md §4), two-space indented.
+// The report as terminal text, in the doctor's layout (docs/formats/session-check.md#report-layout), two-space
+// indented.
 import { GENERATION_LABELS } from '../../shared/ledger-types.js';
 import { formatBodyFailure } from '../../main/core/jobs/body-failure.js';
 import { bodyName, groupFailures } from '../../shared/failure-groups.js';
@@ -34,7 +35,8 @@ export function renderCheckReport(report: CheckReport, colour: boolean): string 
       ? s.red(`  Missing tables: ${report.missingTables.join(', ')}`) + '\n'
       : '  All expected tables present\n',
   );
-  // The five tables above are Capsem's check_session's; the newest A4 build requires more (ledger-format.md §2.2).
+  // The five tables above are Capsem's check_session's; the newest A4 build requires more
+  // (docs/formats/ledger-format.md#identifying-a-ledger).
   if (report.newestShape) {
     const g = report.newestShape;
     if (g.missingTables.length > 0) out.push(s.yellow(`  Missing from the newest A4 shape: tables ${g.missingTables.join(', ')}`) + '\n');

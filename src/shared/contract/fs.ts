@@ -1,7 +1,7 @@
 /**
  * File activity channels: fs_events over time by action and kind, every overflow row as a window (the changes
- * the monitor held back to a later scan: deferred, not lost; spec/check-session.md §3.5), and the paths list
- * with the places where a compromise persists marked.
+ * the monitor held back to a later scan: deferred, not lost; docs/formats/session-check.md#overflow-windows), and the
+ * paths list with the places where a compromise persists marked.
  */
 import type { Guard } from './guards.js';
 import { int, obj, oneOf, optional, str } from './guards.js';

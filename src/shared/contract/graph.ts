@@ -1,8 +1,8 @@
 /**
- * Identity graph channels (spec/ledger-format.md §2 joins): the list of traces, and one trace as nodes and
- * edges, paged by model call so a trace with thousands of model calls draws its first screen quickly.
- * Node ids are stable strings built from the table and rowid (`mc:12`, `tc:7`, ...), so tests and links
- * can name exactly the node they mean.
+ * Identity graph channels (the joins of docs/formats/identity-graph.md#cardinalities): the list of traces, and one
+ * trace as nodes and edges, paged by model call so a trace with thousands of model calls draws its first screen
+ * quickly. Node ids are stable strings built from the table and rowid (`mc:12`, `tc:7`, ...), so tests and links can
+ * name exactly the node they mean.
  */
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';

@@ -1,7 +1,7 @@
 /**
  * Tool lifecycle channels: one row per logical tool call (tool_calls.call_id) from the model call that emitted
  * it to the model call that consumed its response, with the integrity report's orphan counts and the doctor's
- * usage breakdown (spec/check-session.md §3.6, §3.9).
+ * usage breakdown (docs/formats/session-check.md#tool-lifecycle, #tool-usage).
  */
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';

@@ -1,5 +1,5 @@
 /**
- * Related rows (spec/identity-graph.md): for one ledger row, the rows it joins to along the identity graph,
+ * Related rows (docs/formats/identity-graph.md): for one ledger row, the rows it joins to along the identity graph,
  * computed in the core so every view (the Event view, the side pane beside the graph, lifecycle, tables,
  * transcript) shows the same set. Also the rows of one turn, and the logical tool call a `call_id` names.
  * A join that crosses traces is reported as such (`crossTrace`, and a finding), never as a silent link.
@@ -40,7 +40,10 @@ export interface RelatedGroup {
   readonly total: number;
 }
 
-/** What tied a model call to a net_events row (no column joins them: identity-graph.md). */
+/**
+ * What tied a model call to a net_events row (no column joins them:
+ * docs/formats/identity-graph.md#model-call-and-its-http-exchange).
+ */
 export const NET_EVIDENCE = ['trace', 'time', 'host', 'path', 'method', 'request_body_hash', 'response_body_hash'] as const;
 export type NetEvidence = (typeof NET_EVIDENCE)[number];
 

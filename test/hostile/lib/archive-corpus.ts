@@ -38,7 +38,10 @@ interface SeedSpec {
   readonly tail?: boolean;
 }
 
-/** One spec per generation of spec §2.1 and per codec mix (A1, A2 deflate, A2 zstd, A2 mixed open, A3, A4). */
+/**
+ * One spec per generation of docs/formats/ledger-format.md#generations and per codec mix (A1, A2 deflate, A2 zstd, A2
+ * mixed open, A3, A4).
+ */
 export const SEED_SPECS: readonly SeedSpec[] = [
   { name: 'A1-v1-deflate', version: 1, codec: 'deflate' },
   { name: 'A2-v2-deflate', version: 2, codec: 'deflate', emptyFinalSegment: true },

@@ -13,7 +13,10 @@ export type Mutation =
   | { readonly op: 'insert'; readonly at: number; readonly bytes: readonly number[] }
   | { readonly op: 'copy'; readonly from: number; readonly to: number; readonly length: number };
 
-/** Values a forged 32-bit length or offset likes to take: edges, caps of the format (spec §3.9) and off-by-ones. */
+/**
+ * Values a forged 32-bit length or offset likes to take: edges, caps of the format
+ * (docs/formats/ledger-format.md#constants) and off-by-ones.
+ */
 export const INTERESTING_U32: readonly number[] = [
   0,
   1,

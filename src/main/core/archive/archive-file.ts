@@ -20,8 +20,8 @@ export type ArchiveFileResult = { readonly ok: true; readonly file: ArchiveFile 
 const no = (code: Failure['code'], message: string): ArchiveFileResult => ({ ok: false, error: fail(code, message) });
 
 /**
- * Finds the file to read and validates its header (spec §3.2–3.4, §3.10).
- * A v3 directory: only the generation archive_state selects is opened (foreign or orphan files are never
+ * Finds the file to read and validates its header (docs/formats/ledger-format.md#file-format-v1 to #file-format-v3,
+ * #refusals). A v3 directory: only the generation archive_state selects is opened (foreign or orphan files are never
  * listed, let alone read). A regular file with a v3 header is read with v3 rules, without identity checks.
  */
 export function openArchiveFile(location: ArchiveLocation, expected: 1 | 2 | 3, state: ArchiveState | null): ArchiveFileResult {

@@ -10,7 +10,7 @@ import { ZstdFrameWalker } from './zstd-frame-walker.js';
  * `failure` (once set) is the first bad segment's failure, and every body needing bytes at or past
  * `verified` fails with it. The decoder that met the failure is dropped at once and never used again
  * (a poisoned decoder never serves bytes); the already-verified prefix stays, because a fresh cursor
- * would decode and verify exactly the same bytes (spec §3.7 "Which bodies fail").
+ * would decode and verify exactly the same bytes (docs/formats/ledger-format.md#which-bodies-fail).
  */
 export interface BlockCursor {
   /** Decodes until raw[0, rawEnd) is verified; null on success, else the failure that stops it. */

@@ -13,7 +13,7 @@ import {
   ZSTD_MAGIC,
 } from './constants.js';
 
-/** One segment header that passed the structural rules of spec §3.6 (1–7). */
+/** One segment header that passed the structural rules 1–7 of docs/formats/ledger-format.md#segment-validation. */
 export interface Segment {
   readonly index: number;
   /** File offset of the segment header. */

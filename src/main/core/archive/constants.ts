@@ -1,4 +1,4 @@
-/** Format constants of spec/ledger-format.md §3.9, plus the reader's own safety bounds. */
+/** Format constants of docs/formats/ledger-format.md#constants, plus the reader's own safety bounds. */
 
 export const FILE_MAGIC = 'CAPSEMBL';
 export const FILE_HEADER_LEN_V1_V2 = 16;
@@ -18,14 +18,17 @@ export const MAX_BLOCK_COMP_BYTES_V1 = MAX_BLOCK_RAW_BYTES + 64 * 1024;
 export const MAX_SEGMENT_EXPANSION = 64 * 1024;
 
 /**
- * Reader policy, not in the spec: the largest committed extent (v2/v3 `disk_len`) we read into memory.
+ * Reader policy, not in the format: the largest committed extent (v2/v3 `disk_len`) we read into memory.
  * A real block is at most ~16 MiB of raw bytes plus small per-segment overhead; twice the raw cap
  * leaves room for incompressible data while keeping memory bounded whatever the index claims.
  */
 export const MAX_BLOCK_DISK_BYTES = 2 * MAX_BLOCK_RAW_BYTES + 64 * 1024;
 
 export const CODEC_DEFLATE = 1;
-/** Spec §3.5 open question: 2 is the circumstantial zstd id; we also require the frame magic. */
+/**
+ * The zstd codec id is an open question (docs/formats/ledger-format.md#codecs): 2 is the circumstantial id, and we
+ * also require the frame magic.
+ */
 export const CODEC_ZSTD = 2;
 export const ZSTD_MAGIC = Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd);
 export const DEFLATE_SYNC_TAIL = Uint8Array.of(0x00, 0x00, 0xff, 0xff);

@@ -17,11 +17,11 @@ export interface DecodedPrefix {
  * segment-by-segment inflater. Instead: inflate every structurally valid segment in one call (the happy
  * path, one pass), then hash each segment's slice. When the call fails, a binary search over segment
  * prefixes (inflate errors are monotone in the input prefix) finds the last prefix that inflates, so bodies
- * wholly inside earlier good segments still verify (spec §3.7 "Which bodies fail").
+ * wholly inside earlier good segments still verify (docs/formats/ledger-format.md#which-bodies-fail).
  *
- * Stream-end rules (§3.5): a FINAL segment must end the stream with no trailing bytes (Z_FINISH succeeds and
- * consumes everything); a non-final segment must not end it (bytes left unconsumed, or Z_FINISH on a prefix
- * ending at a non-final segment succeeding, are both refused).
+ * Stream-end rules (docs/formats/ledger-format.md#codecs): a FINAL segment must end the stream with no trailing bytes
+ * (Z_FINISH succeeds and consumes everything); a non-final segment must not end it (bytes left unconsumed, or
+ * Z_FINISH on a prefix ending at a non-final segment succeeding, are both refused).
  *
  * Limit: per-segment boundaries inside one inflate call are checked through the segment hashes and the
  * sync-flush tails, not by observing the inflater after each segment. Only an archive forged with hashes

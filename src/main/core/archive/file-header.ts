@@ -20,9 +20,9 @@ const bad = (path: string, why: string): HeaderResult => ({
 });
 
 /**
- * Checks the first bytes of an archive file (spec §3.2–3.4). `head` holds up to 80 bytes from offset 0.
- * v1/v2 readers check only magic and version (the reserved bytes are not checked, as upstream);
- * v3 is validated fully: flags 0, header length 80, UUIDv4 ids, header hash.
+ * Checks the first bytes of an archive file (docs/formats/ledger-format.md#file-format-v1 to #file-format-v3). `head`
+ * holds up to 80 bytes from offset 0. v1/v2 readers check only magic and version (the reserved bytes are not checked,
+ * as upstream); v3 is validated fully: flags 0, header length 80, UUIDv4 ids, header hash.
  */
 export function parseFileHeader(head: Uint8Array, path: string, expected: 1 | 2 | 3): HeaderResult {
   if (head.length < FILE_HEADER_LEN_V1_V2) return bad(path, `the file is ${head.length} bytes, shorter than a header`);
@@ -49,7 +49,7 @@ export function generationFileName(generationId: Uint8Array): string {
   return `g-${toHex(generationId)}.cbl`;
 }
 
-/** Identity of a v3 generation against archive_state (spec §3.4): ids and file name. */
+/** A v3 generation's ids and file name against archive_state (docs/formats/ledger-format.md#file-format-v3). */
 export function checkIdentity(info: FileHeaderInfo, state: ArchiveState, fileName: string, path: string): Failure | null {
   if (!info.archiveId || !info.generationId) return null;
   if (!bytesEqual(info.archiveId, state.archiveId)) {

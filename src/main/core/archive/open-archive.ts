@@ -193,7 +193,10 @@ class ArchiveReader implements OpenedArchive {
     fs.closeSync(this.file.fd);
   }
 
-  /** A cursor is reusable only for the same (block_offset, disk_len, raw_len) (spec §3.7). */
+  /**
+   * A cursor is reusable only for the same (block_offset, disk_len, raw_len)
+   * (docs/formats/ledger-format.md#reading-one-body).
+   */
   private cursorFor(block: BlockRow): BlockCursor {
     // Rows come block by block: the block of the previous row is by far the likeliest, and is already the most
     // recently used, so it needs no key text and no reordering.

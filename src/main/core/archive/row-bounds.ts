@@ -30,9 +30,9 @@ function outOfRange(row: BodyIndexRow, lim: ExtentLimits, why: string): Failure 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /**
- * Spec §3.7 step 3 (and its v1/v2 equivalents), checked before any byte of the block is read.
- * Every value came from SQLite, so each is first checked to be a safe non-negative integer:
- * an offset above Number.MAX_SAFE_INTEGER cannot be represented exactly and is refused.
+ * docs/formats/ledger-format.md#reading-one-body step 3 (and its v1/v2 equivalents), checked before any byte of the
+ * block is read. Every value came from SQLite, so each is first checked to be a safe non-negative integer: an offset
+ * above Number.MAX_SAFE_INTEGER cannot be represented exactly and is refused.
  */
 export function checkRowBounds(row: BodyIndexRow, block: BlockRow | undefined, lim: ExtentLimits): Failure | null {
   // Runs for every body of a verification: no closure and no sentence is made unless the row fails.

@@ -8,7 +8,8 @@ import { inflateRaw } from './inflate.js';
 export type V1Result = { readonly ok: true; readonly raw: Uint8Array } | { readonly ok: false; readonly failure: Failure };
 
 /**
- * A v1 (`BLK1`) block (spec §3.2): one complete raw-deflate stream, decoded and hashed whole.
+ * A v1 (`BLK1`) block (docs/formats/ledger-format.md#file-format-v1): one complete raw-deflate stream, decoded and
+ * hashed whole.
  * `bytes` holds the 44-byte header and comp_len bytes as the row names them.
  */
 export function decodeV1Block(bytes: Uint8Array, block: BlockRow, path: string): V1Result {

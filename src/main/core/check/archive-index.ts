@@ -1,6 +1,6 @@
-// §3.4: the body index against the archive file, trusting neither. Per generation: A1 blocks end at
-// block_offset + 44 + comp_len, A2 at block_offset + disk_len, v3 (A3/A4) is measured on the selected
-// generation file (not the directory entry the doctor measures) and against archive_state.committed_end.
+// docs/formats/session-check.md#body-archive: the body index against the archive file, trusting neither. Per
+// generation: A1 blocks end at block_offset + 44 + comp_len, A2 at block_offset + disk_len, v3 (A3/A4) is measured on
+// the selected generation file (not the directory entry the doctor measures) and against archive_state.committed_end.
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Failure } from '../../../shared/errors.js';

@@ -1,6 +1,6 @@
-// Builds the integrity report for one opened ledger, in the doctor's order (spec/check-session.md §3):
-// pages (fatal) → tables → body archive (+ verification) → overflow → tools → providers → nulls → usage →
-// previews, then findings and the verdict.
+// Builds the integrity report for one opened ledger, in the doctor's order
+// (docs/formats/session-check.md#the-checks): pages (fatal) → tables → body archive (+ verification) → overflow →
+// tools → providers → nulls → usage → previews, then findings and the verdict.
 import { InspectorError } from '../../../shared/errors.js';
 import { provenDbHashes } from '../evidence/copy-proof.js';
 import type { Evidence, FollowUp } from '../evidence/types.js';

@@ -1,5 +1,6 @@
-// Findings for the informational sections (§3.5-3.9), each warning carrying the seed docs' likely causes
-// and the evidence that tells them apart. None of these change the verdict, exactly as the doctor.
+// Findings for the informational sections (docs/formats/session-check.md#overflow-windows to #tool-usage), each
+// warning carrying the seed docs' likely causes and the evidence that tells them apart. None of these change the
+// verdict, exactly as the doctor.
 import type Database from 'better-sqlite3';
 import { aiRequestsNamed, nullModelEvidence, zeroCostModels } from './diagnose-models.js';
 import { KNOWN_PROVIDERS } from './providers.js';

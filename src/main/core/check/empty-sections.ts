@@ -33,7 +33,10 @@ export const EMPTY_TOOLS: ToolsSection = {
 export const EMPTY_PROVIDERS: ProvidersSection = { aiNetEvents: 0, aiNetEventsBareDomain: 0, modelCalls: 0, providers: [] };
 export const EMPTY_NULLS: NullsSection = { model: 0, tokens: 0, requestBodyPreview: 0, total: 0 };
 
-/** Where we part from Capsem's check_session (spec/check-session.md), said in the report itself. */
+/**
+ * Where we part from Capsem's check_session (docs/formats/session-check.md#where-the-inspector-differs), said in the
+ * report itself.
+ */
 export const HELP_NOTES: readonly string[] = [
   "A tool_call is orphaned when no response with the same call_id is in the same trace (Capsem's check_session matches call_id only; its count is kept as orphanCallsByCallId).",
   "Orphaned tool_responses (no call) are checked; Capsem's check_session does not check them.",

@@ -1,4 +1,5 @@
-// Findings for the sections that decide the verdict (§3.1, §3.2, §3.4) plus the archive notes.
+// Findings for the sections that decide the verdict (docs/formats/session-check.md#page-integrity, #expected-tables,
+// #body-archive) plus the archive notes.
 import type { Generation } from '../../../shared/ledger-types.js';
 import { formatBodyFailure } from '../jobs/body-failure.js';
 import { bodyName, groupFailures } from '../../../shared/failure-groups.js';

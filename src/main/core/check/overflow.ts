@@ -1,6 +1,6 @@
-// §3.5: file-monitor overflow windows. An 'overflow' row has an empty path and size = changes deferred to a
-// later scan. "The scan it was held for" is defined here as the next non-overflow fs_events row after the
-// window (by id, i.e. write order): the first change the monitor reported once it caught up.
+// docs/formats/session-check.md#overflow-windows: file-monitor overflow windows. An 'overflow' row has an empty path
+// and size = changes deferred to a later scan. "The scan it was held for" is defined here as the next non-overflow
+// fs_events row after the window (by id, i.e. write order): the first change the monitor reported once it caught up.
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable, scalar } from './sql.js';
 import type { OverflowSection, OverflowWindow } from './types.js';

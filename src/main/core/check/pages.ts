@@ -1,4 +1,5 @@
-// §3.1: PRAGMA quick_check first; anything but exactly ["ok"] is page damage and ends the report.
+// docs/formats/session-check.md#page-integrity: PRAGMA quick_check first; anything but exactly ["ok"] is page damage
+// and ends the report.
 import type Database from 'better-sqlite3';
 import type { PagesSection } from './types.js';
 

@@ -1,6 +1,6 @@
-// §3.10: the last N rows of each expected table, with Capsem's check_session columns (those present) and its 60-char
-// cut, plus each row's event_id beside its id (issue 23), so `capsem-inspect body` can be given a listed row's body
-// without opening SQLite by hand.
+// docs/formats/session-check.md#previews: the last N rows of each expected table, with Capsem's check_session columns
+// (those present) and its 60-char cut, plus each row's event_id beside its id (issue 23), so `capsem-inspect body`
+// can be given a listed row's body without opening SQLite by hand.
 import type Database from 'better-sqlite3';
 import { columnsOf, countRows, hasTable, quoteIdent } from './sql.js';
 import type { Preview } from './types.js';

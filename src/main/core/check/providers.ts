@@ -1,6 +1,7 @@
-// §3.7 and §3.8: AI provider correlation and NULLs in model_calls. aiNetEvents uses the doctor's exact LIKE
-// patterns (ASCII case-insensitive, a subdomain required, denied requests included) so the numbers match
-// it; bare provider domains it misses are counted separately and reported as a note.
+// docs/formats/session-check.md#provider-correlation and #null-fields: AI provider correlation and NULLs in
+// model_calls. aiNetEvents uses the doctor's exact LIKE patterns (ASCII case-insensitive, a subdomain required,
+// denied requests included) so the numbers match it; bare provider domains it misses are counted separately and
+// reported as a note.
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable, scalar } from './sql.js';
 import type { NullsSection, ProvidersSection } from './types.js';

@@ -1,4 +1,5 @@
-// §3.2-3.3: the doctor's five expected tables, and row counts of every table in the ledger (not only five).
+// docs/formats/session-check.md#expected-tables and #row-counts: the doctor's five expected tables, and row counts of
+// every table in the ledger (not only five).
 import type Database from 'better-sqlite3';
 import { countRows, tableNames } from './sql.js';
 import { EXPECTED_TABLES } from './types.js';

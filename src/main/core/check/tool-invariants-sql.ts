@@ -1,5 +1,6 @@
-// The seeds' tool invariants (spec/check-session.md §3.6, §3.9) as row-level SQL predicates: the one copy that
-// the integrity report (check/tools.ts), the identity graph (graph/) and the lifecycles (lifecycle/) all use.
+// The seeds' tool invariants (docs/formats/session-check.md#tool-lifecycle, #tool-usage) as row-level SQL predicates:
+// the one copy that the integrity report (check/tools.ts), the identity graph (graph/) and the lifecycles
+// (lifecycle/) all use.
 //
 // Semantics: a call is answered by a response with the same call_id in the same trace (trace_id compared with
 // IS, so two rows without a trace count as the same absent trace; ledgers without trace_id columns match on

@@ -1,6 +1,7 @@
-// §3.6 and §3.9: tool lifecycle and usage. The invariant rules themselves (orphan calls and responses, MCP
-// evidence without a logical call) live in tool-invariants-sql.ts, the one copy the identity graph and the
-// lifecycles share; this file adds the totals, origins and the doctor's usage table.
+// docs/formats/session-check.md#tool-lifecycle and #tool-usage: tool lifecycle and usage. The invariant rules
+// themselves (orphan calls and responses, MCP evidence without a logical call) live in tool-invariants-sql.ts, the
+// one copy the identity graph and the lifecycles share; this file adds the totals, origins and the doctor's usage
+// table.
 import type Database from 'better-sqlite3';
 import { columnsOf, hasTable, scalar } from './sql.js';
 import { readableNumber } from '../../../shared/readable-number.js';

@@ -1,4 +1,4 @@
-// The integrity report as a value: sections in the order of spec/check-session.md §3, findings in the
+// The integrity report as a value: sections in the order of docs/formats/session-check.md#the-checks, findings in the
 // manner of Wireshark's expert info (severity + stable code + sentence), and a verdict. The CLI renders it
 // as text or JSON; the UI's integrity view reads the same value.
 import type { Failure } from '../../../shared/errors.js';

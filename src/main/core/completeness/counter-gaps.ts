@@ -1,8 +1,9 @@
 /**
  * COUNTERS_DISAGREE: the writer's own counter snapshot (ledger_counters, A4) against the rows the ledger holds, table
- * by table, counted as Capsem counts (host-ledger.md §4.2). More counted than held means rows the writer recorded
- * are not here (a tail cut off after the snapshot, rows left in a -wal that was not copied); fewer means the
- * snapshot was taken before the last rows. Either way the rows alone cannot say which; the gap says what differs.
+ * by table, counted as Capsem counts (docs/formats/host-ledger.md#ledgercounters). More counted than held means rows
+ * the writer recorded are not here (a tail cut off after the snapshot, rows left in a -wal that was not copied);
+ * fewer means the snapshot was taken before the last rows. Either way the rows alone cannot say which; the gap says
+ * what differs.
  */
 import type Database from 'better-sqlite3';
 import { countedToolCallsWhere, ledgerCounters } from '../library/ledger-facts.js';

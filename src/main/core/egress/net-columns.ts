@@ -1,5 +1,6 @@
-// Which net_events columns this ledger has: older generations lack some (spec/ledger-format.md, net_events), so each
-// query names a column only when the schema catalogue has it and reads NULL (recorded as missing) otherwise.
+// Which net_events columns this ledger has: older generations lack some (docs/formats/ledger-format.md#event-tables,
+// net_events), so each query names a column only when the schema catalogue has it and reads NULL (recorded as
+// missing) otherwise.
 import type Database from 'better-sqlite3';
 import { hasColumn, quoteIdent } from '../queries/schema.js';
 

@@ -1,6 +1,7 @@
 /**
- * archive_state (spec §2.2 step 3): exactly one row, 16-byte UUIDv4 ids, committed_end ≥ 80, revision ≥ 1,
- * format_version 3 (A3) or 4 (A4). Values are read as BigInt so a forged 64-bit value is judged, not rounded.
+ * archive_state (docs/formats/ledger-format.md#identifying-a-ledger step 3): exactly one row, 16-byte UUIDv4 ids,
+ * committed_end ≥ 80, revision ≥ 1, format_version 3 (A3) or 4 (A4). Values are read as BigInt so a forged 64-bit
+ * value is judged, not rounded.
  */
 import type Database from 'better-sqlite3';
 import { InspectorError } from '../../../shared/errors.js';

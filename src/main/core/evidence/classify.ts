@@ -10,7 +10,10 @@ import type { CapsemHomeInput, ClassifiedInput, SessionInput } from './types.js'
 import type { Entry } from './safe-fs.js';
 import { lstatEntry } from './safe-fs.js';
 
-/** The archive path is always the database path with its extension replaced by `.bodies` (spec §1). */
+/**
+ * The archive path is always the database path with its extension replaced by `.bodies`
+ * (docs/formats/ledger-format.md#files-on-disk).
+ */
 export function archivePathFor(dbPath: string): string {
   const ext = extname(dbPath);
   const stem = ext ? basename(dbPath).slice(0, -ext.length) : basename(dbPath);

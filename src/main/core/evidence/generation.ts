@@ -1,5 +1,6 @@
 /**
- * Ledger generation detection, exactly as spec §2.1/§2.2 recognise it:
+ * Ledger generation detection, exactly as docs/formats/ledger-format.md#generations and #identifying-a-ledger
+ * recognise it:
  *   archive_state present → format_version 3 = A3, 4 = A4 (then the A4 shape check); other versions unsupported.
  *   else body_blocks with disk_len → A2; with comp_len and no disk_len → A1.
  *   else no event_body_blobs, or event_body_blobs with a body column → L0 (bodies inside SQLite).

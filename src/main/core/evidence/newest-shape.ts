@@ -1,10 +1,11 @@
 /**
- * The tables and columns of the newest A4 build (spec/ledger-format.md §2.3, ddl.rs at a9272e97): the shape Capsem's
- * current readiness check (§2.2 step 6) requires. `archive_state.format_version = 4` does not pin the shape (tables
- * were added while the marker stayed at 4, §2.1), so an earlier A4 build's ledger opens here (required-shape.ts asks
- * only what every A4 build shares) but is reported as such: every table and column of this list it lacks is named,
- * and the report says that Capsem's current build would refuse it. test/fixtures/writer/schema-a4.ts writes the same
- * shape; a test holds the two in step.
+ * The tables and columns of the newest A4 build (docs/formats/ledger-format.md#tables-of-the-newest-ledger, ddl.rs at
+ * a9272e97): the shape Capsem's current readiness check (#identifying-a-ledger step 6) requires.
+ * `archive_state.format_version = 4` does not pin the shape (tables were added while the marker stayed at 4,
+ * #generations), so an earlier A4 build's ledger opens here (required-shape.ts asks only what every A4 build shares)
+ * but is reported as such: every table and column of this list it lacks is named, and the report says that Capsem's
+ * current build would refuse it. test/fixtures/writer/schema-a4.ts writes the same shape; a test holds the two in
+ * step.
  */
 import type { Generation } from '../../../shared/ledger-types.js';
 

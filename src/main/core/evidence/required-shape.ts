@@ -1,8 +1,9 @@
 /**
- * The shape checks of spec §2.2 step 6, worded as the product words them. The inspector's list is deliberately the
- * part every A4 variant shares (the marker stayed at 4 while tables were added, spec §2.1): the archive/index tables
- * in full and the event tables' join keys. Variant tables (host_events, policy_ vs profile_mutation_events,
- * ledger_commitments, exec_events.target) are not required, so older A4 ledgers still open.
+ * The shape checks of docs/formats/ledger-format.md#identifying-a-ledger step 6, worded as the product words them.
+ * The inspector's list is deliberately the part every A4 variant shares (the marker stayed at 4 while tables were
+ * added, #generations): the archive/index tables in full and the event tables' join keys. Variant tables
+ * (host_events, policy_ vs profile_mutation_events, ledger_commitments, exec_events.target) are not required, so
+ * older A4 ledgers still open.
  */
 import { InspectorError } from '../../../shared/errors.js';
 import type { Generation } from '../../../shared/ledger-types.js';

@@ -7,7 +7,10 @@ import type Database from 'better-sqlite3';
 import type { Failure } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 
-/** Every table name any ledger generation is known to have (spec §2.1, §2.3; L0's mcp_calls/snapshot_events). */
+/**
+ * Every table name any ledger generation is known to have (docs/formats/ledger-format.md#generations,
+ * #tables-of-the-newest-ledger; L0's mcp_calls/snapshot_events).
+ */
 export const KNOWN_LEDGER_TABLES: ReadonlySet<string> = new Set([
   'net_events',
   'model_calls',

@@ -1,6 +1,6 @@
-// The rows one page of a trace graph needs, fetched by the joins of spec/ledger-format.md §2: model calls of
-// the trace (by rowid), their model_items, the tool_calls they emitted (by model_call_id), those calls'
-// responses (same call_id, same trace) and the responses these model calls consumed (by model_call_id).
+// The rows one page of a trace graph needs, fetched by the joins of docs/formats/identity-graph.md#cardinalities:
+// model calls of the trace (by rowid), their model_items, the tool_calls they emitted (by model_call_id), those
+// calls' responses (same call_id, same trace) and the responses these model calls consumed (by model_call_id).
 import type Database from 'better-sqlite3';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from './invariants-sql.js';

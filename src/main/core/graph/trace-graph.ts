@@ -1,7 +1,7 @@
 // One trace as nodes and edges, one page of model calls at a time (lazy: the first screen of a trace with
-// thousands of model calls costs one page of rows). Joins (spec/ledger-format.md §2): turn → model call →
-// model_items; model call → tool_calls (model_call_id) → tool_responses (same call_id, same trace) → the model
-// call that consumed them (tool_responses.model_call_id). Broken joins become broken edges to `missing:` nodes.
+// thousands of model calls costs one page of rows). Joins (docs/formats/identity-graph.md#cardinalities): turn →
+// model call → model_items; model call → tool_calls (model_call_id) → tool_responses (same call_id, same trace) → the
+// model call that consumed them (tool_responses.model_call_id). Broken joins become broken edges to `missing:` nodes.
 import type Database from 'better-sqlite3';
 import type { TraceGraph } from '../../../shared/contract/graph.js';
 import { GRAPH_PAGE_DEFAULT, GRAPH_PAGE_MAX } from '../../../shared/contract/graph.js';

@@ -1,5 +1,5 @@
 /**
- * The host ledger's chain hash (host-ledger.md §5): BLAKE3-256 over
+ * The host ledger's chain hash (docs/formats/host-ledger.md#hash-chain): BLAKE3-256 over
  * prev_hash ‖ i64le(timestamp) ‖ field(kind) ‖ field(session_id) ‖ field(actor) ‖ field(detail) ‖ field(trace_id),
  * where field(NULL) = 0x00 and field(bytes) = 0x01 ‖ u64le(len) ‖ bytes.
  */

@@ -1,6 +1,6 @@
 /**
- * Decoding an event's `detail` BLOB (host-ledger.md §4). Bounded and total: every input gives either
- * a typed detail or "no detail" plus a note; nothing here throws.
+ * Decoding an event's `detail` BLOB (docs/formats/host-ledger.md#detail-encodings). Bounded and total: every input
+ * gives either a typed detail or "no detail" plus a note; nothing here throws.
  */
 import { decode } from '@msgpack/msgpack';
 import type { HostSessionDetail, LedgerCounters } from './types.js';
@@ -38,7 +38,7 @@ export function decodeSparseMap(bytes: Uint8Array, label: string, notes: Notes):
   return { ok: true, fields: new SparseFields(value, label, notes) };
 }
 
-/** HostSessionDetail (§4.1), or null with a note for "no detail". */
+/** HostSessionDetail (docs/formats/host-ledger.md#hostsessiondetail), or null with a note for "no detail". */
 export function decodeHostSessionDetail(bytes: Uint8Array, label: string, notes: Notes): HostSessionDetail | null {
   const map = decodeSparseMap(bytes, label, notes);
   if (!map.ok) {

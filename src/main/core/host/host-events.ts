@@ -1,7 +1,7 @@
 /**
- * Decoded host events, the session list and the service timeline (host-ledger.md §4, §6;
- * check-session.md §2.1). Sessions come from session_created; a later session_stopped of the same id
- * closes it. Unlike the doctor, odd cases are not silently dropped: they become notes.
+ * Decoded host events, the session list and the service timeline (docs/formats/host-ledger.md#detail-encodings,
+ * #reading-it; docs/formats/session-check.md#listing-sessions). Sessions come from session_created; a later
+ * session_stopped of the same id closes it. Unlike the doctor, odd cases are not silently dropped: they become notes.
  */
 import type { HostEvent, HostEventRow, ServiceEvent, SessionRecord } from './types.js';
 import type { Notes } from './sparse-fields.js';

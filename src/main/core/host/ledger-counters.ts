@@ -1,5 +1,5 @@
 /**
- * Typed `LedgerCounters` (host-ledger.md §4.2) from a decoded sparse map. Same type as the
+ * Typed `LedgerCounters` (docs/formats/host-ledger.md#ledgercounters) from a decoded sparse map. Same type as the
  * `ledger_counters.counters` BLOB of every session ledger, so session views can reuse it.
  */
 import type { CredentialUsage, LedgerCounters, ModelUsage, PluginUsage, ProcessUsage, RuleUsage, ToolUsage } from './types.js';

@@ -1,7 +1,7 @@
 /**
  * Where a session's ledger lives on disk, if it still does: $CAPSEM_RUN_DIR/sessions/<id>/session.db
- * or $CAPSEM_RUN_DIR/persistent/<id>/session.db (check-session.md §2.2). Only metadata is read (lstat).
- * Session ids come from the ledger, so an id that is not a plain folder name is never joined to a path.
+ * or $CAPSEM_RUN_DIR/persistent/<id>/session.db (docs/formats/session-check.md#resolving-a-session). Only metadata is
+ * read (lstat). Session ids come from the ledger, so an id that is not a plain folder name is never joined to a path.
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The numbers the session list shows, from a session's final counters (host-ledger.md §4.2), and the
- * list's filters. A session without counters (still running, or its ledger was unreadable at stop)
- * shows no numbers rather than zeros, and matches no "has…" filter.
+ * The numbers the session list shows, from a session's final counters (docs/formats/host-ledger.md#ledgercounters),
+ * and the list's filters. A session without counters (still running, or its ledger was unreadable at stop) shows no
+ * numbers rather than zeros, and matches no "has…" filter.
  */
 import type { Count, SessionRecord } from './types.js';
 import { addCounts, isPositive, microUsdToUsd, subCounts, toBig } from './count.js';

@@ -1,6 +1,6 @@
 /**
- * The settings-file hash chain of policy_mutation_events (host-ledger.md §2.2): consecutive applied
- * edits chain through the file hashes, each applied row's old_hash equal to the previous applied
+ * The settings-file hash chain of policy_mutation_events (docs/formats/host-ledger.md#policy_mutation_events):
+ * consecutive applied edits chain through the file hashes, each applied row's old_hash equal to the previous applied
  * row's new_hash. Failed edits changed nothing and are skipped. These rows are outside the host_events chain.
  */
 import type { PolicyMutation, SettingsChainBreak } from './types.js';

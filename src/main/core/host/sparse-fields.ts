@@ -1,7 +1,7 @@
 /**
- * Reading "sparse named MessagePack" (host-ledger.md §4): a struct is a map keyed by field names;
- * a missing key means the default, an unknown key is ignored. A value of the wrong type also falls
- * back to the default, and says so in `notes`, so one odd field never costs the whole detail.
+ * Reading "sparse named MessagePack" (docs/formats/host-ledger.md#detail-encodings): a struct is a map keyed by field
+ * names; a missing key means the default, an unknown key is ignored. A value of the wrong type also falls back to the
+ * default, and says so in `notes`, so one odd field never costs the whole detail.
  */
 import type { Count, NameMap } from './types.js';
 import { narrow } from './count.js';

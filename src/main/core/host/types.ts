@@ -1,9 +1,9 @@
 /**
- * Types of the host ledger (`~/.capsem/sessions/host.db`, spec/host-ledger.md).
+ * Types of the host ledger (`~/.capsem/sessions/host.db`, docs/formats/host-ledger.md).
  * Everything here is plain data: JSON-friendly once BigInt values are turned into strings (see json.ts).
  */
 
-/** The 15 event kinds of host-ledger.md §3. */
+/** The 15 event kinds of docs/formats/host-ledger.md#event-kinds. */
 export const HOST_EVENT_KINDS = [
   'session_created',
   'session_started',
@@ -92,7 +92,7 @@ export interface ChainReport {
   readonly summary: string;
 }
 
-// ---- detail (§4) ----
+// ---- detail (docs/formats/host-ledger.md#detail-encodings) ----
 
 export interface ModelUsage {
   readonly calls: Count;

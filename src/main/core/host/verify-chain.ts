@@ -1,5 +1,5 @@
 /**
- * Chain verification from genesis (host-ledger.md §5, reliability LOG-1/LOG-2).
+ * Chain verification from genesis (docs/formats/host-ledger.md#hash-chain, reliability LOG-1/LOG-2).
  * Every row is checked on its own two conditions, so every break is listed, not only the first:
  * a link break (stored prev_hash ≠ previous row's stored hash) and a hash break (stored hash ≠
  * hash recomputed from the row's own stored prev_hash and fields). Truncation of the tail leaves

@@ -8,7 +8,7 @@
 // The job's tally and the report count `failed` as every body that did not verify (the CLI's JSON key since
 // the first release) and `unreadable` as the part of those the archive could not produce. The contract's
 // VerifySummary and the Integrity view split them (toVerifySummary): failed = failed - unreadable, so
-// verified + failed + unreadable = total, as DESIGN.md promises.
+// verified + failed + unreadable = total, as docs/ARCHITECTURE.md promises (Verify every body).
 import type { ErrorCode, Failure } from '../../../shared/errors.js';
 import type { BodyKey } from '../../../shared/ledger-types.js';
 import type { BodyFailure, PartResult } from './verify-types.js';

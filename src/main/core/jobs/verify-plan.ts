@@ -100,7 +100,10 @@ export function planVerification(input: VerifyPlanInput): VerifyJobSpec {
   return { ...base, tasks, settled: settleUnrecorded(db, maxListed) };
 }
 
-/** body_blocks rows that some index row names, in file order. A1's row length is comp_len (spec §3.2). */
+/**
+ * body_blocks rows that some index row names, in file order. A1's row length is comp_len
+ * (docs/formats/ledger-format.md#file-format-v1).
+ */
 function recordedBlocksWithRows(db: Database.Database, generation: Generation): BlockRow[] {
   const lenColumn = generation === 'A1' || !hasColumn(db, 'body_blocks', 'disk_len') ? 'comp_len' : 'disk_len';
   const sealed = hasColumn(db, 'body_blocks', 'sealed_at') ? 'k.sealed_at' : 'NULL';

@@ -1,7 +1,7 @@
 /**
- * A LedgerCounters snapshot as comparable rows: flat dotted names (as the spec names the fields) with exact
- * decimal values, plus models and tools keyed by name. Used for both the host ledger's final counters and a
- * session ledger's own ledger_counters.
+ * A LedgerCounters snapshot as comparable rows: flat dotted names (as docs/formats/host-ledger.md#ledgercounters
+ * names the fields) with exact decimal values, plus models and tools keyed by name. Used for both the host ledger's
+ * final counters and a session ledger's own ledger_counters.
  */
 import type { ModelUsage as LedgerModelUsage } from '../../../shared/contract.js';
 import type { Count, LedgerCounters, ModelUsage } from '../host/types.js';

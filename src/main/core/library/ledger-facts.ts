@@ -30,8 +30,9 @@ export function tableRowCounts(e: Evidence): Keyed {
 }
 
 /**
- * The WHERE clause selecting the tool_calls Capsem's counters count (host-ledger.md §4.2): origins native, mcp,
- * builtin and local; MCP only for tools/call (mcp_proxy is not counted). Empty when the ledger has no origin column.
+ * The WHERE clause selecting the tool_calls Capsem's counters count (docs/formats/host-ledger.md#ledgercounters):
+ * origins native, mcp, builtin and local; MCP only for tools/call (mcp_proxy is not counted). Empty when the ledger
+ * has no origin column.
  */
 export function countedToolCallsWhere(db: Database.Database): string {
   if (!hasColumn(db, 'tool_calls', 'origin')) return '';

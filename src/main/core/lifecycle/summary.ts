@@ -1,6 +1,6 @@
-// The report's tool numbers (spec/check-session.md §3.6, §3.9), from the report's own shared implementation
-// (check/tool-invariants-sql.ts via graph/invariants-sql.ts), so they cannot differ. The usage query is the
-// doctor's, verbatim.
+// The report's tool numbers (docs/formats/session-check.md#tool-lifecycle, #tool-usage), from the report's own shared
+// implementation (check/tool-invariants-sql.ts via graph/invariants-sql.ts), so they cannot differ. The usage query
+// is the doctor's, verbatim.
 import type Database from 'better-sqlite3';
 import type { LifecycleSummary } from '../../../shared/contract/lifecycle.js';
 import { orphanResponseWhere, toolInvariantCounts } from '../graph/invariants-sql.js';

@@ -85,7 +85,8 @@ export function buildOverview(evidence: Evidence, summary: EvidenceSummary): Ove
     : null;
   return {
     evidence: summary,
-    // The marker alone does not pin an A4 ledger's shape (ledger-format.md §2.1): an earlier build says so here too.
+    // The marker alone does not pin an A4 ledger's shape (docs/formats/ledger-format.md#generations): an earlier
+    // build says so here too.
     generationLabel:
       GENERATION_LABELS[evidence.generation] +
       (newestShapeGaps(evidence.generation, (t) => (evidence.tables.has(t) ? new Set(evidence.tables.get(t)) : null))

@@ -17,7 +17,10 @@ export interface TimeSpanResult {
   readonly coverage: TimeSpanCoverage;
 }
 
-/** The time columns the ledger tables carry (spec §2.3): ISO text, or milliseconds since the epoch. */
+/**
+ * The time columns the ledger tables carry (docs/formats/ledger-format.md#shared-conventions): ISO text, or
+ * milliseconds since the epoch.
+ */
 const TIME_COLUMNS = [
   { column: 'timestamp', kind: 'iso' },
   { column: 'timestamp_unix_ms', kind: 'unix_ms' },

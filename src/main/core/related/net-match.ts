@@ -1,7 +1,8 @@
-// A model call's HTTP exchange (identity-graph.md): no column joins model_calls to net_events (their event_ids
-// differ), so the net row is matched by trace, time, provider host, path and method and, where both have bodies,
-// identical body hashes; the answer says which of these matched. Candidates come from an index range: net_events
-// by timestamp for a model call, model_calls by trace (or by provider and timestamp) for a net row.
+// A model call's HTTP exchange (docs/formats/identity-graph.md#model-call-and-its-http-exchange): no column joins
+// model_calls to net_events (their event_ids differ), so the net row is matched by trace, time, provider host, path
+// and method and, where both have bodies, identical body hashes; the answer says which of these matched. Candidates
+// come from an index range: net_events by timestamp for a model call, model_calls by trace (or by provider and
+// timestamp) for a net row.
 import type Database from 'better-sqlite3';
 import type { NetEvidence, NetMatch, RelatedRow } from '../../../shared/contract/related.js';
 import { isoMs } from '../graph/sql-columns.js';

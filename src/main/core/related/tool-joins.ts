@@ -1,7 +1,7 @@
-// The tool-call joins of identity-graph.md: a call's responses carry its call_id in the same trace; a response
-// found only in another trace, a call with none, or a response with no call is a finding, never a silent link.
-// tool_calls and tool_responses have no index on call_id: they are the small tables (one row per tool use) and
-// are read by call_id whole, as the graph and the integrity report do; model_call_id lookups use its index.
+// The tool-call joins of docs/formats/identity-graph.md#invariants: a call's responses carry its call_id in the same
+// trace; a response found only in another trace, a call with none, or a response with no call is a finding, never a
+// silent link. tool_calls and tool_responses have no index on call_id: they are the small tables (one row per tool
+// use) and are read by call_id whole, as the graph and the integrity report do; model_call_id lookups use its index.
 import type Database from 'better-sqlite3';
 import type { BodyMeta } from '../../../shared/contract.js';
 import type { RelatedFinding, RelatedGroup } from '../../../shared/contract/related.js';

@@ -1,8 +1,9 @@
-// The order of a trace's story (spec/identity-graph.md): turns in the order they began; in each turn its model
-// calls by rowid, each followed by the tool calls it emitted (tool_calls.model_call_id) and each call's responses
-// (same call_id, same trace). Calls no model call emitted stand where their time puts them. Every other row of
-// the turn (exec, files, network, DNS, process, credential, security) goes after the last model or tool call that
-// began at or before it, at the turn's level and marked as placed by time (no call caused it on record). Findings are decided here, on the trace's own rows, by the integrity report's rules.
+// The order of a trace's story (docs/formats/identity-graph.md): turns in the order they began; in each turn its
+// model calls by rowid, each followed by the tool calls it emitted (tool_calls.model_call_id) and each call's
+// responses (same call_id, same trace). Calls no model call emitted stand where their time puts them. Every other row
+// of the turn (exec, files, network, DNS, process, credential, security) goes after the last model or tool call that
+// began at or before it, at the turn's level and marked as placed by time (no call caused it on record). Findings are
+// decided here, on the trace's own rows, by the integrity report's rules.
 import type { TranscriptFinding, TranscriptLineKind } from '../../../shared/contract/transcript.js';
 import { TRACE_LEVEL_TURN } from '../../../shared/contract/graph.js';
 import type { EvKey, McKey, TcKey, TraceRows, TrKey } from './trace-rows.js';

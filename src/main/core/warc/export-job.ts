@@ -1,5 +1,5 @@
 /**
- * The WARC 1.1 export job (spec/warc-export.md; issue 4). Pure: no worker or Electron imports.
+ * The WARC 1.1 export job (docs/formats/warc-export.md; issue 4). Pure: no worker or Electron imports.
  * plan totals → temporary file beside the destination → opening warcinfo, one resource record per index row in
  * archive order (or a counted skip), closing warcinfo → fsync → re-read everything with warcio against the plan →
  * rename to the final name → fsync the folder. Any failure or cancel deletes the temporary file; the final name
@@ -47,8 +47,8 @@ export async function exportWarc(
   const dbHashes = await provenDbHashes(evidence);
   if (!dbHashes.ok) return dbHashes;
   const finalPath = destination.value;
-  // An archive that cannot be opened or read at all is a hard failure (spec/warc-export.md §5): a WARC with every
-  // body skipped would read as an export of this ledger. Nothing is created at the destination.
+  // An archive that cannot be opened or read at all is a hard failure (docs/formats/warc-export.md#hard-failures): a
+  // WARC with every body skipped would read as an export of this ledger. Nothing is created at the destination.
   const refused = archiveRefusal(evidence, finalPath);
   if (refused) return { ok: false, error: refused };
   if (options.fixedExportId !== undefined && !/^[0-9a-f]{32}$/.test(options.fixedExportId)) {

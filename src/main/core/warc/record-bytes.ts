@@ -1,5 +1,5 @@
 /**
- * The bytes of one WARC record, in spec/warc-export.md §2's fixed header order:
+ * The bytes of one WARC record, in the fixed header order of docs/formats/warc-export.md#record-bytes:
  * version line, WARC-Type, WARC-Record-ID, [WARC-Target-URI], WARC-Date, WARC-Block-Digest,
  * [WARC-Truncated], Content-Type, Content-Length, blank line, block, CRLF CRLF.
  */

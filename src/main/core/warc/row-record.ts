@@ -1,6 +1,6 @@
 /**
- * One index row → one `resource` record, or a counted skip (spec/warc-export.md §3–5).
- * Checks run in the order of the spec's skip table: source row, timestamp, URI, then the body itself.
+ * One index row → one `resource` record, or a counted skip (docs/formats/warc-export.md#resource-records to
+ * #skipped-rows). Checks run in the order of that skip table: source row, timestamp, URI, then the body itself.
  */
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
 import type { BodyReadResult } from '../archive/types.js';

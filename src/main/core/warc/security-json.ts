@@ -1,7 +1,7 @@
 /**
  * Security payloads stored as MessagePack (`application/vnd.capsem.security+msgpack`) are written to the WARC as
- * JSON (spec/warc-export.md §4). Decoding is strict: malformed input or bytes after the value mean the payload does
- * not decode (→ `corrupt-body`).
+ * JSON (docs/formats/warc-export.md#body-content). Decoding is strict: malformed input or bytes after the value mean
+ * the payload does not decode (→ `corrupt-body`).
  *
  * How values that JSON lacks are written (our decision; Capsem's exact serde output for them was not found):
  * - 64-bit integers (decoded as BigInt) → the exact decimal integer, unquoted, as serde_json writes u64/i64.

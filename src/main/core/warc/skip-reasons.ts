@@ -1,8 +1,8 @@
 /**
- * Which skip label a body-read failure becomes (spec/warc-export.md §5 "Precision"): only bytes that were produced
- * but miss the row's body_hash are `corrupt-body`; everything the archive cannot produce (segment hash, bad block,
- * span out of range, unrecorded block, decode failure, missing archive …) is `unreadable-body`. A cancel, deadline
- * or internal error is not a property of the row and ends the export instead.
+ * Which skip label a body-read failure becomes (docs/formats/warc-export.md#precision-of-the-body-labels): only bytes
+ * that were produced but miss the row's body_hash are `corrupt-body`; everything the archive cannot produce (segment
+ * hash, bad block, span out of range, unrecorded block, decode failure, missing archive …) is `unreadable-body`. A
+ * cancel, deadline or internal error is not a property of the row and ends the export instead.
  */
 import type { ErrorCode } from '../../../shared/errors.js';
 import type { SkipReason } from './types.js';

@@ -1,8 +1,9 @@
 /**
- * Which source-row fields make a body's target URI and date, per source table (spec/warc-export.md §3), as SQL in
- * two shapes with the same columns: `scan` reads the whole table once in id order (it feeds the spool), `direct`
- * reads the first row of one event_id (the exact fallback for tables the spool cannot mirror). Each holds candidate
- * forms, newest ledger shape first; a form that does not prepare means the ledger lacks that table or column.
+ * Which source-row fields make a body's target URI and date, per source table
+ * (docs/formats/warc-export.md#resource-records), as SQL in two shapes with the same columns: `scan` reads the whole
+ * table once in id order (it feeds the spool), `direct` reads the first row of one event_id (the exact fallback for
+ * tables the spool cannot mirror). Each holds candidate forms, newest ledger shape first; a form that does not
+ * prepare means the ledger lacks that table or column.
  */
 
 export type DateFrom = 'text' | 'unix-ms' | 'created-at';

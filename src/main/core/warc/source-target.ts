@@ -1,7 +1,7 @@
 /**
  * Target URI and WARC-Date of a body, from the first source row (ORDER BY id LIMIT 1) with the body's event_id
- * (spec/warc-export.md §3). A table or column an older ledger lacks makes its rows `missing-source-row`;
- * a failing read of an existing table is a hard failure (the ledger itself cannot be read).
+ * (docs/formats/warc-export.md#resource-records). A table or column an older ledger lacks makes its rows
+ * `missing-source-row`; a failing read of an existing table is a hard failure (the ledger itself cannot be read).
  *
  * The source tables have no index on event_id and the ledger connection is read-only, so the first use of a table
  * copies it once, in id order, into a private spool (target-spool.ts) and every lookup is an index seek there.

@@ -1,6 +1,9 @@
-/** Types of the WARC 1.1 export job (spec/warc-export.md). */
+/** Types of the WARC 1.1 export job (docs/formats/warc-export.md). */
 
-/** The five stable skip labels of spec §5, in ascending byte order (the order the closing record lists them). */
+/**
+ * The five stable skip labels of docs/formats/warc-export.md#skipped-rows, in ascending byte order (the order the
+ * closing record lists them).
+ */
 export const SKIP_REASONS = [
   'corrupt-body',
   'missing-source-row',

@@ -1,5 +1,5 @@
 /**
- * WARC-Date values (spec/warc-export.md §3.1): always `YYYY-MM-DDTHH:MM:SSZ`, whole seconds, UTC.
+ * WARC-Date values (docs/formats/warc-export.md#dates): always `YYYY-MM-DDTHH:MM:SSZ`, whole seconds, UTC.
  * Ledger text timestamps are truncated (never rounded or shifted); anything not exactly in the ledger's shape
  * is refused, because a guessed date would misplace the record in every replay tool.
  */

@@ -1,7 +1,7 @@
 /**
- * The two warcinfo field blocks (spec/warc-export.md §6): `name: value` lines ending in CRLF, CR/LF inside a
- * value replaced by a space. Capsem's fields come first in Capsem's order; the opening record then adds what
- * this export came from (the evidence hashes taken at open), under `inspector-` names so they cannot be
+ * The two warcinfo field blocks (docs/formats/warc-export.md#warcinfo-records): `name: value` lines ending in CRLF,
+ * CR/LF inside a value replaced by a space. Capsem's fields come first in Capsem's order; the opening record then
+ * adds what this export came from (the evidence hashes taken at open), under `inspector-` names so they cannot be
  * mistaken for Capsem's own.
  */
 import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../shared/version.js';

@@ -13,7 +13,7 @@ const GOLDEN = Uint8Array.from(
     .map((h) => parseInt(h, 16)),
 );
 
-describe('file header (spec §3.2–3.4, §3.12)', () => {
+describe('file header (docs/formats/ledger-format.md: file formats v1–v3, golden header vector)', () => {
   beforeAll(async () => {
     await initBlake3();
   });

@@ -1,4 +1,5 @@
-// Builds small v2 archives segment by segment, with hooks to break exactly one rule (spec §3.5, §3.6).
+// Builds small v2 archives segment by segment, with hooks to break exactly one rule
+// (docs/formats/ledger-format.md#codecs, #segment-validation).
 import { blockHeaderV2, fileHeaderV1V2, segmentHeader } from '../../../fixtures/writer/archive-layout.js';
 import type { EncodedArchive, EncodedBody, EncodedSegment } from '../../../fixtures/writer/archive-plan.js';
 import { blake3Raw, blake3Ready, blake3Tagged } from '../../../fixtures/writer/blake3.js';

@@ -38,7 +38,8 @@ function plain<T>(ledger: WrittenLedger, sql: string, ...params: unknown[]): T[]
 beforeAll(async () => {
   a4 = await writeLedger(join(root, 'a4'), { generation: 'A4', sessionId: 'egress-a4', journalMode: 'delete' });
   a2 = await writeLedger(join(root, 'a2'), { generation: 'A2-zstd', sessionId: 'egress-a2', journalMode: 'delete' });
-  // The columns and table an older Capsem build did not write (spec/ledger-format.md, net_events "seeds").
+  // The columns and table an older Capsem build did not write (docs/formats/ledger-format.md#event-tables, the older
+  // net_events shape).
   const db = new Database(a2.dbPath);
   db.exec(`ALTER TABLE net_events DROP COLUMN credential_ref;
     ALTER TABLE net_events DROP COLUMN trace_id;

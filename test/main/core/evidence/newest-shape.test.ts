@@ -1,6 +1,6 @@
-// Shape before marker (ledger-format.md §2.1-2.2): an A4 ledger with an earlier A4 build's tables opens, but every
-// missing table and column of the newest shape is named in the report, its JSON, the generation line and the
-// overview's notes, with what Capsem's current build would do.
+// Shape before marker (docs/formats/ledger-format.md#generations, #identifying-a-ledger): an A4 ledger with an
+// earlier A4 build's tables opens, but every missing table and column of the newest shape is named in the report, its
+// JSON, the generation line and the overview's notes, with what Capsem's current build would do.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

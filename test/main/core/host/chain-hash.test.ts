@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GENESIS, createChainHasher, toHex } from '../../../../src/main/core/host/chain-hash.js';
 import { hostChainHash, hostChainReady } from '../../../fixtures/writer/host/host-chain.js';
 
-// host-ledger.md §5, upstream's golden test.
+// docs/formats/host-ledger.md#hash-chain, upstream's golden test.
 const GOLDEN = {
   timestampUnixMs: 1_791_000_000_000n,
   kind: 'session_stopped',

@@ -1,6 +1,7 @@
 /**
- * A small hand-made ledger-shaped database for query tests (tables and columns as spec/ledger-format.md §2.3,
- * a subset). The fixture writer makes real ledgers; this one is for exact counts and edge values.
+ * A small hand-made ledger-shaped database for query tests (tables and columns as
+ * docs/formats/ledger-format.md#tables-of-the-newest-ledger, a subset). The fixture writer makes real ledgers; this
+ * one is for exact counts and edge values.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

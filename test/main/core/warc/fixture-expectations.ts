@@ -1,5 +1,6 @@
 // What a correct export must contain for a fixture ledger, derived straight from the (possibly edited) SQLite
-// file and the writer's record of the bodies — a second, deliberately plain reading of spec/warc-export.md §3–5.
+// file and the writer's record of the bodies — a second, deliberately plain reading of
+// docs/formats/warc-export.md#resource-records to #skipped-rows.
 import Database from 'better-sqlite3';
 import { decode } from '@msgpack/msgpack';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';

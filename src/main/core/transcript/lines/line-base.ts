@@ -9,7 +9,10 @@ import type {
 import type { Entry } from '../order.js';
 import type { PageRows, Row } from '../page-rows.js';
 
-/** Preview columns are capped at 2048 bytes (spec 2.3): text this long may be cut, and the body is read. */
+/**
+ * Preview columns are capped at 2048 bytes (docs/formats/ledger-format.md#shared-conventions): text this long may be
+ * cut, and the body is read.
+ */
 export const PREVIEW_CAP = 2044;
 
 export const s = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));

@@ -151,7 +151,10 @@ function credential(seq: number, e: Entry, r: Row, ctx: PageRows): TranscriptLin
   });
 }
 
-/** The run table a folded security row keeps its shape in (spec: either inline fields or run_id). */
+/**
+ * The run table a folded security row keeps its shape in (docs/formats/ledger-format.md#security-tables: either
+ * inline fields or run_id).
+ */
 const RUN_TABLE: Readonly<Record<string, string>> = {
   security_rule_events: 'security_rule_runs',
   security_decision_events: 'security_decision_runs',
