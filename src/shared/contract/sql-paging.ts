@@ -1,8 +1,9 @@
 /**
  * Paging through an ad-hoc SQL result of any length. `sql.run` with `paging: 'stream'` answers its first rows as
- * before; when more exist the result stays open in its SQL child process, which keeps reading it forward into a
- * spill file beside the scratch copy (row number → row), so `sql.page` answers any place already read by one rowid
- * seek, and a place not read yet as soon as the stream reaches it. `sql.close` (or `sql.cancel`) ends it.
+ * before; when more exist the result stays open in its SQL child process, which reads it forward into a spill file
+ * beside the scratch copy (row number → row) a bounded distance past the furthest page asked for, so `sql.page`
+ * answers any place already read by one rowid seek, and a place not read yet as soon as the stream reaches it.
+ * `sql.close` (or `sql.cancel`) ends it.
  */
 import type { Cell } from './types.js';
 import type { Guard } from './guards.js';
@@ -14,7 +15,7 @@ export interface SqlPageArg {
   readonly runId: string;
   /** 0-based place of the first row wanted. */
   readonly position: number;
-  /** 0..1000 rows; 0 answers the stream's progress only, at once. */
+  /** 0..1000 rows; 0 answers the stream's progress only, at once, and does not make the stream read further. */
   readonly limit: number;
 }
 
@@ -26,6 +27,11 @@ export interface SqlPage {
   readonly streamed: number;
   /** True once the query has no more rows: `streamed` is then the result's exact count. */
   readonly done: boolean;
+  /**
+   * True while the stream waits, not done, having read as far past the furthest page asked for as it may: it reads
+   * on when a page further on is asked (a progress ask does not count), so `streamed` grows only as pages are asked.
+   */
+  readonly paused: boolean;
   /**
    * Present when the result was longer than its spill file may hold: reading stopped at this cap (bytes of row
    * text), `done` is true and `streamed` counts the rows kept, not the query's.

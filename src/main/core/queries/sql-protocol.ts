@@ -39,8 +39,18 @@ export type SqlChildReply =
       /** True when the child kept the result open and streams the rest (the run had a spillPath). */
       readonly streaming?: boolean;
     }
-  /** `capBytes`: present when the spill file's cap stopped the reading (done, with the rows before it kept). */
-  | { readonly type: 'progress'; readonly streamed: number; readonly done: boolean; readonly capBytes?: number }
+  /**
+   * `paused`: the stream read as far ahead of the pages asked as it may and waits for a page further on (sql-stream.ts
+   * READ_AHEAD_ROWS); sent when it pauses and when it reads on. `capBytes`: present when the spill file's cap
+   * stopped the reading (done, with the rows before it kept).
+   */
+  | {
+      readonly type: 'progress';
+      readonly streamed: number;
+      readonly done: boolean;
+      readonly paused: boolean;
+      readonly capBytes?: number;
+    }
   | {
       readonly type: 'page';
       readonly id: number;
@@ -48,6 +58,7 @@ export type SqlChildReply =
       readonly position: number;
       readonly streamed: number;
       readonly done: boolean;
+      readonly paused: boolean;
       readonly capBytes?: number;
     }
   | { readonly type: 'error'; readonly error: Failure };

@@ -1,8 +1,9 @@
 /**
  * The SQL console's streamed results kept open, each in its own child process (sql-stream.ts reads it on into a
- * spill file there). The parent keeps each one's progress from the child's reports, so a progress-only ask
- * (limit 0) is answered here at once; a page is asked of the child and waited for up to the run's own deadline
- * (a place the stream has not reached yet), which then answers DEADLINE and leaves the result open.
+ * spill file there, as far ahead of the pages asked as it may). The parent keeps each one's progress (and whether
+ * its reading paused) from the child's reports, so a progress-only ask (limit 0) is answered here at once; a page
+ * is asked of the child and waited for up to the run's own deadline (a place the stream has not reached yet), which
+ * then answers DEADLINE and leaves the result open.
  * At most MAX_OPEN results are kept (the oldest is ended), and one nobody asked anything of for IDLE_MS is ended.
  */
 import { rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ interface OpenResult {
   readonly deadlineMs: number;
   streamed: number;
   done: boolean;
+  /** The child's stream waits for a page asked further on (sql-stream.ts READ_AHEAD_ROWS). */
+  paused: boolean;
   /** The spill file's cap, once it stopped the reading. */
   capBytes: number | undefined;
   failure: Failure | null;
@@ -62,6 +65,7 @@ export class OpenResults {
       deadlineMs,
       streamed: firstRows,
       done: false,
+      paused: false,
       capBytes: undefined,
       failure: null,
       waiters: new Map(),
@@ -72,6 +76,7 @@ export class OpenResults {
         if (m.type === 'progress' || m.type === 'page') {
           r.streamed = m.streamed;
           r.done = m.done;
+          r.paused = m.paused;
           r.capBytes = m.capBytes;
         }
         if (m.type === 'page') {
@@ -79,7 +84,8 @@ export class OpenResults {
           if (!w) return; // it ran past its deadline and was answered already
           r.waiters.delete(m.id);
           clearTimeout(w.timer);
-          w.resolve({ ok: true, value: { rows: m.rows, position: m.position, streamed: m.streamed, done: m.done, ...capOf(r) } });
+          const { rows, position, streamed, done, paused } = m;
+          w.resolve({ ok: true, value: { rows, position, streamed, done, paused, ...capOf(r) } });
         } else if (m.type === 'error') this.fail(r, m.error);
       },
       exit: (code, signal) =>
@@ -109,7 +115,10 @@ export class OpenResults {
     if (!r) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `no open result has run id ${runId}` } });
     this.touch(runId, r);
     if (r.failure) return Promise.resolve({ ok: false, error: r.failure });
-    if (limit === 0) return Promise.resolve({ ok: true, value: { rows: [], position, streamed: r.streamed, done: r.done, ...capOf(r) } });
+    if (limit === 0) {
+      const { streamed, done, paused } = r;
+      return Promise.resolve({ ok: true, value: { rows: [], position, streamed, done, paused, ...capOf(r) } });
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

@@ -9,6 +9,8 @@
  * stays one slice of rows; the spill file grows with the result up to a cap (`capBytes` of row text: a query over
  * bodies could otherwise fill the disk), where reading stops and the result says it was capped (it is removed with
  * the result or the scratch folder).
+ * It reads only READ_AHEAD_ROWS past the furthest row asked for, then pauses (says so, and schedules nothing) until
+ * a page asked further on moves that point: a result nobody scrolls costs no more than its first screens.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -22,6 +24,11 @@ const SLICE_ROWS = 5000;
 const SLICE_MS = 25;
 /** Progress is reported at most this often. */
 const PROGRESS_MS = 100;
+/**
+ * How far past the furthest row asked for (a page's `position + limit`; the first page counts as asked) the stream
+ * reads before it pauses: a few seconds of scrolling, so the rows are there when the grid asks for them.
+ */
+export const READ_AHEAD_ROWS = 20_000;
 /**
  * What the SQL console's spill files may hold together: a result is kept open while at most MAX_OPEN are, so each
  * gets its share (a million ordinary event rows are ~100 MiB). A per-result cap alone let four results nobody read
@@ -42,6 +49,9 @@ export class ResultStream {
   private capped = false;
   private waiting: SqlChildPage[] = [];
   private lastProgress = 0;
+  /** The end of the furthest page asked for, and whether reading stopped READ_AHEAD_ROWS past it (nothing scheduled). */
+  private asked = 0;
+  private paused = false;
 
   constructor(
     spillPath: string,
@@ -63,9 +73,15 @@ export class ResultStream {
 
   /** The rows already read (the first page) go in first, then the stream runs on in slices. */
   start(first: readonly (readonly Cell[])[]): void {
+    this.asked = first.length;
     this.write(this.texts(first));
     if (this.done) this.finish();
     else setImmediate(() => this.slice());
+  }
+
+  /** Where reading pauses until a page is asked further on. */
+  private get readTo(): number {
+    return this.asked + READ_AHEAD_ROWS;
   }
 
   /** Rows as the text the spill file keeps, up to the cap: a row that would pass it ends the reading instead. */
@@ -99,8 +115,9 @@ export class ResultStream {
   private slice(): void {
     const until = performance.now() + SLICE_MS;
     const rows: string[] = [];
+    const most = Math.min(SLICE_ROWS, this.readTo - this.streamed);
     try {
-      while (rows.length < SLICE_ROWS) {
+      while (rows.length < most) {
         const next = this.source.next();
         if (next.done) {
           this.done = true;
@@ -117,11 +134,16 @@ export class ResultStream {
     }
     this.write(rows);
     if (this.done) this.finish();
-    else {
+    else if (this.streamed >= this.readTo) {
+      // Far enough past every page asked: no next slice until page() moves the point on.
+      this.paused = true;
+      this.send({ type: 'progress', streamed: this.streamed, done: false, paused: true });
+      this.answerWaiting();
+    } else {
       const now = performance.now();
       if (now - this.lastProgress >= PROGRESS_MS) {
         this.lastProgress = now;
-        this.send({ type: 'progress', streamed: this.streamed, done: false });
+        this.send({ type: 'progress', streamed: this.streamed, done: false, paused: false });
       }
       this.answerWaiting();
       setImmediate(() => this.slice());
@@ -131,7 +153,7 @@ export class ResultStream {
   /** The query ended (or the cap stopped it): the cursor closes, and everyone waiting is answered. */
   private finish(): void {
     this.finishSource();
-    this.send({ type: 'progress', streamed: this.streamed, done: true, ...this.cap() });
+    this.send({ type: 'progress', streamed: this.streamed, done: true, paused: false, ...this.cap() });
     this.answerWaiting();
   }
 
@@ -151,12 +173,20 @@ export class ResultStream {
 
   /** Answers now when the place is read (or the stream ended), else once it is. */
   page(msg: SqlChildPage): void {
+    // Only rows asked for move the read-ahead on: a progress ask (limit 0) reads nothing more.
+    if (msg.limit > 0) this.asked = Math.max(this.asked, msg.position + msg.limit);
+    if (this.paused && !this.done && this.streamed < this.readTo) {
+      this.paused = false;
+      this.send({ type: 'progress', streamed: this.streamed, done: false, paused: false });
+      setImmediate(() => this.slice());
+    }
     if (this.ready(msg)) this.answer(msg);
     else this.waiting.push(msg);
   }
 
+  /** A progress ask is answered at once (a paused stream would never reach its place); rows once they are read. */
   private ready(msg: SqlChildPage): boolean {
-    return this.done || msg.position + Math.max(1, msg.limit) <= this.streamed;
+    return this.done || msg.limit === 0 || msg.position + msg.limit <= this.streamed;
   }
 
   private answerWaiting(): void {
@@ -172,6 +202,7 @@ export class ResultStream {
     // A place past the end of an ended result: its last rows.
     const position = this.done && msg.position >= this.streamed ? Math.max(0, this.streamed - msg.limit) : msg.position;
     const rows = msg.limit > 0 ? (this.read.all(position, msg.limit) as string[]).map((v) => JSON.parse(v) as Cell[]) : [];
-    this.send({ type: 'page', id: msg.id, rows, position, streamed: this.streamed, done: this.done, ...this.cap() });
+    const { streamed, done, paused } = this;
+    this.send({ type: 'page', id: msg.id, rows, position, streamed, done, paused, ...this.cap() });
   }
 }
