@@ -16,6 +16,7 @@ import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
 import { RowLink } from '../../links/RowLink.js';
 import { selectInPane } from '../../pane/selection.js';
+import { partialCountLabel } from '../sql/sql-count-label.js';
 import { spanningGridProps, useSqlWindow } from '../sql/use-sql-window.js';
 import { hitStep } from './hit-step.js';
 
@@ -108,7 +109,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
             ? `stopped after ${countLabel(win.w.streamed)} hits read`
             : win.w.done
               ? `${countLabel(win.w.streamed)} hits`
-              : `at least ${countLabel(win.w.streamed)} hits read so far, counting…`}
+              : partialCountLabel(win.w.streamed, win.w.paused, 'hits')}
         </span>
         {win.w.runId && !win.w.done && (
           <>

@@ -2,10 +2,11 @@
  * The rows of a streamed SQL result held around the place on screen (sql.page): the first page comes with sql.run,
  * the grid asks for the rows at the place it rests on (a drag, "go to row"), or the next/previous page at either
  * edge, and at most MAX_ROWS are held. While the child is still reading the result, its progress is asked for
- * every POLL_MS, so the scrollbar grows to the rows read until the count is exact.
+ * every POLL_MS, so the scrollbar grows to the rows read until the count is exact. Once the child has read as far
+ * ahead of the pages asked as it may (paused), nothing is asked until the next page: that page makes it read on.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Cell, SqlResult } from '../../../../shared/contract.js';
+import type { Cell, SqlPage, SqlResult } from '../../../../shared/contract.js';
 import { client } from '../../api/client.js';
 
 export const PAGE = 300;
@@ -19,6 +20,8 @@ export interface SqlWindow {
   /** Rows read from the query so far; the exact count once `done`. */
   readonly streamed: number;
   readonly done: boolean;
+  /** The child waits, not done, for a page further on before it reads more (the grid asks one as it scrolls). */
+  readonly paused: boolean;
   /** Reading was stopped by the reader (Stop): the rows held stay, nothing more is paged. */
   readonly stopped: boolean;
   /** The furthest place asked for (go to row N past the rows read so far): the scrollbar reaches it meanwhile. */
@@ -28,7 +31,17 @@ export interface SqlWindow {
   readonly error: { code: string; message: string } | null;
 }
 
-const EMPTY: SqlWindow = { runId: null, start: 0, rows: [], streamed: 0, done: true, stopped: false, reach: 0, error: null };
+const EMPTY: SqlWindow = {
+  runId: null,
+  start: 0,
+  rows: [],
+  streamed: 0,
+  done: true,
+  paused: false,
+  stopped: false,
+  reach: 0,
+  error: null,
+};
 
 export function useSqlWindow(ev: string) {
   const [w, setW] = useState<SqlWindow>(EMPTY);
@@ -54,6 +67,7 @@ export function useSqlWindow(ev: string) {
             rows,
             streamed: rows.length,
             done: !streaming,
+            paused: false,
             stopped: false,
             reach: 0,
             error: null,
@@ -75,7 +89,7 @@ export function useSqlWindow(ev: string) {
       if (!r.ok) return setW((x) => ({ ...x, error: r.error }));
       const p = r.value;
       setW((x) => {
-        const base = { ...x, streamed: Math.max(x.streamed, p.streamed), done: p.done, capBytes: p.capBytes, error: null };
+        const base = { ...x, ...progressOf(x, p), error: null };
         if (how === 'seek' || x.rows.length === 0) return { ...base, start: p.position, rows: p.rows };
         if (how === 'after' && p.position === x.start + x.rows.length) {
           const rows = [...x.rows, ...p.rows];
@@ -92,18 +106,28 @@ export function useSqlWindow(ev: string) {
     [ev],
   );
 
-  // The child's progress while it still reads the result.
+  // The child's progress while it reads the result: asked until it is done or paused (a page fetch that makes it
+  // read on answers paused: false, which starts the asking again), or the result is gone.
   useEffect(() => {
-    if (!w.runId || w.done) return;
+    if (!w.runId || w.done || w.paused) return;
     const runId = w.runId;
-    const t = setTimeout(() => {
-      void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }).then((r) => {
-        if (r.ok && ref.current.runId === runId)
-          setW((x) => ({ ...x, streamed: Math.max(x.streamed, r.value.streamed), done: r.value.done, capBytes: r.value.capBytes }));
-      });
-    }, POLL_MS);
-    return () => clearTimeout(t);
-  }, [w.runId, w.done, w.streamed, ev]);
+    let live = true;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const ask = (): void => {
+      t = setTimeout(() => {
+        void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }).then((r) => {
+          if (!live || !r.ok || ref.current.runId !== runId) return;
+          setW((x) => ({ ...x, ...progressOf(x, r.value) }));
+          ask();
+        });
+      }, POLL_MS);
+    };
+    ask();
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [w.runId, w.done, w.paused, ev]);
 
   // Leaving the view ends an open result.
   useEffect(
@@ -142,6 +166,11 @@ export function useSqlWindow(ev: string) {
       }
     },
   };
+}
+
+/** What a page or progress answer tells of the reading: rows read never go back (answers may cross). */
+function progressOf(x: SqlWindow, p: SqlPage): Pick<SqlWindow, 'streamed' | 'done' | 'paused' | 'capBytes'> {
+  return { streamed: Math.max(x.streamed, p.streamed), done: p.done, paused: p.paused, capBytes: p.capBytes };
 }
 
 /**
