@@ -39,6 +39,17 @@ export interface SqlPage {
   readonly capBytes?: number;
 }
 
+/**
+ * An open result nobody asked anything of for this long is closed (its child ends, its spill file is removed): a
+ * client gone without `sql.close` (a closed tab, a reload) leaves nothing in scratch for long.
+ */
+export const SQL_IDLE_MS = 2 * 60_000;
+/**
+ * How often a client showing an open result asks its progress to keep it: a done or paused result is otherwise asked
+ * nothing while someone reads it. Well within SQL_IDLE_MS, as a hidden page's timers may run up to a minute late.
+ */
+export const SQL_KEEP_MS = SQL_IDLE_MS / 4;
+
 export interface SqlPagingChannels {
   /** Rows of an open streamed result at a place; waits (up to the run's deadline) for a place not read yet. */
   'sql.page': { arg: SqlPageArg; result: SqlPage };

@@ -9,12 +9,14 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SqlPage } from '../../../shared/contract/sql-paging.js';
+import { SQL_IDLE_MS } from '../../../shared/contract/sql-paging.js';
 import type { Failure, Result } from '../../../shared/errors.js';
 import type { SqlChildHandle } from './sql-child-spawner.js';
 import type { SqlChildReply } from './sql-protocol.js';
 
 export const MAX_OPEN = 4;
-export const IDLE_MS = 10 * 60_000;
+/** A client showing a result keeps it with a progress ask every SQL_KEEP_MS; one gone leaves it for this long. */
+export const IDLE_MS = SQL_IDLE_MS;
 
 /** A child as the console holds it (sql-runner.ts), as far as an open result needs it. */
 export interface KeptChild {

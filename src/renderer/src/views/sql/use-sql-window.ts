@@ -4,9 +4,11 @@
  * edge, and at most MAX_ROWS are held. While the child is still reading the result, its progress is asked for
  * every POLL_MS, so the scrollbar grows to the rows read until the count is exact. Once the child has read as far
  * ahead of the pages asked as it may (paused), nothing is asked until the next page: that page makes it read on.
+ * Only a progress ask every SQL_KEEP_MS keeps a result on screen from being closed as idle.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cell, SqlPage, SqlResult } from '../../../../shared/contract.js';
+import { SQL_KEEP_MS } from '../../../../shared/contract/sql-paging.js';
 import { client } from '../../api/client.js';
 
 export const PAGE = 300;
@@ -128,6 +130,15 @@ export function useSqlWindow(ev: string) {
       clearTimeout(t);
     };
   }, [w.runId, w.done, w.paused, ev]);
+
+  // A result on screen is kept open: the core closes one asked nothing for SQL_IDLE_MS (its client gone), and a done
+  // or paused result is otherwise asked nothing while it is read. A progress ask reads no further rows.
+  useEffect(() => {
+    if (!w.runId) return;
+    const runId = w.runId;
+    const t = setInterval(() => void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }), SQL_KEEP_MS);
+    return () => clearInterval(t);
+  }, [w.runId, ev]);
 
   // Leaving the view ends an open result.
   useEffect(
