@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   'EXPORT_DESTINATION', // export destination inside the evidence folder, or unwritable
   'BAD_REQUEST', // a contract argument failed validation
   'BAD_PATTERN', // a search pattern that does not compile, or that only a backtracking engine could run
+  // the case file (notes and tags kept beside the evidence)
+  'CASE_DAMAGED', // a case file that is not one: bad JSON, a cut line, a missing or unknown header, an invalid item
+  'CASE_TOO_NEW', // a case file written by a newer version of the format
+  'CASE_INSIDE_EVIDENCE', // a case file path inside the evidence folder
+  'NO_SUCH_EVENT', // an event id (or table) the ledger does not hold
+  'AMBIGUOUS_EVENT', // an event id held by more than one table, with no table named
   'INTERNAL', // a bug: anything not above; carries the original message
 ] as const;
 

@@ -58,6 +58,11 @@ const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
   EXPORT_DESTINATION: 'failed',
   BAD_REQUEST: 'failed',
   BAD_PATTERN: 'failed',
+  CASE_DAMAGED: 'failed',
+  CASE_TOO_NEW: 'failed',
+  CASE_INSIDE_EVIDENCE: 'failed',
+  NO_SUCH_EVENT: 'failed',
+  AMBIGUOUS_EVENT: 'failed',
   INTERNAL: 'failed',
 };
 

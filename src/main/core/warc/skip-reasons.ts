@@ -42,6 +42,11 @@ export function skipReasonForReadFailure(code: ErrorCode): SkipReason | 'fatal' 
     case 'QUERY_REFUSED':
     case 'BAD_REQUEST':
     case 'BAD_PATTERN':
+    case 'CASE_DAMAGED':
+    case 'CASE_TOO_NEW':
+    case 'CASE_INSIDE_EVIDENCE':
+    case 'NO_SUCH_EVENT':
+    case 'AMBIGUOUS_EVENT':
       return 'unreadable-body';
     case 'CANCELLED':
     case 'DEADLINE':

@@ -1,0 +1,38 @@
+/**
+ * Where a case file may be: anywhere but inside the evidence. Notes are kept beside the evidence, never in it, so the
+ * folder a copy was taken from stays exactly as it was captured. Compared by real paths, so neither a symlinked
+ * folder nor `..` nor a case file that is itself a link into the evidence can put it there.
+ */
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { InspectorError } from '../../../shared/errors.js';
+import type { Evidence } from '../evidence/types.js';
+import { isInside, realOrSelf } from '../path-inside.js';
+
+function evidenceFolders(evidence: Evidence): string[] {
+  const folders = [evidence.input.dir, dirname(evidence.input.dbPath)];
+  const archive = evidence.input.archive;
+  if (archive) folders.push(archive.kind === 'directory' ? archive.path : dirname(archive.path));
+  return folders.map(realOrSelf);
+}
+
+/** The case file's real path: the file's own when it exists (a link is followed), else its real folder's. */
+function realCasePath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return join(realOrSelf(dirname(resolve(path))), basename(path));
+  }
+}
+
+/** The real path to read and write the case file at; CASE_INSIDE_EVIDENCE when it lies in the evidence. */
+export function caseFilePath(evidence: Evidence, path: string): string {
+  const real = realCasePath(path);
+  const holding = evidenceFolders(evidence).find((folder) => isInside(real, folder));
+  if (holding !== undefined)
+    throw new InspectorError(
+      'CASE_INSIDE_EVIDENCE',
+      `case file ${path} lies inside the evidence folder ${holding}; keep it beside the evidence, never in it`,
+    );
+  return real;
+}
