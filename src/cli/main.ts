@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'write one verified body: body <path> <event_id> <source_table> <direction> [-o FILE]',
     load: () => import('./commands/body.js'),
   },
+  case: {
+    summary: 'tags and notes kept beside the evidence: case add <path> --case FILE --event ID --tag TAG | case list <path> --case FILE',
+    load: () => import('./commands/case.js'),
+  },
   check: {
     summary: 'integrity report: check <path> [--no-verify-bodies] [--rows N] [--json] | check --all <dir>',
     load: () => import('./commands/check.js'),
