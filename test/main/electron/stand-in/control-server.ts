@@ -91,7 +91,13 @@ async function run(message: ControlOp): Promise<unknown> {
       return (await windowById(message.window).opened).evaluate(() => document.body.innerText);
     case 'waitText': {
       const page = await windowById(message.window).opened;
-      await page.waitForFunction((t) => document.body.innerText.includes(t), message.text, { timeout: 60_000 });
+      try {
+        await page.waitForFunction((t) => document.body.innerText.includes(t), message.text, { timeout: 60_000 });
+      } catch (e) {
+        // Say what the page showed instead: a wait that never came true is diagnosed from it.
+        const shown = await page.evaluate(() => document.body.innerText).catch(() => '(the page could not be read)');
+        throw new Error(`${(e as Error).message}\nthe page showed:\n${shown}`);
+      }
       return true;
     }
     case 'openFile':
