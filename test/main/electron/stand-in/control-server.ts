@@ -62,9 +62,20 @@ async function drop(w: StandInWindow, paths: string[]): Promise<void> {
     (entries) => (window as unknown as { __capsemStandInDropping: (e: [string, string][]) => void }).__capsemStandInDropping(entries),
     droppedNames(paths),
   );
+  // The drop is sent only once the page has handled a dragover: Chromium drops a drop whose dragover the renderer
+  // has not answered yet (it takes the operation as none), which a busy page under load had not, so the drop was lost.
+  await page.evaluate(() => {
+    const w = window as unknown as { __capsemStandInDragOver: boolean };
+    w.__capsemStandInDragOver = false;
+    window.addEventListener('dragover', () => (w.__capsemStandInDragOver = true), { once: true, capture: true });
+  });
   const cdp = await page.context().newCDPSession(page);
   const data = { items: [], files: paths, dragOperationsMask: 1 };
-  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 400, data });
+  for (const type of ['dragEnter', 'dragOver'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 400, data });
+  await page.waitForFunction(() => (window as unknown as { __capsemStandInDragOver: boolean }).__capsemStandInDragOver, null, {
+    timeout: 60_000,
+  });
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', x: 640, y: 400, data });
   await cdp.detach();
 }
 
