@@ -16,7 +16,7 @@ function evidenceFolders(evidence: Evidence): string[] {
   return folders.map(realOrSelf);
 }
 
-/** The case file's real path: the file's own when it exists (a link is followed), else its real folder's. */
+/** A path's real path: its own when it exists (a link is followed), else its real folder's joined with its name. */
 function realCasePath(path: string): string {
   try {
     return realpathSync(path);
@@ -25,10 +25,16 @@ function realCasePath(path: string): string {
   }
 }
 
+/** The evidence folder holding `path` (by real paths, links followed), or undefined when none does. */
+export function evidenceFolderHolding(evidence: Evidence, path: string): string | undefined {
+  const real = realCasePath(path);
+  return evidenceFolders(evidence).find((folder) => isInside(real, folder));
+}
+
 /** The real path to read and write the case file at; CASE_INSIDE_EVIDENCE when it lies in the evidence. */
 export function caseFilePath(evidence: Evidence, path: string): string {
   const real = realCasePath(path);
-  const holding = evidenceFolders(evidence).find((folder) => isInside(real, folder));
+  const holding = evidenceFolderHolding(evidence, path);
   if (holding !== undefined)
     throw new InspectorError(
       'CASE_INSIDE_EVIDENCE',
