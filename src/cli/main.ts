@@ -17,7 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     load: () => import('./commands/body.js'),
   },
   case: {
-    summary: 'tags and notes kept beside the evidence: case add <path> --case FILE --event ID --tag TAG | case list <path> --case FILE',
+    summary: 'tags and notes kept beside the evidence: case add | list | export | verify (see case --help)',
     load: () => import('./commands/case.js'),
   },
   check: {

@@ -2,11 +2,14 @@
  * capsem-inspect case add <path> --case FILE --event ID [--table T] [--body DIRECTION [--range START-END]] --tag TAG
  *                        [--note TEXT]
  * capsem-inspect case list <path> --case FILE [--json]
+ * capsem-inspect case export <path> --case FILE -o OUT [--unredacted]
+ * capsem-inspect case verify OUT [<path>]
  * The case: tags and notes on rows and bodies of a session, kept in a case file beside the evidence, never in it
  * (core/case, docs/case-file.md). `list` re-attaches each item to the copy given: attached, missing, changed or
  * another session's. The ledger is read from its private scratch copy; nothing is written to the evidence folder.
  * Exit 0 on success; 1 when `list` finds an item missing or changed; 2 on a usage error, when the ledger or the case
  * file cannot be opened, or when `add` is refused (an event the ledger does not hold, a case file inside the evidence).
+ * `export` and `verify` live in case-export.ts; verify exits 1 when any check does not match.
  */
 import type { CliIo } from '../io.js';
 import type { Evidence } from '../../main/core/evidence/types.js';
@@ -16,6 +19,8 @@ import { listCase } from '../../main/core/case/case-list.js';
 import { toFailure } from '../../shared/errors.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
+import type { ExportArgs, VerifyArgs } from './case-export.js';
+import { parseExport, parseVerify, runExport, runVerify } from './case-export.js';
 import { bodyText, caseListJson, caseListText, caseSummary, eventText } from '../text/case-lines.js';
 import { printable } from '../text/style.js';
 
@@ -23,6 +28,8 @@ export const CASE_USAGE =
   'usage: capsem-inspect case add <path> --case FILE --event EVENT_ID [--table T] [--body DIRECTION [--range START-END]]\n' +
   '                               --tag TAG [--note TEXT]\n' +
   '       capsem-inspect case list <path> --case FILE [--json]\n' +
+  '       capsem-inspect case export <path> --case FILE -o OUT [--unredacted]\n' +
+  '       capsem-inspect case verify OUT [<path>]\n' +
   '  tags: notable, benign, follow-up, or your own (lower-case letters, digits, dashes); the case file is kept\n' +
   '  beside the evidence, never inside it. list: attached, missing, changed or other-session per item.\n';
 
@@ -48,7 +55,9 @@ const LIST_FLAGS = { case: ADD_FLAGS.case, json: { takes: 'nothing' } } as const
 
 type Parsed =
   | { readonly sub: 'add'; readonly path: string; readonly casePath: string; readonly request: Parameters<typeof addCaseItem>[2] }
-  | { readonly sub: 'list'; readonly path: string; readonly casePath: string; readonly json: boolean };
+  | { readonly sub: 'list'; readonly path: string; readonly casePath: string; readonly json: boolean }
+  | ExportArgs
+  | VerifyArgs;
 
 function parseAdd(args: readonly string[]): Parsed | string {
   const p = parseCommandArgs(args, ADD_FLAGS, { single: true });
@@ -81,7 +90,10 @@ function parse(args: readonly string[]): Parsed | string {
   const [sub, ...rest] = args;
   if (sub === 'add') return parseAdd(rest);
   if (sub === 'list') return parseList(rest);
-  return sub === undefined ? 'a subcommand is required: add or list' : `unknown subcommand ${sub}: add or list`;
+  if (sub === 'export') return parseExport(rest);
+  if (sub === 'verify') return parseVerify(rest);
+  const subs = 'add, list, export or verify';
+  return sub === undefined ? `a subcommand is required: ${subs}` : `unknown subcommand ${sub}: ${subs}`;
 }
 
 function add(evidence: Evidence, parsed: Extract<Parsed, { sub: 'add' }>, io: CliIo): number {
@@ -102,6 +114,8 @@ function list(evidence: Evidence, parsed: Extract<Parsed, { sub: 'list' }>, io: 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const parsed = argsOrExit(args, io, { command: 'case', usage: CASE_USAGE, helpAnywhere: true }, parse);
   if (typeof parsed === 'number') return parsed;
+  if (parsed.sub === 'export') return runExport(parsed, io);
+  if (parsed.sub === 'verify') return runVerify(parsed, io);
   // Rows and the index are all a case reads: the archive is not hashed (a full read for nothing here).
   const opened = await openEvidence([parsed.path], { hashArchive: false });
   if (!opened.ok) {

@@ -200,7 +200,7 @@ describe('capsem-inspect case', () => {
   it('usage errors exit 2 with the usage; --help exits 0', async () => {
     const none = await cli([]);
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/^capsem-inspect case: a subcommand is required: add or list\nusage: capsem-inspect case add/);
+    expect(none.err).toMatch(/^capsem-inspect case: a subcommand is required: add, list, export or verify\nusage: capsem-inspect case add/);
     expect((await cli(['remove', ledger.sessionDir])).err).toContain('unknown subcommand remove');
     const noTag = await cli(['add', ledger.sessionDir, '--case', 'c', '--event', 'e']);
     expect([noTag.code, noTag.err]).toEqual([2, expect.stringContaining('--case, --event and --tag are required')]);
