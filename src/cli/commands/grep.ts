@@ -12,9 +12,8 @@ import { openForCheck } from '../../main/core/check/check-path.js';
 import { prestartVerifyWorkers } from '../../main/core/jobs/prestarted-verify-workers.js';
 import { workersWorthStarting } from '../../main/core/jobs/workers-worth-starting.js';
 import { defaultWorkerCount } from '../../main/core/jobs/verify-plan.js';
-import { planGrep, type startGrep } from '../../main/core/search/grep-job.js';
-import { inProcessVerifyRunner } from '../../main/core/jobs/verify-runner.js';
-import { grepColumns } from '../../main/core/search/grep-columns.js';
+import { startSessionSearch } from '../../main/core/search/session-search.js';
+import type { Evidence } from '../../main/core/evidence/types.js';
 import type { GrepMatch, GrepPattern, GrepSpec } from '../../main/core/search/grep-types.js';
 import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../main/core/search/grep-types.js';
 import { destinationLookup, maskSecret, secretFinding } from '../../main/core/search/secret-findings.js';
@@ -134,11 +133,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io: CliIo, signal: AbortSignal): Promise<number> {
+async function search(a: GrepArgs, evidence: Evidence, io: CliIo, signal: AbortSignal): Promise<number> {
   const style = styleFor(io.isTty && !a.json);
   const destinationOf = a.secrets ? destinationLookup(evidence.db) : null;
   let matches = 0;
-  let stopped = false;
   // On a terminal's stderr only, and never with --json (a reader of JSON lines may share the terminal's stderr).
   const progress = grepProgressLine(Boolean(io.stderrIsTerminal) && !a.json, io.stderr);
   const out = (m: GrepMatch): boolean => {
@@ -153,46 +151,16 @@ async function search(a: GrepArgs, evidence: Parameters<typeof startGrep>[0], io
     }
     return a.max === null || matches < a.max;
   };
-  const plan = planGrep(evidence, a.spec, a.workers !== undefined ? { workers: a.workers } : {});
-  // Drawn at once, before the pool's first report (a small ledger may be done before it): what is to be searched.
-  progress.show({ itemsDone: 0, itemsTotal: plan.itemsTotal, bytesDone: 0, bytesTotal: plan.bytesTotal, failed: 0 });
-  const job = inProcessVerifyRunner.start(plan, {
+  const searching = startSessionSearch(evidence, a.spec, out, {
+    signal,
     onProgress: (p) => progress.show(p),
-    onMatches: (batch) => {
-      for (const m of batch) {
-        if (stopped) return;
-        if (!out(m)) {
-          stopped = true;
-          job.cancel();
-        }
-      }
-    },
+    ...(a.workers !== undefined ? { workers: a.workers } : {}),
   });
-  const onAbort = (): void => job.cancel();
-  signal.addEventListener('abort', onAbort, { once: true });
-  whenReaderGone(() => {
-    stopped = true;
-    job.cancel();
-  });
-  // The text columns are searched here on the main thread while the workers search the bodies (their matches wait
-  // in the message queue and print after the columns' own).
-  const columns = grepColumns(evidence.db, a.spec, (m) => {
-    const go = out(m);
-    if (!go) {
-      stopped = true;
-      job.cancel();
-    }
-    return go;
-  });
-  const result = await job.result.finally(() => {
-    signal.removeEventListener('abort', onAbort);
-    progress.end();
-  });
-  if (!result.ok && !stopped) return failed(io, result.error.code, result.error.message);
-  const summary = result.ok ? result.value : null;
-  const wanted = (t: string, d: string): boolean =>
-    (a.spec.table === null || t === a.spec.table) && (a.spec.direction === null || d === a.spec.direction);
-  const damaged = summary ? summary.failures.filter((f) => wanted(f.sourceTable, f.direction)) : [];
+  // Drawn at once, before the pool's first report (a small ledger may be done before it): what is to be searched.
+  progress.show({ itemsDone: 0, itemsTotal: searching.itemsTotal, bytesDone: 0, bytesTotal: searching.bytesTotal, failed: 0 });
+  whenReaderGone(() => searching.stop());
+  const { summary, columns, damaged, stopped, error } = await searching.done.finally(() => progress.end());
+  if (error) return failed(io, error.code, error.message);
   for (const f of damaged) {
     if (a.json)
       io.stdout(
