@@ -36,6 +36,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'search every verified body and text column: grep <pattern> <path> [-F|-E] [-i] [--hex] ... | grep --secrets <path>',
     load: () => import('./commands/grep.js'),
   },
+  hunt: {
+    summary: 'one question over every session: hunt <capsem-home|folder|host.db> [-F S] [-E RE] [--domain D] ... [--json]',
+    load: () => import('./commands/hunt.js'),
+  },
   list: {
     summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]',
     load: () => import('./commands/list.js'),

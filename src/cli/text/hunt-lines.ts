@@ -1,0 +1,89 @@
+// hunt's output: one header per session with something to say, then one line per hit or finding under it, and the
+// same as JSON records. Everything from a ledger or a host ledger (ids, hosts, context, paths) is attacker-chosen
+// text and goes through terminalSafe; the JSON text is escaped by the encoder.
+import type { BodyFailure } from '../../main/core/jobs/verify-types.js';
+import type { HuntHit } from '../../main/core/hunt/hunt-session.js';
+import { indicatorLabel } from '../../main/core/hunt/indicators.js';
+import { maskSecret } from '../../main/core/search/secret-findings.js';
+import { cutNote, terminalSafe, whereText } from './grep-lines.js';
+import type { Style } from './style.js';
+
+export function sessionHeader(id: string, dir: string): string {
+  return `== ${terminalSafe(id)}  ${terminalSafe(dir)}\n`;
+}
+
+export function hitLine(h: HuntHit, style: Style): string {
+  const label = `[${terminalSafe(indicatorLabel(h.indicator))}]`;
+  switch (h.kind) {
+    case 'match': {
+      const m = h.match;
+      const shown = h.secret
+        ? `${h.secret.pattern.name} ${maskSecret(terminalSafe(m.match), m.length)}${h.secret.host ? ` to ${terminalSafe(h.secret.host)}` : ''}`
+        : `${terminalSafe(m.before)}${style.bold(style.red(terminalSafe(m.match)))}${terminalSafe(m.after)}`;
+      return `  ${whereText(m)} ${m.offset}  ${label}  ${shown}${m.cut ? `  ${cutNote(m)}` : ''}\n`;
+    }
+    case 'host': {
+      const r = h.row;
+      return `  ${terminalSafe(r.eventId || '-')} ${terminalSafe(r.table)}.${terminalSafe(r.column)}#${r.rowid}  ${label}  ${style.bold(terminalSafe(r.host))}\n`;
+    }
+    case 'body': {
+      const r = h.row;
+      return `  ${terminalSafe(r.eventId || '-')} ${terminalSafe(r.sourceTable)}/${terminalSafe(r.direction)}  ${label}  ${r.bodyLen} bytes, verified\n`;
+    }
+  }
+}
+
+export function damagedHuntLine(f: BodyFailure, style: Style): string {
+  return `  ${terminalSafe(f.eventId || '-')} ${terminalSafe(f.sourceTable)}/${terminalSafe(f.direction)}  ${style.red('DAMAGED')}: failed verification, not searched (${terminalSafe(f.code)}): ${terminalSafe(f.message)}\n`;
+}
+
+/** A hit as its JSON record: where it is (session, event, table, direction or column, offset) and what matched. */
+export function hitJson(session: string, h: HuntHit): Record<string, unknown> {
+  const base = { type: 'hit', session, indicator: indicatorLabel(h.indicator), kind: h.indicator.kind };
+  switch (h.kind) {
+    case 'match': {
+      const m = h.match;
+      const where =
+        m.source.kind === 'body'
+          ? { table: m.source.sourceTable, direction: m.source.direction }
+          : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
+      const what = h.secret
+        ? { pattern: h.secret.pattern.name, verdict: h.secret.verdict, host: h.secret.host, masked: maskSecret(m.match, m.length) }
+        : { before: m.before, match: m.match, after: m.after };
+      return {
+        ...base,
+        in: m.source.kind,
+        eventId: m.eventId,
+        ...where,
+        offset: m.offset,
+        length: m.length,
+        ...(m.cut ? { cut: true } : {}),
+        ...what,
+      };
+    }
+    case 'host':
+      return {
+        ...base,
+        in: 'column',
+        eventId: h.row.eventId,
+        table: h.row.table,
+        column: h.row.column,
+        rowid: h.row.rowid,
+        host: h.row.host,
+      };
+    case 'body':
+      return {
+        ...base,
+        in: 'body',
+        eventId: h.row.eventId,
+        table: h.row.sourceTable,
+        direction: h.row.direction,
+        bodyHash: h.row.bodyHash,
+        bytes: h.row.bodyLen,
+      };
+  }
+}
+
+export function damagedJson(session: string, f: BodyFailure): Record<string, unknown> {
+  return { type: 'damaged', session, eventId: f.eventId, table: f.sourceTable, direction: f.direction, code: f.code, message: f.message };
+}

@@ -1,0 +1,98 @@
+// Every indicator of a hunt over one opened session, one after another. Byte indicators (-F, -E, --secrets) run
+// grep's own search (startSessionSearch: every body verified before it is searched, then the text columns); a
+// domain and a body hash are indexed lookups. A body that fails verification is handed on as damaged (once per
+// session, whichever indicator met it), never as a hit.
+import type { Failure } from '../../../shared/errors.js';
+import { fail } from '../../../shared/errors.js';
+import type { BodyIndexRow } from '../../../shared/ledger-types.js';
+import type { Evidence } from '../evidence/types.js';
+import type { BodyFailure } from '../jobs/verify-types.js';
+import { bodyHashRows } from '../search/body-hash-rows.js';
+import type { DomainRow } from '../search/domain-rows.js';
+import { domainRows } from '../search/domain-rows.js';
+import type { GrepMatch } from '../search/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-types.js';
+import type { SecretFinding } from '../search/secret-findings.js';
+import { destinationLookup, secretFinding } from '../search/secret-findings.js';
+import { startSessionSearch } from '../search/session-search.js';
+import type { Indicator } from './indicators.js';
+import { grepPatternOf, isByteIndicator } from './indicators.js';
+
+export type HuntHit =
+  /** A byte match in a verified body or a text column; `secret` for a --secrets match with a known pattern. */
+  | { readonly kind: 'match'; readonly indicator: Indicator; readonly match: GrepMatch; readonly secret: SecretFinding | null }
+  | { readonly kind: 'host'; readonly indicator: Indicator; readonly row: DomainRow }
+  /** A body recorded with the hash asked for, read back and verified. */
+  | { readonly kind: 'body'; readonly indicator: Indicator; readonly row: BodyIndexRow };
+
+export interface HuntSink {
+  /** Returns false to stop the hunt (a --max reached). */
+  hit(h: HuntHit): boolean;
+  damaged(f: BodyFailure): void;
+}
+
+export interface SessionHuntResult {
+  /** The sink stopped the hunt. */
+  readonly stopped: boolean;
+  /** Why the hunt of this session did not finish (CANCELLED on Ctrl-C, or a search that failed). */
+  readonly error: Failure | null;
+}
+
+export interface SessionHuntOptions {
+  readonly signal?: AbortSignal;
+  readonly workers?: number;
+}
+
+export async function huntSession(
+  evidence: Evidence,
+  indicators: readonly Indicator[],
+  sink: HuntSink,
+  opts: SessionHuntOptions = {},
+): Promise<SessionHuntResult> {
+  const seenDamaged = new Set<string>();
+  const damaged = (f: BodyFailure): void => {
+    const key = `${f.eventId}\0${f.sourceTable}\0${f.direction}`;
+    if (seenDamaged.has(key)) return;
+    seenDamaged.add(key);
+    sink.damaged(f);
+  };
+  let stopped = false;
+  const hit = (h: HuntHit): boolean => {
+    if (stopped) return false;
+    stopped = !sink.hit(h);
+    return !stopped;
+  };
+  for (const indicator of indicators) {
+    if (opts.signal?.aborted) return { stopped, error: fail('CANCELLED', 'the hunt was interrupted') };
+    if (isByteIndicator(indicator)) {
+      const destinationOf = indicator.kind === 'secrets' ? destinationLookup(evidence.db) : null;
+      const spec = {
+        pattern: grepPatternOf(indicator),
+        table: null,
+        direction: null,
+        maxPerBody: DEFAULT_MAX_PER_BODY,
+        contextBytes: DEFAULT_CONTEXT_BYTES,
+      };
+      const search = startSessionSearch(
+        evidence,
+        spec,
+        (match) => hit({ kind: 'match', indicator, match, secret: destinationOf ? secretFinding(match, destinationOf) : null }),
+        { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.workers !== undefined ? { workers: opts.workers } : {}) },
+      );
+      const done = await search.done;
+      done.damaged.forEach(damaged);
+      if (done.error) return { stopped, error: done.error };
+    } else if (indicator.kind === 'domain') {
+      domainRows(evidence.db, evidence.tables, indicator.domain, (row) => hit({ kind: 'host', indicator, row }));
+    } else {
+      bodyHashRows(evidence, indicator.hash, (found) => {
+        if (found.verified) return hit({ kind: 'body', indicator, row: found.row });
+        const { eventId, sourceTable, direction } = found.row;
+        damaged({ eventId, sourceTable, direction, code: found.error.code, message: found.error.message });
+        return true;
+      });
+    }
+    if (stopped) break;
+  }
+  return { stopped, error: null };
+}
