@@ -3,6 +3,7 @@
  * with its rows and verified bodies, masked unless --unredacted, into a new folder beside the evidence; verify
  * checks such a folder again against its receipt and, given the evidence, against the ledger's index.
  */
+import { plural } from '../../shared/plural.js';
 import type { CliIo } from '../io.js';
 import type { Evidence } from '../../main/core/evidence/types.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
@@ -75,7 +76,7 @@ export async function runExport(a: ExportArgs, io: CliIo): Promise<number> {
     const bodies = exported.items.filter((i) => i.body !== null);
     const verified = bodies.filter((i) => i.body!.verdict === 'verified').length;
     io.stdout(
-      `exported ${exported.items.length} items to ${printable(real)}: ${verified} of ${bodies.length} bodies verified and written\n`,
+      `exported ${plural(exported.items.length, 'item')} to ${printable(real)}: ${verified} of ${plural(bodies.length, 'body', 'bodies')} verified and written\n`,
     );
     io.stdout(
       a.unredacted
@@ -100,7 +101,13 @@ export async function runVerify(a: VerifyArgs, io: CliIo): Promise<number> {
       io.stdout(`${l.ok ? 'ok      ' : 'MISMATCH'}  ${l.check.padEnd(7)}  ${printable(l.subject)}  ${printable(l.detail)}\n`);
     const bad = lines.filter((l) => !l.ok);
     if (a.path === null) io.stderr('no ledger given: checked against the receipt only\n');
-    io.stderr(bad.length ? `${bad.length} of ${lines.length} checks do not match\n` : `all ${lines.length} checks match\n`);
+    io.stderr(
+      bad.length
+        ? `${bad.length} of ${plural(lines.length, 'check')} do not match\n`
+        : lines.length === 1
+          ? 'the one check matches\n'
+          : `all ${lines.length} checks match\n`,
+    );
     return bad.length ? 1 : 0;
   } catch (error) {
     return fail(io, 'verify', error);

@@ -5,6 +5,7 @@
  * Exit 0 when something matched, 1 when nothing did, 2 on usage errors, when the sessions cannot be found or none
  * of them opens, or when the hunt was interrupted.
  */
+import { plural } from '../../shared/plural.js';
 import type { CliIo } from '../io.js';
 import type { Failure } from '../../shared/errors.js';
 import { toFailure } from '../../shared/errors.js';
@@ -110,11 +111,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       : {};
   if (a.json) io.stdout(jsonText({ type: 'summary', ...tally, ...chain }) + '\n');
   else {
-    const hits = `${tally.hits} hit${tally.hits === 1 ? '' : 's'} in ${tally.sessionsWithHits} session(s)`;
+    const hits = `${plural(tally.hits, 'hit')} in ${plural(tally.sessionsWithHits, 'session')}`;
     const end = tally.interrupted ? ' (interrupted)' : tally.stopped ? ` (stopped at --max ${a.max})` : '';
     io.stderr(
-      `hunted ${tally.sessions} session(s): ${tally.searched} searched, ${tally.missing} missing, ${tally.unopenable} could not be opened; ` +
-        `${hits}; ${tally.damaged} damaged bod${tally.damaged === 1 ? 'y' : 'ies'} not searched${end}\n`,
+      `hunted ${plural(tally.sessions, 'session')}: ${tally.searched} searched, ${tally.missing} missing, ${tally.unopenable} could not be opened; ` +
+        `${hits}; ${plural(tally.damaged, 'damaged body', 'damaged bodies')} not searched${end}\n`,
     );
   }
   if (tally.interrupted) return 2;

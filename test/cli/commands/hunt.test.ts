@@ -222,7 +222,7 @@ describe('capsem-inspect hunt over a folder of sessions', () => {
     expect(r.out).toMatch(new RegExp(`^  [0-9a-f]{12} net_events/request \\d+  \\[-F ${NEEDLE}\\]  .*${NEEDLE}`, 'm'));
     expect(r.out).toMatch(/DAMAGED: failed verification, not searched/);
     expect(r.out).not.toMatch(/\u001b\[/);
-    expect(r.err).toMatch(/hunted 4 session\(s\): 4 searched, 0 missing, 0 could not be opened/);
+    expect(r.err).toMatch(/hunted 4 sessions: 4 searched, 0 missing, 0 could not be opened/);
     const capped = await hunt([evidence, '-F', NEEDLE, '--max', '3', '--json']);
     expect(capped.code).toBe(0);
     expect(capped.lines.filter((l) => l.type === 'hit')).toHaveLength(3);
