@@ -4,13 +4,14 @@ import type { EvidenceSummary } from '../../shared/contract.js';
 import { client } from './api/client.js';
 import type { AppCtx, RowNav } from './app-context.js';
 import { AppContext, ROW_NAV_EVENT } from './app-context.js';
-import { collectDropped } from './components/dropped-files.js';
-import type { DroppedUpload } from './api/transport.js';
+import type { Failure } from '../../shared/errors.js';
 import type { TimeMode } from './components/format.js';
 import { ShortcutSheet } from './components/ShortcutSheet.js';
 import type { Route } from './router.js';
 import { href, navigate, useRoute } from './router.js';
 import { NAV_VIEWS } from './nav-views.js';
+import type { Collected } from './use-page-drop.js';
+import { usePageDrop } from './use-page-drop.js';
 import { OverviewView } from './views/OverviewView.js';
 import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
@@ -71,8 +72,6 @@ export function App() {
   const [time, setTime] = useState<TimeMode>('utc');
   const [evidence, setEvidence] = useState<readonly EvidenceSummary[]>([]);
   const [sheet, setSheet] = useState(false);
-  const [dropping, setDropping] = useState(false);
-  const [dropError, setDropError] = useState<{ code: string; message: string } | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   // The keys' handler is bound once per evidence: it reads the route as it is when a key is pressed.
   const routeNow = useRef(route);
@@ -131,42 +130,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [ev]);
 
-  // Dropped or picked, files are opened the same way: uploaded (serve) or named (desktop), then shown.
-  const openUploads = useCallback(
-    (collected: Promise<{ files: DroppedUpload[]; folder: string | null }>): void => {
-      setDropping(true);
-      setDropError(null);
-      void collected
-        .then(({ files, folder }) => client.openDropped(files, folder))
-        .then((r) => {
-          setDropping(false);
-          if (!r.ok) {
-            setDropError(r.error);
-            navigate({ view: 'start' });
-            return;
-          }
-          refreshEvidence();
-          navigate({ view: 'overview', ev: r.value.id });
-        });
-    },
-    [refreshEvidence],
-  );
-
-  useEffect(() => {
-    // The whole page is a drop target; a dropped file never navigates the window away.
-    const over = (e: DragEvent): void => e.preventDefault();
-    const drop = (e: DragEvent): void => {
-      e.preventDefault();
-      if (!e.dataTransfer) return;
-      openUploads(collectDropped(e.dataTransfer));
-    };
-    window.addEventListener('dragover', over);
-    window.addEventListener('drop', drop);
-    return () => {
-      window.removeEventListener('dragover', over);
-      window.removeEventListener('drop', drop);
-    };
-  }, [openUploads]);
+  const { dropping, dropError, openUploads } = usePageDrop(refreshEvidence);
 
   const ctx: AppCtx = useMemo(() => ({ time, setTime, evidence, refreshEvidence }), [time, evidence, refreshEvidence]);
   return (
@@ -255,12 +219,7 @@ export function App() {
   );
 }
 
-function View(props: {
-  route: Route;
-  dropping: boolean;
-  dropError: { code: string; message: string } | null;
-  onPick: (collected: Promise<{ files: DroppedUpload[]; folder: string | null }>) => void;
-}) {
+function View(props: { route: Route; dropping: boolean; dropError: Failure | null; onPick: (collected: Collected) => void }) {
   const r = props.route;
   switch (r.view) {
     case 'start':

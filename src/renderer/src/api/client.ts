@@ -11,6 +11,7 @@ import { startEarly, takeEarly } from './early-calls.js';
 function electronTransport(bridge: InspectorBridge): Transport {
   return {
     kind: 'electron',
+    hostShowsDropped: true,
     call<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<ResultOf<C>>> {
       const fn = bridge[channel] as unknown as (a: ArgOf<C>) => Promise<Result<ResultOf<C>>>;
       return fn(arg);
@@ -30,6 +31,7 @@ const transport = pick();
 /** The transport, except that a call main.tsx started early for the first view is answered from that call. */
 export const client: Transport = {
   kind: transport.kind,
+  hostShowsDropped: transport.hostShowsDropped,
   call: (channel, arg) => takeEarly(channel, arg) ?? transport.call(channel, arg),
   onEvent: (listener) => transport.onEvent(listener),
   openDropped: (files, folder) => transport.openDropped(files, folder),

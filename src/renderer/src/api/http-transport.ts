@@ -64,6 +64,7 @@ export function httpTransport(): Transport {
   };
   return {
     kind: 'http',
+    hostShowsDropped: false,
     call<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<ResultOf<C>>> {
       return postJson<ResultOf<C>>(`${HTTP_ROUTES.api}${channel}`, arg, token);
     },

@@ -11,6 +11,12 @@ export interface DroppedUpload {
 /** What the views need from the core, whichever way it is reached. */
 export interface Transport {
   readonly kind: 'electron' | 'http';
+  /**
+   * True when the host shows what a drop opened: the desktop's main process loads it into the empty start window or
+   * opens (or focuses) a window of its own, and says a refusal in a dialog. The page then must not navigate itself,
+   * or it races main's load of the same window and takes a session window away from its session.
+   */
+  readonly hostShowsDropped: boolean;
   call<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<ResultOf<C>>>;
   onEvent(listener: (e: InspectorEvent) => void): () => void;
   openDropped(files: readonly DroppedUpload[], folder: string | null): Promise<Result<EvidenceSummary>>;
