@@ -148,13 +148,16 @@ export function IntegrityView(props: { ev: string }) {
           <h2>Integrity report</h2>
           <VerdictBadge ev={ev} verdict={verdict} progress />
           <span className="spacer" />
+          {/* Two buttons, not one whose label flips: when the open's verification starts under a pointer that is
+              pressing "Verify all bodies", React would otherwise turn that very element into "Cancel verification"
+              and the click would cancel. Keyed apart, the press and the release land on different elements. */}
           {pagesDamaged ? null : shown.phase === 'running' ? (
-            <button type="button" className="danger" onClick={cancel}>
+            <button key="cancel" type="button" className="danger" onClick={cancel}>
               Cancel verification
             </button>
           ) : (
             // Once every body was verified, verifying again is no longer the thing to do next: not the primary button.
-            <button type="button" className={shown.phase === 'done' ? undefined : 'primary'} onClick={() => void start()}>
+            <button key="verify" type="button" className={shown.phase === 'done' ? undefined : 'primary'} onClick={() => void start()}>
               Verify all bodies
             </button>
           )}
