@@ -62,19 +62,34 @@ async function drop(w: StandInWindow, paths: string[]): Promise<void> {
     (entries) => (window as unknown as { __capsemStandInDropping: (e: [string, string][]) => void }).__capsemStandInDropping(entries),
     droppedNames(paths),
   );
-  // The drop is sent only once the page has handled a dragover: Chromium drops a drop whose dragover the renderer
-  // has not answered yet (it takes the operation as none), which a busy page under load had not, so the drop was lost.
+  // The drop is sent only once the app has accepted a dragover (prevented its default), as a user's pointer hovers
+  // until the cursor says copy: Chromium discards a drop whose last dragover nobody accepted. A page still loading
+  // (main loads a session into the window a first drop reused) has no listener yet, so dragovers are sent, as an OS
+  // sends them while the pointer hovers, until one is accepted.
   await page.evaluate(() => {
-    const w = window as unknown as { __capsemStandInDragOver: boolean };
-    w.__capsemStandInDragOver = false;
-    window.addEventListener('dragover', () => (w.__capsemStandInDragOver = true), { once: true, capture: true });
+    const w = window as unknown as { __capsemStandInDragOver: DragEvent | null };
+    w.__capsemStandInDragOver = null;
+    window.addEventListener('dragover', (e) => (w.__capsemStandInDragOver = e), { capture: true });
   });
   const cdp = await page.context().newCDPSession(page);
   const data = { items: [], files: paths, dragOperationsMask: 1 };
-  for (const type of ['dragEnter', 'dragOver'] as const) await cdp.send('Input.dispatchDragEvent', { type, x: 640, y: 400, data });
-  await page.waitForFunction(() => (window as unknown as { __capsemStandInDragOver: boolean }).__capsemStandInDragOver, null, {
-    timeout: 60_000,
-  });
+  const deadline = Date.now() + 60_000;
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', x: 640, y: 400, data });
+  for (;;) {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x: 640, y: 400, data });
+    // Read once the dragover's dispatch is over: the app's own listener has had its turn.
+    const seen = await page.waitForFunction(
+      () => {
+        const e = (window as unknown as { __capsemStandInDragOver: DragEvent | null }).__capsemStandInDragOver;
+        return e ? { accepted: e.defaultPrevented } : null;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    if (((await seen.jsonValue()) as { accepted: boolean }).accepted) break;
+    if (Date.now() > deadline) throw new Error('the page never accepted a dragover');
+    await page.evaluate(() => ((window as unknown as { __capsemStandInDragOver: DragEvent | null }).__capsemStandInDragOver = null));
+  }
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', x: 640, y: 400, data });
   await cdp.detach();
 }
