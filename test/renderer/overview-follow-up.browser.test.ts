@@ -32,6 +32,7 @@ function gated(real: FollowUp): FollowUp {
     archiveHash: () => (released ? real.archiveHash() : { state: 'pending' }),
     copyProof: () => (released ? real.copyProof() : { state: 'pending' }),
     copyProofSettled: gate.then(() => real.copyProofSettled),
+    quickCheckSettled: gate.then(() => real.quickCheckSettled),
     scan: async (statements) => {
       await gate;
       return real.scan(statements);

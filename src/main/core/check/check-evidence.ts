@@ -105,8 +105,10 @@ export function deferredQuickCheck(evidence: Evidence): FollowUp | null {
 
 /** The follow-up's quick_check verdict; on damage the lines come from quick_check run here (up to 10, as the doctor). */
 async function pagesFromFollowUp(followUp: FollowUp, db: Evidence['db']): Promise<PagesSection> {
-  while (followUp.quickCheck().state === 'pending') await new Promise((resolve) => setTimeout(resolve, 10));
+  await followUp.quickCheckSettled;
   const part = followUp.quickCheck();
+  // Still pending once settled: the evidence was closed before its pages were checked, so nothing is claimed.
+  if (part.state === 'pending') throw new InspectorError('CANCELLED', 'the evidence was closed before its pages were checked');
   if (part.state !== 'failed') return { ok: true, messages: ['ok'] };
   const here = checkPages(db);
   return here.ok ? { ok: false, messages: [part.error.message] } : here;

@@ -230,6 +230,7 @@ export function startFollowUp(input: FollowUpInput): RunningFollowUp {
     archiveHash: () => archive,
     copyProof: () => copy,
     copyProofSettled,
+    quickCheckSettled: checked,
     scan(statements) {
       if (stopped) return Promise.reject(fail('CANCELLED', `${input.dbPath} was closed`));
       return new Promise<unknown[][][]>((resolve, reject) => {

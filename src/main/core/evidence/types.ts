@@ -135,6 +135,8 @@ export interface FollowUp {
   copyProof(): FollowUpPart<FileHashes>;
   /** Settles (never rejects) when copyProof reached a final state (or the evidence was closed). */
   readonly copyProofSettled: Promise<void>;
+  /** Settles (never rejects) when quickCheck reached a final state (or the evidence was closed, leaving it pending). */
+  readonly quickCheckSettled: Promise<void>;
   /**
    * Runs read-only statements (full-table scans the first view must not wait for) on the follow-up connection, each
    * `.all()` in raw row form, strictly after quick_check passed: a damaged ledger rejects them with its DB_CORRUPT
