@@ -288,12 +288,23 @@ export interface Events {
   'job.done': JobDone;
   /** A grep job's matches as they are found (before the job.done that ends it). */
   'job.matches': JobMatches;
+  /**
+   * Something integrity.verdict rests on moved (a check finished, the report arrived, a verification started,
+   * progressed or ended): ask it again. Sent after the change, so the answer to that ask holds it; no view polls.
+   */
+  'verdict.changed': VerdictChanged;
+}
+export interface VerdictChanged {
+  readonly evidenceId: string;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches'];
+export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches', 'verdict.changed'];
 
 /** A tagged event as both transports deliver it. */
 export type InspectorEvent = { [E in EventName]: { readonly name: E; readonly payload: Events[E] } }[EventName];
+/** An event about a job (its progress, matches or end), as against one about the verdict. */
+export type JobEvent = Exclude<InspectorEvent, { readonly name: 'verdict.changed' }>;
+export const isJobEvent = (e: InspectorEvent): e is JobEvent => e.name !== 'verdict.changed';
 
 // ---------------------------------------------------------------- the bridge the preload exposes
 

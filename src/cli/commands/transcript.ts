@@ -15,7 +15,7 @@ import type { Evidence } from '../../main/core/evidence/types.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { writeTranscriptAsync } from '../../main/core/transcript/export/export-transcript.js';
 import { cancelOnInterrupt } from '../interrupt.js';
-import { startEvidenceVerify } from '../../main/core/queries/verify-adapter.js';
+import { startEvidenceVerify } from '../../main/core/integrity/verify-adapter.js';
 import { recordVerification } from '../../main/core/jobs/verified-bodies.js';
 import { checkDestination } from '../../main/core/warc/destination.js';
 import { invalid, parseCommandArgs } from '../args.js';

@@ -182,8 +182,12 @@ export function startDesktopApp(options: DesktopOptions): boolean {
         state.verifying.delete(event.payload.evidenceId);
         changed();
       }
+      // A job's events go to the window of its evidence; a verdict's change to every window, since the Start list
+      // and the Library show the verdicts of sessions other than their own.
+      const everyWindow = event.name === 'verdict.changed';
       for (const w of windows.all())
-        if (w.evidenceId === event.payload.evidenceId && !w.window.isDestroyed()) sendToWindow(w.window, event.name, event.payload);
+        if ((everyWindow || w.evidenceId === event.payload.evidenceId) && !w.window.isDestroyed())
+          sendToWindow(w.window, event.name, event.payload);
     });
     state.recent = parseRecent(await fsp.readFile(recentFile(), 'utf8').catch(() => null));
     changed();

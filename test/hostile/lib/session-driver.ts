@@ -12,7 +12,7 @@ import { EvidenceRegistry } from '../../../src/main/core/service/registry.js';
 import { createInspectorService } from '../../../src/main/core/service/service.js';
 import { iterateBodyRows } from '../../../src/main/core/bodies/iterate-rows.js';
 import { checkEvidence } from '../../../src/main/core/check/check-evidence.js';
-import { toIntegrityView } from '../../../src/main/core/queries/integrity-view.js';
+import { toIntegrityView } from '../../../src/main/core/integrity/integrity-view.js';
 import { exportWarc } from '../../../src/main/core/warc/export-job.js';
 
 const NAMED = new Set<string>(ERROR_CODES.filter((c) => c !== 'INTERNAL'));

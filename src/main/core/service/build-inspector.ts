@@ -8,7 +8,7 @@ import type { SpawnWorker } from '../workers/worker-like.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { OpenEvidenceOptions } from '../evidence/types.js';
 import { checkEvidenceOffThread } from '../check/report-off-thread.js';
-import { toIntegrityView, withSecretsView } from '../queries/integrity-view.js';
+import { toIntegrityView, withSecretsView } from '../integrity/integrity-view.js';
 import { scanSecrets } from '../check/secrets-section.js';
 import type { EvidenceOpener } from './registry.js';
 import { EvidenceRegistry } from './registry.js';

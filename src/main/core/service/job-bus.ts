@@ -5,14 +5,15 @@
  */
 import type { InspectorEvent, JobKind } from '../../../shared/contract.js';
 
-/** The kind of job an event is about. Matches carry no kind: only a grep job finds them. */
-export function jobKindOf(e: InspectorEvent): JobKind {
+/** The kind of job an event is about (matches carry no kind: only a grep job finds them); null for no job's. */
+export function jobKindOf(e: InspectorEvent): JobKind | null {
+  if (e.name === 'verdict.changed') return null;
   return e.name === 'job.matches' ? 'grep' : e.payload.kind;
 }
 
 interface Subscription {
   readonly listener: (e: InspectorEvent) => void;
-  /** The kinds heard; null hears every job (the transports forward all to the renderer). */
+  /** The kinds of job heard; null hears every event, of jobs and not (the transports forward all to the renderer). */
   readonly kinds: ReadonlySet<JobKind> | null;
 }
 
@@ -28,6 +29,6 @@ export class JobBus {
 
   emit(e: InspectorEvent): void {
     const kind = jobKindOf(e);
-    for (const s of this.subscriptions) if (!s.kinds || s.kinds.has(kind)) s.listener(e);
+    for (const s of this.subscriptions) if (!s.kinds || (kind !== null && s.kinds.has(kind))) s.listener(e);
   }
 }

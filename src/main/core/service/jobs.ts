@@ -5,7 +5,7 @@ import { InspectorError } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
 import { disjointCounts } from '../jobs/body-failure.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
-import { startEvidenceVerify } from '../queries/verify-adapter.js';
+import { startEvidenceVerify } from '../integrity/verify-adapter.js';
 import { workersWorthStarting } from '../jobs/workers-worth-starting.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';

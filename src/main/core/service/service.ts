@@ -36,10 +36,9 @@ import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';
-import type { CheckState, IntegrityReportView, VerdictView } from '../../../shared/contract.js';
-import type { FollowUpPart } from '../evidence/types.js';
-import { VerificationTracker } from '../queries/verification-tracker.js';
-import { combineVerdict } from '../queries/verdict.js';
+import type { IntegrityReportView } from '../../../shared/contract.js';
+import type { IntegrityRoom } from '../integrity/integrity-room.js';
+import { createIntegrityRoom } from '../integrity/integrity-room.js';
 import { transcriptHandlers } from '../transcript/handlers.js';
 import { relatedHandlers } from '../related/handlers.js';
 import { countMatching } from '../queries/table-count.js';
@@ -98,116 +97,21 @@ function bodyBytes(cache: BodyCache, e: Evidence, key: BodyKey): Uint8Array {
 export function createInspectorService(opts: InspectorServiceOptions): InspectorService {
   const { registry } = opts;
   const bus = new JobBus();
-  // Every verification's state is kept from its events, so the verdict can be answered without asking the job.
-  // Subscribed first, and to verifications only: a grep job on the same bus never moves the verdict.
-  const tracker = new VerificationTracker();
-  tracker.hear(bus);
   const emit = (e: InspectorEvent): void => bus.emit(e);
-  // The transports' subscriptions, dropped on dispose (the tracker's stays).
+  // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
   const unsubscribes = new Set<() => void>();
   const cache = new BodyCache();
   const sql = new SqlConsole({ spawner: opts.sqlChildSpawner });
-  const reports = new Map<string, Promise<IntegrityReportView>>();
-  // The last finished verification per evidence: the next report folds it in, so the Integrity view shows it.
-  const verifications = new Map<string, VerifySummary>();
-  // Reports that have arrived (the verdict reads them without waiting), and evidence whose follow-up may run.
-  const reportsDone = new Map<string, IntegrityReportView | 'failed'>();
-  /** The report with its credentials section (a full body search, asked for by a click): kept apart, built once. */
-  const secretReports = new Map<string, Promise<IntegrityReportView>>();
-  const followUpStarted = new Set<string>();
-  const jobs = new JobBoard(
-    emit,
-    (evidenceId, summary) => {
-      verifications.set(evidenceId, summary);
-      reports.delete(evidenceId);
-      secretReports.delete(evidenceId);
-      reportsDone.delete(evidenceId);
-    },
-    opts.verifyRunner,
-  );
-  const reportFor = (evidenceId: string): Promise<IntegrityReportView> => {
-    // Evidence SQLite could not open carries the report its open made (unreadable.ts).
-    const unreadable = registry.unreadableReport(evidenceId);
-    if (unreadable) return Promise.resolve(unreadable);
-    // Not refused after a failed quick_check: the report is where the damage is shown.
-    const e = registry.getEvenIfDamaged(evidenceId);
-    let p = reports.get(evidenceId);
-    if (!p) {
-      const verification = verifications.get(evidenceId) ?? null;
-      const built = Promise.resolve().then(() => opts.integrityReport(e, verification));
-      p = built;
-      reports.set(evidenceId, built);
-      // A report built before a verification finished is replaced by the next one; only the current one counts.
-      built.then(
-        (v) => void (reports.get(evidenceId) === built && reportsDone.set(evidenceId, v)),
-        () => {
-          if (reports.get(evidenceId) === built) reportsDone.set(evidenceId, 'failed');
-          reports.delete(evidenceId);
-        },
-      );
-    }
-    return p;
-  };
-  const secretsReportFor = (evidenceId: string): Promise<IntegrityReportView> => {
-    const unreadable = registry.unreadableReport(evidenceId);
-    if (unreadable) return Promise.resolve(unreadable);
-    const e = registry.getEvenIfDamaged(evidenceId);
-    let p = secretReports.get(evidenceId);
-    if (!p) {
-      const built = Promise.resolve().then(() => opts.integrityReport(e, verifications.get(evidenceId) ?? null, { secrets: true }));
-      p = built;
-      secretReports.set(evidenceId, built);
-      built.catch(() => void (secretReports.get(evidenceId) === built && secretReports.delete(evidenceId)));
-    }
-    return p;
-  };
-  const startVerification = (evidenceId: string): string => {
-    try {
-      const jobId = jobs.startVerify(registry.get(evidenceId));
-      tracker.begin(evidenceId, jobId);
-      return jobId;
-    } catch (error) {
-      tracker.couldNotStart(evidenceId, toFailure(error));
-      throw error;
-    }
-  };
-  // Verification is part of opening: every body is read back once the first view was answered (as the open's other
-  // follow-up), in the same workers as "Verify all bodies", unless the user started one first.
-  const stopHearingOpens = registry.onOpened((id) => {
-    tracker.waiting(id);
-    void registry.followUpMayStart(id).then(() => {
-      if (!registry.has(id)) return;
-      followUpStarted.add(id);
-      if (tracker.state(id).state !== 'waiting') return;
-      try {
-        startVerification(id);
-      } catch {
-        // Named in the verdict (couldNotStart); the views show the refusal themselves.
-      }
-    });
+  // Made first, so its verification tracker hears each job event before the transports forward it.
+  const integrity: IntegrityRoom = createIntegrityRoom({
+    registry,
+    integrityReport: opts.integrityReport,
+    startVerify: (e) => jobs.startVerify(e),
+    prepareVerify: (e) => jobs.prepareVerify(e),
+    events: bus,
+    emit: (evidenceId) => emit({ name: 'verdict.changed', payload: { evidenceId } }),
   });
-  const verdictOf = (evidenceId: string): VerdictView => {
-    if (registry.unreadableReport(evidenceId)) return UNREADABLE_VERDICT;
-    const e = registry.getEvenIfDamaged(evidenceId);
-    const f = e.followUp;
-    const done = reportsDone.get(evidenceId);
-    // The report is built once the follow-up may run (after the first view), and again after a verification.
-    if (done === undefined && followUpStarted.has(evidenceId)) void reportFor(evidenceId).catch(() => undefined);
-    const reportPages: CheckState = done === undefined ? 'pending' : done === 'failed' ? 'failed' : done.pages.ok ? 'ok' : 'failed';
-    // Without a follow-up the open checked the pages and proved the copy before it returned.
-    const pages = f ? worst(partCheck(f.quickCheck()), reportPages) : reportPages;
-    const copyProof = f ? partCheck(f.copyProof()) : 'ok';
-    const report: CheckState = done === undefined ? 'pending' : done === 'failed' || done.verdict === 'damaged' ? 'failed' : 'ok';
-    const bodies = tracker.state(evidenceId);
-    // Said beside the verdict, not folded into it: the bytes may be intact while Capsem would refuse the shape.
-    const refusal = done === undefined || done === 'failed' ? undefined : done.findings.find((x) => x.code === 'OLDER_A4_BUILD');
-    const capsemRefuses = refusal?.message ?? null;
-    const completeness =
-      done === undefined || done === 'failed'
-        ? null
-        : { verdict: done.completeness.verdict, kinds: done.completeness.gaps.map((g) => g.kind) };
-    return { verdict: combineVerdict({ pages, copyProof, report, bodies }), pages, copyProof, report, bodies, capsemRefuses, completeness };
-  };
+  const jobs = new JobBoard(emit, (evidenceId, summary) => integrity.verified(evidenceId, summary), opts.verifyRunner);
   const unwrap = <T>(r: Result<T>): T => {
     if (!r.ok) throw new InspectorError(r.error.code, r.error.message);
     return r.value;
@@ -227,11 +131,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'evidence.close': ({ evidenceId }) => {
       registry.close(evidenceId);
       cache.dropPrefix(`${evidenceId}\0`);
-      reports.delete(evidenceId);
-      reportsDone.delete(evidenceId);
-      followUpStarted.delete(evidenceId);
-      verifications.delete(evidenceId);
-      tracker.forget(evidenceId);
+      integrity.forget(evidenceId);
       return null;
     },
     // Both need every table's row count: wait (without holding this thread) for the count the open started.
@@ -285,13 +185,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       const e = registry.get(evidenceId);
       return opts.saveBody(e, key, bodyBytes(cache, e, key));
     },
-    'integrity.report': ({ evidenceId, secrets }) => (secrets ? secretsReportFor(evidenceId) : reportFor(evidenceId)),
-    'integrity.verdict': ({ evidenceId }) => verdictOf(evidenceId),
-    'jobs.verify.start': ({ evidenceId }) => ({ jobId: startVerification(evidenceId) }),
-    'jobs.verify.prepare': ({ evidenceId }) => {
-      jobs.prepareVerify(registry.get(evidenceId));
-      return null;
-    },
+    ...integrity.handlers,
     'jobs.grep.start': (arg) => ({ jobId: jobs.startGrep(registry.get(arg.evidenceId), arg) }),
     'jobs.cancel': ({ jobId }) => {
       jobs.cancel(jobId);
@@ -367,7 +261,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       }
     },
     dispose() {
-      stopHearingOpens();
+      integrity.dispose();
       jobs.cancelAll();
       sql.dispose();
       registry.closeAll();
@@ -375,39 +269,6 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       unsubscribes.clear();
     },
   };
-}
-
-/** The verdict of evidence SQLite could not open: its pages failed, and no body can be found without its index. */
-const UNREADABLE_VERDICT: VerdictView = {
-  verdict: 'damaged',
-  pages: 'failed',
-  copyProof: 'ok',
-  report: 'failed',
-  bodies: {
-    state: 'failed',
-    code: 'DB_CORRUPT',
-    message: 'the body index is in session.db, which SQLite cannot read: no body could be verified',
-  },
-  capsemRefuses: null,
-  completeness: { verdict: 'unknown', kinds: [] },
-};
-
-function partCheck(part: FollowUpPart<unknown>): CheckState {
-  switch (part.state) {
-    case 'pending':
-      return 'pending';
-    case 'failed':
-      return 'failed';
-    // 'skipped' is never asked for by the app's opens (registry.ts); it reads as not standing in the way.
-    case 'done':
-    case 'skipped':
-      return 'ok';
-  }
-}
-
-function worst(a: CheckState, b: CheckState): CheckState {
-  if (a === 'failed' || b === 'failed') return 'failed';
-  return a === 'pending' || b === 'pending' ? 'pending' : 'ok';
 }
 
 /** The evidence a call is about, when its argument names one. */

@@ -10,7 +10,7 @@ import type { EvidenceSummary, IntegrityReportView } from '../../../shared/contr
 import type { Failure } from '../../../shared/errors.js';
 import { checkPaths } from '../check/check-path.js';
 import { damagedPagesReport } from '../check/damaged-pages-report.js';
-import { toIntegrityView } from '../queries/integrity-view.js';
+import { toIntegrityView } from '../integrity/integrity-view.js';
 import { copyWhere } from '../evidence/copy-where.js';
 
 export interface UnreadableEvidence {

@@ -17,6 +17,7 @@ function electronTransport(bridge: InspectorBridge): Transport {
       return fn(arg);
     },
     onEvent: (listener) => bridge.onEvent(listener),
+    onEventsConnected: () => () => undefined,
     openDropped: (files) => bridge.openDropped(files.map((f) => f.file)),
   };
 }
@@ -34,6 +35,7 @@ export const client: Transport = {
   hostShowsDropped: transport.hostShowsDropped,
   call: (channel, arg) => takeEarly(channel, arg) ?? transport.call(channel, arg),
   onEvent: (listener) => transport.onEvent(listener),
+  onEventsConnected: (listener) => transport.onEventsConnected(listener),
   openDropped: (files, folder) => transport.openDropped(files, folder),
 };
 

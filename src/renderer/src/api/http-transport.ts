@@ -51,9 +51,14 @@ export function httpTransport(): Transport {
   const token = tokenFromUrl();
   let source: EventSource | null = null;
   const listeners = new Set<(e: InspectorEvent) => void>();
+  const connectedListeners = new Set<() => void>();
   const ensureSource = (): void => {
     if (source) return;
     source = new EventSource(HTTP_ROUTES.events, { withCredentials: false });
+    // The server registers the stream as it answers: from 'open' on, no event is missed.
+    source.addEventListener('open', () => {
+      for (const l of connectedListeners) l();
+    });
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, (m) => {
         const payload = JSON.parse((m as MessageEvent<string>).data) as InspectorEvent['payload'];
@@ -72,6 +77,11 @@ export function httpTransport(): Transport {
       ensureSource();
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onEventsConnected(listener) {
+      ensureSource();
+      connectedListeners.add(listener);
+      return () => connectedListeners.delete(listener);
     },
     async openDropped(files: readonly DroppedUpload[], folder: string | null): Promise<Result<EvidenceSummary>> {
       const headers = { [HTTP_ROUTES.tokenHeader]: token };

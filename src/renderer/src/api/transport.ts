@@ -19,5 +19,11 @@ export interface Transport {
   readonly hostShowsDropped: boolean;
   call<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<ResultOf<C>>>;
   onEvent(listener: (e: InspectorEvent) => void): () => void;
+  /**
+   * Called each time the event stream (re)connects: events sent before then were not heard, so what events keep
+   * fresh must be asked again. Serve's Server-Sent Events connect after the page asked its first questions; the
+   * desktop's IPC listens from the first onEvent, so it never calls this.
+   */
+  onEventsConnected(listener: () => void): () => void;
   openDropped(files: readonly DroppedUpload[], folder: string | null): Promise<Result<EvidenceSummary>>;
 }

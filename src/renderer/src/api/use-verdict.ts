@@ -1,28 +1,36 @@
 /**
  * The verdict of one opened ledger (integrity.verdict), shared by every view that shows it (header, overview,
- * integrity view, library): one poll per evidence however many views are on screen, asked again while it reads
- * "checking" and at once when a verification's job event arrives, so DAMAGED shows from the first failure.
+ * integrity view, library): one entry per evidence however many views are on screen. Asked when a view first shows
+ * it and again each time the core says it moved (the verdict.changed event, sent after the change: a verification
+ * started, progressed or ended, a check or the report finished), never on a clock.
  */
 import { useEffect, useState } from 'react';
 import type { VerdictView } from '../../../shared/contract.js';
 import { client } from './client.js';
 
-/** While checking: the header's progress moves at this pace (job progress events come every 200 ms at most). */
-const POLL_MS = 400;
+/** A call that failed (the transport hiccuped, the evidence is closing) is asked again after this long. */
+const RETRY_MS = 2_000;
 
 interface Entry {
   value: VerdictView | null;
   readonly listeners: Set<(v: VerdictView) => void>;
   timer: ReturnType<typeof setTimeout> | null;
   asking: boolean;
+  /** Told of a change while an ask was on its way: its answer may predate the change, so ask once more. */
+  again: boolean;
 }
 
 const entries = new Map<string, Entry>();
 
 function ask(ev: string): void {
   const e = entries.get(ev);
-  if (!e || e.asking) return;
+  if (!e) return;
+  if (e.asking) {
+    e.again = true;
+    return;
+  }
   e.asking = true;
+  e.again = false;
   if (e.timer) clearTimeout(e.timer);
   e.timer = null;
   void client.call('integrity.verdict', { evidenceId: ev }).then((r) => {
@@ -32,20 +40,26 @@ function ask(ev: string): void {
       e.value = r.value;
       for (const l of e.listeners) l(r.value);
     }
-    // A failed call (the evidence was closed, say) is asked again too, but more slowly.
-    if (!r.ok || r.value.verdict === 'checking') e.timer = setTimeout(() => ask(ev), r.ok ? POLL_MS : POLL_MS * 5);
+    if (e.again) ask(ev);
+    else if (!r.ok) e.timer = setTimeout(() => ask(ev), RETRY_MS);
   });
 }
 
 let unsubscribeEvents: (() => void) | null = null;
 
-function watchJobs(): void {
+function watchVerdicts(): void {
   if (unsubscribeEvents) return;
-  // A verification that moved (a body failed, it finished, it was cancelled): ask now, not at the next tick.
-  unsubscribeEvents = client.onEvent((event) => {
-    if (event.name === 'job.done' || (event.name === 'job.progress' && event.payload.failed > 0)) ask(event.payload.evidenceId);
-    else if (entries.get(event.payload.evidenceId)?.value?.verdict !== 'checking') ask(event.payload.evidenceId);
+  const offEvents = client.onEvent((event) => {
+    if (event.name === 'verdict.changed') ask(event.payload.evidenceId);
   });
+  // Changes made while the event stream was not yet (or no longer) connected were not heard: ask for all again.
+  const offConnected = client.onEventsConnected(() => {
+    for (const ev of entries.keys()) ask(ev);
+  });
+  unsubscribeEvents = () => {
+    offEvents();
+    offConnected();
+  };
 }
 
 /** Ask again now (a view started or cancelled a verification). */
@@ -57,10 +71,10 @@ export function useVerdict(ev: string | null): VerdictView | null {
   const [value, setValue] = useState<VerdictView | null>(() => (ev ? (entries.get(ev)?.value ?? null) : null));
   useEffect(() => {
     if (!ev) return;
-    watchJobs();
+    watchVerdicts();
     let e = entries.get(ev);
     if (!e) {
-      e = { value: null, listeners: new Set(), timer: null, asking: false };
+      e = { value: null, listeners: new Set(), timer: null, asking: false, again: false };
       entries.set(ev, e);
     }
     setValue(e.value);

@@ -3,7 +3,8 @@
  * all bodies" again) with progress and cancel, and the one verdict every view shows. In serve mode, "Export WARC".
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { InspectorEvent, IntegrityFinding, IntegrityReportView } from '../../../shared/contract.js';
+import type { IntegrityFinding, IntegrityReportView, JobEvent } from '../../../shared/contract.js';
+import { isJobEvent } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -37,8 +38,8 @@ export function IntegrityView(props: { ev: string }) {
   const [secretFindings, setSecretFindings] = useState<readonly IntegrityFinding[] | null>(null);
   const jobRef = useRef<string | null>(null);
   // Events can arrive before jobs.verify.start answers (a small job may even finish first): keep the latest per job.
-  const seen = useRef(new Map<string, InspectorEvent>());
-  const apply = (e: InspectorEvent): void => {
+  const seen = useRef(new Map<string, JobEvent>());
+  const apply = (e: JobEvent): void => {
     if (e.name === 'job.matches') return;
     if (e.name === 'job.progress') setJob({ phase: 'running', jobId: e.payload.jobId, progress: e.payload });
     else {
@@ -54,8 +55,8 @@ export function IntegrityView(props: { ev: string }) {
   useEffect(
     () =>
       client.onEvent((e) => {
-        // A body search's matches are the Search view's; verification has none.
-        if (e.name === 'job.matches') return;
+        // A body search's matches are the Search view's; verification has none. The verdict has its own hook.
+        if (!isJobEvent(e) || e.name === 'job.matches') return;
         const prev = seen.current.get(e.payload.jobId);
         if (!(prev?.name === 'job.done')) seen.current.set(e.payload.jobId, e);
         if (e.payload.jobId === jobRef.current) apply(e);

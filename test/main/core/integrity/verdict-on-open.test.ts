@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { VerdictView } from '../../../../src/shared/contract.js';
 import type { Result } from '../../../../src/shared/errors.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
-import { toIntegrityView } from '../../../../src/main/core/queries/integrity-view.js';
+import { toIntegrityView } from '../../../../src/main/core/integrity/integrity-view.js';
 import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import type { InspectorService } from '../../../../src/main/core/service/service.js';
@@ -23,23 +23,45 @@ function ok<T>(r: Result<T>): T {
   return r.value;
 }
 
-function service(gate: null | { quietMs: number; deadlineMs: number }): InspectorService {
+function service(gate: null | { quietMs: number; deadlineMs: number }, onReport: () => void = () => undefined): InspectorService {
   return createInspectorService({
     registry: new EvidenceRegistry({ openOptions: { scratchRoot: root }, firstViewGate: gate }),
     saveBody: () => ({ kind: 'saved', path: '' }) as never,
-    integrityReport: async (e, verification) => toIntegrityView(await checkEvidence(e, { verification })),
+    integrityReport: async (e, verification) => {
+      onReport();
+      return toIntegrityView(await checkEvidence(e, { verification }));
+    },
   });
 }
 
-/** Every verdict seen until it stops reading "checking" (the service's own state, asked as the header asks). */
-async function verdicts(s: InspectorService, evidenceId: string): Promise<VerdictView[]> {
+/**
+ * Every verdict seen until it stops reading "checking", asked as the header asks: once, then again at each
+ * verdict.changed event, never on a clock. A change the service did not announce would leave this waiting.
+ */
+function verdicts(s: InspectorService, evidenceId: string): Promise<VerdictView[]> {
   const seen: VerdictView[] = [];
-  for (;;) {
-    const v = ok(await s.handle('integrity.verdict', { evidenceId }));
-    seen.push(v);
-    if (v.verdict !== 'checking') return seen;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  return new Promise((resolve, reject) => {
+    let asking = false;
+    let again = false;
+    const off = s.onEvent((e) => {
+      if (e.name === 'verdict.changed' && e.payload.evidenceId === evidenceId) ask();
+    });
+    const ask = (): void => {
+      if (asking) return void (again = true);
+      asking = true;
+      again = false;
+      s.handle('integrity.verdict', { evidenceId }).then((r) => {
+        asking = false;
+        const v = ok(r);
+        seen.push(v);
+        if (v.verdict !== 'checking') {
+          off();
+          resolve(seen);
+        } else if (again) ask();
+      }, reject);
+    };
+    ask();
+  });
 }
 
 async function open(name: string, damage: DamageKind | null, gate: null | { quietMs: number; deadlineMs: number } = null) {
@@ -75,6 +97,18 @@ describe('the verdict of an opened ledger', () => {
     const { s, evidenceId } = await open(damage, damage);
     const last = (await verdicts(s, evidenceId)).at(-1)!;
     expect(last.verdict).toBe('damaged');
+    s.dispose();
+  });
+
+  it('builds the report once the first view was answered, with nobody asking for the verdict', async () => {
+    let asked: () => void = () => undefined;
+    const reportAsked = new Promise<void>((r) => (asked = r));
+    const w = await writeLedger(join(root, 'unasked'), { generation: 'A4' });
+    const s = service({ quietMs: 20, deadlineMs: 60_000 }, () => asked());
+    const evidenceId = ok(await s.openPaths([w.sessionDir], 'path')).id;
+    ok(await s.handle('overview', { evidenceId }));
+    await reportAsked;
+    expect((await verdicts(s, evidenceId)).at(-1)!.verdict).toBe('intact');
     s.dispose();
   });
 

@@ -1,6 +1,6 @@
 // The verdict rule on its own: damage wins at once, checking while anything runs, unverified when cancelled.
 import { describe, expect, it } from 'vitest';
-import { combineVerdict } from '../../../../src/main/core/queries/verdict.js';
+import { combineVerdict } from '../../../../src/main/core/integrity/verdict.js';
 import type { BodiesState } from '../../../../src/shared/contract.js';
 
 const done: BodiesState = { state: 'done', total: 3, verified: 3, failed: 0, unreadable: 0 };

@@ -2,7 +2,7 @@
 // state, even one that carried the tracked verification's own job id (so the kind, not the id, is what keeps it out).
 import { describe, expect, it } from 'vitest';
 import type { InspectorEvent } from '../../../../src/shared/contract.js';
-import { VerificationTracker } from '../../../../src/main/core/queries/verification-tracker.js';
+import { VerificationTracker } from '../../../../src/main/core/integrity/verification-tracker.js';
 import { JobBus } from '../../../../src/main/core/service/job-bus.js';
 
 const progress = (kind: 'verify' | 'grep', itemsDone: number, failed = 0): InspectorEvent => ({

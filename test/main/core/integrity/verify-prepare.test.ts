@@ -8,7 +8,7 @@ import type { InspectorEvent, VerifySummary } from '../../../../src/shared/contr
 import type { Result } from '../../../../src/shared/errors.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
 import { prestartedWorkers, stopPrestartedWorkers } from '../../../../src/main/core/jobs/prestarted-verify-workers.js';
-import { toIntegrityView } from '../../../../src/main/core/queries/integrity-view.js';
+import { toIntegrityView } from '../../../../src/main/core/integrity/integrity-view.js';
 import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceSummary } from '../../../../src/shared/contract.js';
 import type { Result } from '../../../../src/shared/errors.js';
 import { checkEvidence } from '../../../../src/main/core/check/check-evidence.js';
-import { toIntegrityView } from '../../../../src/main/core/queries/integrity-view.js';
+import { toIntegrityView } from '../../../../src/main/core/integrity/integrity-view.js';
 import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
 import { createInspectorService } from '../../../../src/main/core/service/service.js';
 import type { InspectorService } from '../../../../src/main/core/service/service.js';

@@ -10,7 +10,7 @@ import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { listTraces } from '../../../../src/main/core/graph/traces.js';
 import { recordVerification } from '../../../../src/main/core/jobs/verified-bodies.js';
 import type { VerifySummary } from '../../../../src/main/core/jobs/verify-types.js';
-import { startEvidenceVerify } from '../../../../src/main/core/queries/verify-adapter.js';
+import { startEvidenceVerify } from '../../../../src/main/core/integrity/verify-adapter.js';
 import { exportTranscript } from '../../../../src/main/core/transcript/export/export-transcript.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';

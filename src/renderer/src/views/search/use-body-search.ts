@@ -3,7 +3,8 @@
  * jobs.grep.start answers (a small job may even finish first), so every event is kept by job id until the id is known.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BodyPatternKind, InspectorEvent, JobProgress, SearchMatch, VerifySummary } from '../../../../shared/contract.js';
+import type { BodyPatternKind, JobEvent, JobProgress, SearchMatch, VerifySummary } from '../../../../shared/contract.js';
+import { isJobEvent } from '../../../../shared/contract.js';
 import { client } from '../../api/client.js';
 
 export interface BodySearchState {
@@ -20,7 +21,7 @@ export interface BodySearchState {
 
 const IDLE: BodySearchState = { phase: 'idle', jobId: null, progress: null, matches: [], total: 0, summary: null, error: null };
 
-function fold(s: BodySearchState, e: InspectorEvent): BodySearchState {
+function fold(s: BodySearchState, e: JobEvent): BodySearchState {
   switch (e.name) {
     case 'job.progress':
       return s.phase === 'done' || s.phase === 'failed' ? s : { ...s, phase: 'running', progress: e.payload };
@@ -44,11 +45,11 @@ export function useBodySearch(ev: string): {
 } {
   const [state, setState] = useState<BodySearchState>(IDLE);
   const current = useRef<string | null>(null);
-  const early = useRef(new Map<string, InspectorEvent[]>());
+  const early = useRef(new Map<string, JobEvent[]>());
   useEffect(
     () =>
       client.onEvent((e) => {
-        if (e.payload.evidenceId !== ev) return;
+        if (!isJobEvent(e) || e.payload.evidenceId !== ev) return;
         if (e.name !== 'job.matches' && e.payload.kind !== 'grep') return;
         if (e.payload.jobId === current.current) setState((s) => fold(s, e));
         else if (current.current === null) {
