@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import type { EgressReport } from '../../../../shared/contract.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
+import { SortableTh } from '../../components/SortableTh.js';
 import { bytesLabel, countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { DestinationRow } from './DestinationRow.js';
@@ -69,15 +70,7 @@ export function EgressView(props: { ev: string }) {
           <thead>
             <tr>
               {COLUMNS.map((c) => (
-                <th
-                  key={c.by}
-                  className={c.num ? 'num' : undefined}
-                  aria-sort={sort.by === c.by ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button type="button" className="th-sort" data-sort={c.by} onClick={() => onSort(c.by)}>
-                    {c.label} {sort.by === c.by ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
-                  </button>
-                </th>
+                <SortableTh key={c.by} by={c.by} label={c.label} num={c.num} sort={sort} onSort={onSort} />
               ))}
             </tr>
           </thead>

@@ -8,6 +8,7 @@ import { useCall } from '../../api/use-call.js';
 import { useListKeys } from '../../components/use-list-keys.js';
 import { useApp } from '../../app-context.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
+import { SortableTh } from '../../components/SortableTh.js';
 import { countLabel, decimalLabel, formatCell, msLabel, usdLabel } from '../../components/format.js';
 import { href } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
@@ -89,15 +90,7 @@ export function TraceList(props: { ev: string }) {
             <tr>
               <th>trace</th>
               {COLUMNS.map((c) => (
-                <th
-                  key={c.by}
-                  className={c.num ? 'num' : undefined}
-                  aria-sort={sort.by === c.by ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button type="button" className="th-sort" data-sort={c.by} onClick={() => onSort(c.by)}>
-                    {c.label} {sort.by === c.by ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
-                  </button>
-                </th>
+                <SortableTh key={c.by} by={c.by} label={c.label} num={c.num} sort={sort} onSort={onSort} />
               ))}
               <th>story</th>
             </tr>
