@@ -22,6 +22,7 @@ import { cancelOnInterrupt } from '../interrupt.js';
 import { damagedLine, matchLine, secretLine, terminalSafe } from '../text/grep-lines.js';
 import { grepProgressLine } from '../text/grep-progress.js';
 import { styleFor } from '../text/style.js';
+import { matchPlaceJson } from '../text/match-json.js';
 import { argsOrExit } from '../usage.js';
 import { jsonText } from '../../shared/json-text.js';
 
@@ -225,20 +226,7 @@ function failed(io: CliIo, code: string, message: string): number {
 }
 
 function jsonOf(m: GrepMatch, finding: ReturnType<typeof secretFinding>, reveal: boolean): Record<string, unknown> {
-  const where =
-    m.source.kind === 'body'
-      ? { sourceTable: m.source.sourceTable, direction: m.source.direction }
-      : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
-  const base = {
-    type: finding ? 'secret' : 'match',
-    in: m.source.kind,
-    eventId: m.eventId,
-    ...where,
-    offset: m.offset,
-    length: m.length,
-    // Cut at its window's reach: `length` is where the scan stopped, not where the match ends.
-    ...(m.cut ? { cut: true } : {}),
-  };
+  const base = { type: finding ? 'secret' : 'match', ...matchPlaceJson(m, 'sourceTable') };
   if (!finding) return { ...base, before: m.before, match: m.match, after: m.after };
   return {
     ...base,

@@ -6,6 +6,7 @@ import type { HuntHit } from '../../main/core/hunt/hunt-session.js';
 import { indicatorLabel } from '../../main/core/hunt/indicators.js';
 import { maskSecret } from '../../main/core/search/secret-findings.js';
 import { cutNote, terminalSafe, whereText } from './grep-lines.js';
+import { matchPlaceJson } from './match-json.js';
 import type { Style } from './style.js';
 
 export function sessionHeader(id: string, dir: string): string {
@@ -43,23 +44,10 @@ export function hitJson(session: string, h: HuntHit): Record<string, unknown> {
   switch (h.kind) {
     case 'match': {
       const m = h.match;
-      const where =
-        m.source.kind === 'body'
-          ? { table: m.source.sourceTable, direction: m.source.direction }
-          : { table: m.source.table, column: m.source.column, rowid: m.source.rowid };
       const what = h.secret
         ? { pattern: h.secret.pattern.name, verdict: h.secret.verdict, host: h.secret.host, masked: maskSecret(m.match, m.length) }
         : { before: m.before, match: m.match, after: m.after };
-      return {
-        ...base,
-        in: m.source.kind,
-        eventId: m.eventId,
-        ...where,
-        offset: m.offset,
-        length: m.length,
-        ...(m.cut ? { cut: true } : {}),
-        ...what,
-      };
+      return { ...base, ...matchPlaceJson(m, 'table'), ...what };
     }
     case 'host':
       return {
