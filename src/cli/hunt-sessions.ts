@@ -18,7 +18,7 @@ import { prestartVerifyWorkers } from '../main/core/jobs/prestarted-verify-worke
 import { workersWorthStarting } from '../main/core/jobs/workers-worth-starting.js';
 import { cancelOnInterrupt } from './interrupt.js';
 import { terminalSafe } from './text/grep-lines.js';
-import { damagedHuntLine, damagedJson, hitJson, hitLine, sessionHeader } from './text/hunt-lines.js';
+import { damagedHuntLines, damagedJson, hitJson, hitLine, sessionHeader } from './text/hunt-lines.js';
 import type { Style } from './text/style.js';
 
 export interface HuntTally {
@@ -102,6 +102,8 @@ async function huntOne(
     io.stdout(jsonText({ type: 'session', session: target.id, path: target.dir, opened: true, generation: evidence.generation }) + '\n');
   let headed = false;
   let found = 0;
+  // Text shows them grouped by cause once the session is done; JSON streams one record per body as found.
+  const damaged: BodyFailure[] = [];
   const head = (): void => {
     if (!headed && !a.json) io.stdout(sessionHeader(target.id, target.dir));
     headed = true;
@@ -121,8 +123,8 @@ async function huntOne(
         },
         damaged: (f: BodyFailure): void => {
           t.damaged += 1;
-          head();
-          io.stdout(a.json ? jsonText(damagedJson(target.id, f)) + '\n' : damagedHuntLine(f, style));
+          if (a.json) io.stdout(jsonText(damagedJson(target.id, f)) + '\n');
+          else damaged.push(f);
         },
       },
       { signal },
@@ -130,6 +132,10 @@ async function huntOne(
   } catch (e) {
     return { stopped: false, error: toFailure(e) };
   } finally {
+    if (damaged.length > 0) {
+      head();
+      io.stdout(damagedHuntLines(damaged, style));
+    }
     evidence.close();
   }
 }

@@ -7,6 +7,7 @@ import { indicatorLabel } from '../../main/core/hunt/indicators.js';
 import { maskSecret } from '../../main/core/search/secret-findings.js';
 import { cutNote, terminalSafe, whereText } from './grep-lines.js';
 import { matchPlaceJson } from './match-json.js';
+import { bodyName, groupFailures } from '../../shared/failure-groups.js';
 import type { Style } from './style.js';
 
 export function sessionHeader(id: string, dir: string): string {
@@ -36,6 +37,23 @@ export function hitLine(h: HuntHit, style: Style): string {
 
 export function damagedHuntLine(f: BodyFailure, style: Style): string {
   return `  ${terminalSafe(f.eventId || '-')} ${terminalSafe(f.sourceTable)}/${terminalSafe(f.direction)}  ${style.red('DAMAGED')}: failed verification, not searched (${terminalSafe(f.code)}): ${terminalSafe(f.message)}\n`;
+}
+
+/**
+ * A session's failed bodies, grouped by cause as check groups them (shared/failure-groups.ts): one damaged segment
+ * is one line with the bodies it takes down under it, not the same sentence once per body.
+ */
+export function damagedHuntLines(failures: readonly BodyFailure[], style: Style): string {
+  let out = '';
+  for (const g of groupFailures(failures)) {
+    if (g.cause === null || g.bodies.length === 1) {
+      for (const f of g.bodies) out += damagedHuntLine(f, style);
+      continue;
+    }
+    out += `  ${style.red('DAMAGED')}: failed verification, not searched: ${g.bodies.length} bodies, one cause (${terminalSafe(g.code)}): ${terminalSafe(g.cause)}\n`;
+    for (const f of g.bodies) out += `    ${terminalSafe(bodyName({ ...f, eventId: f.eventId || '-' }))}\n`;
+  }
+  return out;
 }
 
 /** A hit as its JSON record: where it is (session, event, table, direction or column, offset) and what matched. */
