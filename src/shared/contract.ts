@@ -292,19 +292,21 @@ export interface Events {
    * Something integrity.verdict rests on moved (a check finished, the report arrived, a verification started,
    * progressed or ended): ask it again. Sent after the change, so the answer to that ask holds it; no view polls.
    */
-  'verdict.changed': VerdictChanged;
+  'verdict.changed': EvidenceChanged;
+  /** A deferred open's follow-up part or whole-table scan arrived: the overview reads differently; ask it again. */
+  'overview.changed': EvidenceChanged;
 }
-export interface VerdictChanged {
+export interface EvidenceChanged {
   readonly evidenceId: string;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches', 'verdict.changed'];
+export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches', 'verdict.changed', 'overview.changed'];
 
 /** A tagged event as both transports deliver it. */
 export type InspectorEvent = { [E in EventName]: { readonly name: E; readonly payload: Events[E] } }[EventName];
 /** An event about a job (its progress, matches or end), as against one about the verdict. */
-export type JobEvent = Exclude<InspectorEvent, { readonly name: 'verdict.changed' }>;
-export const isJobEvent = (e: InspectorEvent): e is JobEvent => e.name !== 'verdict.changed';
+export type JobEvent = Extract<InspectorEvent, { readonly name: 'job.progress' | 'job.done' | 'job.matches' }>;
+export const isJobEvent = (e: InspectorEvent): e is JobEvent => e.name.startsWith('job.');
 
 // ---------------------------------------------------------------- the bridge the preload exposes
 

@@ -60,6 +60,7 @@ type ScanState =
   | { readonly status: 'failed'; readonly error: Failure };
 
 const states = new WeakMap<Evidence, ScanState>();
+const settled = new WeakMap<Evidence, Promise<void>>();
 
 /** Runs the scans' statements (all at once) and maps the raw rows. */
 function plan(db: Database.Database): { statements: string[]; map(results: unknown[][][]): OverviewScans } {
@@ -97,11 +98,17 @@ export function overviewScans(evidence: Evidence): ScanState {
   }
   const pending: ScanState = { status: 'pending' };
   states.set(evidence, pending);
-  followUp.scan(p.statements).then(
-    (results) => states.set(evidence, { status: 'done', value: p.map(results) }),
-    (error: unknown) => states.set(evidence, { status: 'failed', error: toFailure(error) }),
+  const done = followUp.scan(p.statements).then(
+    (results) => void states.set(evidence, { status: 'done', value: p.map(results) }),
+    (error: unknown) => void states.set(evidence, { status: 'failed', error: toFailure(error) }),
   );
+  settled.set(evidence, done);
   return pending;
+}
+
+/** Settles (never rejects) once the scans overviewScans started are in; at once when none is running. */
+export function overviewScansSettled(evidence: Evidence): Promise<void> {
+  return settled.get(evidence) ?? Promise.resolve();
 }
 
 export function scanStatus(state: ScanState): FollowUpStatus {

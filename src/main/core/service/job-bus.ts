@@ -4,10 +4,11 @@
  * that counts bodies proven, whatever its job id.
  */
 import type { InspectorEvent, JobKind } from '../../../shared/contract.js';
+import { isJobEvent } from '../../../shared/contract.js';
 
 /** The kind of job an event is about (matches carry no kind: only a grep job finds them); null for no job's. */
 export function jobKindOf(e: InspectorEvent): JobKind | null {
-  if (e.name === 'verdict.changed') return null;
+  if (!isJobEvent(e)) return null;
   return e.name === 'job.matches' ? 'grep' : e.payload.kind;
 }
 

@@ -15,6 +15,7 @@ import { BodyCache } from './body-cache.js';
 import { CANNED_QUERIES } from '../queries/canned.js';
 import { eventById, eventByRow } from '../queries/event-detail.js';
 import { buildOverview } from '../queries/overview.js';
+import { watchOverview } from '../queries/overview-events.js';
 import { readPage } from '../queries/page.js';
 import type { EvidenceRegistry } from './registry.js';
 import { listTables, listTableSchemas } from '../queries/schema.js';
@@ -137,7 +138,14 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     // Both need every table's row count: wait (without holding this thread) for the count the open started.
     overview: async ({ evidenceId }) => {
       await rowCountsSettled(registry.get(evidenceId).db);
-      return buildOverview(registry.get(evidenceId), registry.summary(evidenceId));
+      const e = registry.get(evidenceId);
+      const built = buildOverview(e, registry.summary(evidenceId));
+      watchOverview(
+        e,
+        (id) => registry.has(id),
+        (id) => emit({ name: 'overview.changed', payload: { evidenceId: id } }),
+      );
+      return built;
     },
     'tables.list': async ({ evidenceId }) => {
       await rowCountsSettled(registry.get(evidenceId).db);

@@ -9,6 +9,7 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge, verdictMeaning } from '../components/VerdictBadge.js';
 import { useVerdict } from '../api/use-verdict.js';
+import { useEvidenceEvent } from '../api/use-evidence-event.js';
 import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 import { UnreadableOverview } from './overview/UnreadableOverview.js';
@@ -16,9 +17,6 @@ import { CompletenessChip, briefOf } from '../components/CompletenessChip.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
-
-/** How often to ask again while checks that follow the first view are still running. */
-const FOLLOW_UP_POLL_MS = 500;
 
 const isPending = (s: FollowUpStatus | undefined): boolean => s?.state === 'pending';
 
@@ -35,15 +33,12 @@ export function OverviewView(props: { ev: string }) {
     if (bodiesDone) reloadReport();
   }, [bodiesDone, reloadReport]);
   const followUp = o.value?.followUp;
-  const pending = followUp !== undefined && Object.values(followUp).some(isPending);
-  const { reload, loading } = o;
-  // Large ledgers show the overview before quick_check, the archive hash and the whole-table scans are done: ask
-  // again until they are, so their results replace the placeholders without the user doing anything.
-  useEffect(() => {
-    if (!pending || loading) return;
-    const timer = setTimeout(reload, FOLLOW_UP_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [pending, loading, reload]);
+  const { reload } = o;
+  // Large ledgers show the overview before quick_check, the archive hash and the whole-table scans are done: each
+  // says when it is in (overview.changed) and the overview is asked again then, so the results replace the
+  // placeholders without the user doing anything. A reload while an ask is on its way replaces that ask, whose
+  // answer could predate the change.
+  useEvidenceEvent('overview.changed', props.ev, reload);
   const unreadable = useApp().evidence.find((e) => e.id === props.ev);
   if (unreadable?.unreadable) return <UnreadableOverview summary={{ ...unreadable, unreadable: unreadable.unreadable }} />;
   if (o.error) return <ErrorNote error={o.error} />;
