@@ -10,7 +10,7 @@
  * session list), `export.*` (WARC).
  * Add channels there by extending `Channels` and `ARG_GUARDS` together (the compiler holds them in step).
  */
-import type { Failure, Result } from './errors.js';
+import type { Result } from './errors.js';
 import { fail } from './errors.js';
 import type {
   BodyKeyArg,
@@ -32,7 +32,6 @@ import type {
   TableInfo,
   TableSchemaInfo,
   TablePage,
-  VerifySummary,
 } from './contract/types.js';
 import { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 import type { Guard } from './contract/guards.js';
@@ -43,13 +42,7 @@ import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
 import { VERDICT_ARG_GUARDS, type VerdictChannels } from './contract/verdict.js';
-import {
-  BODY_SEARCH_GUARD,
-  INTEGRITY_REPORT_GUARD,
-  type BodySearchArg,
-  type IntegrityReportArg,
-  type JobMatches,
-} from './contract/search.js';
+import { BODY_SEARCH_GUARD, INTEGRITY_REPORT_GUARD, type BodySearchArg, type IntegrityReportArg } from './contract/search.js';
 import { TRANSCRIPT_ARG_GUARDS, type TranscriptChannels } from './contract/transcript.js';
 import { RELATED_ARG_GUARDS, type RelatedChannels } from './contract/related.js';
 import { SEEK_ARG_GUARDS, type SeekChannels } from './contract/seek.js';
@@ -256,57 +249,11 @@ export function validateRequest<C extends Channel>(channel: C, arg: unknown): Re
   return { ok: true, value: v };
 }
 
-// ---------------------------------------------------------------- events (main → renderer)
+// ---------------------------------------------------------------- events (main → renderer): contract/events.ts
 
-export type JobKind = 'verify' | 'grep';
-
-export interface JobProgress {
-  readonly jobId: string;
-  readonly kind: JobKind;
-  readonly evidenceId: string;
-  readonly itemsDone: number;
-  readonly itemsTotal: number;
-  readonly bytesDone: number;
-  readonly bytesTotal: number;
-  /** Bodies found failing so far: a verdict turns DAMAGED at the first, not at the end. */
-  readonly failed: number;
-}
-
-export type JobOutcome = { readonly ok: true; readonly value: VerifySummary } | { readonly ok: false; readonly error: Failure };
-
-export interface JobDone {
-  readonly jobId: string;
-  readonly kind: JobKind;
-  readonly evidenceId: string;
-  readonly outcome: JobOutcome;
-}
-
-export interface Events {
-  /** At most every 250 ms per job. */
-  'job.progress': JobProgress;
-  /** Exactly once per job: its summary, or CANCELLED / another failure. */
-  'job.done': JobDone;
-  /** A grep job's matches as they are found (before the job.done that ends it). */
-  'job.matches': JobMatches;
-  /**
-   * Something integrity.verdict rests on moved (a check finished, the report arrived, a verification started,
-   * progressed or ended): ask it again. Sent after the change, so the answer to that ask holds it; no view polls.
-   */
-  'verdict.changed': EvidenceChanged;
-  /** A deferred open's follow-up part or whole-table scan arrived: the overview reads differently; ask it again. */
-  'overview.changed': EvidenceChanged;
-}
-export interface EvidenceChanged {
-  readonly evidenceId: string;
-}
-export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches', 'verdict.changed', 'overview.changed'];
-
-/** A tagged event as both transports deliver it. */
-export type InspectorEvent = { [E in EventName]: { readonly name: E; readonly payload: Events[E] } }[EventName];
-/** An event about a job (its progress, matches or end), as against one about the verdict. */
-export type JobEvent = Extract<InspectorEvent, { readonly name: 'job.progress' | 'job.done' | 'job.matches' }>;
-export const isJobEvent = (e: InspectorEvent): e is JobEvent => e.name.startsWith('job.');
+export type * from './contract/events.js';
+export { EVENT_NAMES, isJobEvent } from './contract/events.js';
+import type { InspectorEvent } from './contract/events.js';
 
 // ---------------------------------------------------------------- the bridge the preload exposes
 
