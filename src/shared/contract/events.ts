@@ -1,7 +1,7 @@
 /**
  * The events of the contract (main → renderer): a job's progress, matches and end, and the "ask again" events
- * (an evidence's verdict or overview moved). Each is said after its change, so the answer to the ask it prompts
- * holds the change and a view need not poll (docs/ARCHITECTURE.md, the job model).
+ * (an evidence's verdict, overview or background sort moved). Each is said after its change, so the answer to the
+ * ask it prompts holds the change and a view need not poll (docs/ARCHITECTURE.md, the job model).
  */
 import type { Failure } from '../errors.js';
 import type { VerifySummary } from './types.js';
@@ -44,6 +44,8 @@ export interface Events {
   'verdict.changed': EvidenceChanged;
   /** A deferred open's follow-up part or whole-table scan arrived: the overview reads differently; ask it again. */
   'overview.changed': EvidenceChanged;
+  /** A background sort of this evidence moved (progress, done, failed, ended): ask tables.sort.status again. */
+  'sort.changed': EvidenceChanged;
 }
 export interface EvidenceChanged {
   readonly evidenceId: string;

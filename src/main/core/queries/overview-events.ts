@@ -9,10 +9,10 @@ import { overviewScansSettled } from './overview-scans.js';
 const watched = new WeakSet<Evidence>();
 
 /** After the overview was built (which starts its scans): say each part's arrival while the evidence is open. */
-export function watchOverview(evidence: Evidence, isOpen: (id: string) => boolean, changed: (evidenceId: string) => void): void {
+export function watchOverview(evidence: Evidence, changed: (evidenceId: string) => void): void {
   const f = evidence.followUp;
   if (!f || watched.has(evidence)) return;
   watched.add(evidence);
-  const said = (): void => void (isOpen(evidence.id) && changed(evidence.id));
+  const said = (): void => changed(evidence.id);
   for (const part of [f.quickCheckSettled, f.copyProofSettled, f.settled, overviewScansSettled(evidence)]) void part.then(said);
 }

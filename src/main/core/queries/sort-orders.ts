@@ -39,6 +39,8 @@ interface SortJob {
   worker: Worker | null;
   order: SortedOrder | null;
   used: number;
+  /** Said after each change of the fields above that a status shows (the sort.changed event): nobody polls. */
+  readonly changed: () => void;
 }
 
 const jobs = new WeakMap<Database.Database, Map<string, SortJob>>();
@@ -79,7 +81,7 @@ function trim(m: Map<string, SortJob>): void {
   for (const [k] of done.slice(0, Math.max(0, done.length - MAX_ORDERS))) m.delete(k);
 }
 
-export function startSort(db: Database.Database, dbCopyPath: string, arg: TableSortArg): TableSortStatus {
+export function startSort(db: Database.Database, dbCopyPath: string, arg: TableSortArg, changed: () => void): TableSortStatus {
   const column = unindexedColumn(db, arg.table, arg.column);
   if (column === null) return { state: 'indexed', read: 0, total: null, rows: null };
   const m = jobsOf(db);
@@ -95,7 +97,7 @@ export function startSort(db: Database.Database, dbCopyPath: string, arg: TableS
     where: where.sql,
     params: where.params,
   };
-  const job: SortJob = { state: 'running', read: 0, total: null, worker: null, order: null, used: Date.now() };
+  const job: SortJob = { state: 'running', read: 0, total: null, worker: null, order: null, used: Date.now(), changed };
   m.set(key, job);
   makeRoomForOneMore();
   running.add(job);
@@ -120,14 +122,19 @@ export function startSort(db: Database.Database, dbCopyPath: string, arg: TableS
         job.error = msg.message;
         running.delete(job);
       }
+      job.changed();
     });
     worker.once('error', (e) => {
-      if (job.state === 'running') Object.assign(job, { state: 'failed', error: e.message });
+      if (job.state !== 'running') return;
+      Object.assign(job, { state: 'failed', error: e.message });
+      job.changed();
     });
     worker.once('exit', () => {
-      if (job.state === 'running') Object.assign(job, { state: 'failed', error: 'the sort worker ended before the sort was done' });
       job.worker = null;
       running.delete(job);
+      if (job.state !== 'running') return;
+      Object.assign(job, { state: 'failed', error: 'the sort worker ended before the sort was done' });
+      job.changed();
     });
   } catch (e) {
     job.state = 'failed';
@@ -155,6 +162,7 @@ function endSort(job: SortJob, why?: string): void {
   if (why) job.error = why;
   void job.worker?.terminate();
   job.worker = null;
+  job.changed();
 }
 
 export function sortStatus(db: Database.Database, arg: TableSortArg): TableSortStatus {

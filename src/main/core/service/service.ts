@@ -99,6 +99,10 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const { registry } = opts;
   const bus = new JobBus();
   const emit = (e: InspectorEvent): void => bus.emit(e);
+  /** An evidence's view reads differently now; said only while the evidence is open (a closed one has no view). */
+  const said = (name: 'overview.changed' | 'sort.changed', evidenceId: string): void => {
+    if (registry.has(evidenceId)) emit({ name, payload: { evidenceId } });
+  };
   // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
   const unsubscribes = new Set<() => void>();
   const cache = new BodyCache();
@@ -140,11 +144,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       await rowCountsSettled(registry.get(evidenceId).db);
       const e = registry.get(evidenceId);
       const built = buildOverview(e, registry.summary(evidenceId));
-      watchOverview(
-        e,
-        (id) => registry.has(id),
-        (id) => emit({ name: 'overview.changed', payload: { evidenceId: id } }),
-      );
+      watchOverview(e, (id) => said('overview.changed', id));
       return built;
     },
     'tables.list': async ({ evidenceId }) => {
@@ -156,7 +156,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
     'tables.sort.start': (arg) => {
       const e = registry.get(arg.evidenceId);
-      return startSort(e.db, e.snapshot.dbCopyPath, arg);
+      return startSort(e.db, e.snapshot.dbCopyPath, arg, () => said('sort.changed', e.id));
     },
     'tables.sort.status': (arg) => sortStatus(registry.get(arg.evidenceId).db, arg),
     'tables.sort.cancel': (arg) => {

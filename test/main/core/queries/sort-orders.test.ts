@@ -31,11 +31,18 @@ const arg = (column: string, filters?: readonly ColumnFilter[]): TableSortArg =>
   ...(filters ? { filters } : {}),
 });
 
+const unheard = (): void => undefined;
+
 async function sorted(column: string, filters?: readonly ColumnFilter[]): Promise<void> {
-  const first = startSort(L.db, L.path, arg(column, filters));
+  // The sort's own signal: it says each change (sort.changed), and the last one leaves it no longer running.
+  let ended = (): void => undefined;
+  const over = new Promise<void>((resolve) => (ended = resolve));
+  const changed = (): void => {
+    if (sortStatus(L.db, arg(column, filters)).state !== 'running') ended();
+  };
+  const first = startSort(L.db, L.path, arg(column, filters), changed);
   expect(first.state).toBe('running');
-  // The sort's own signal: its status turns done.
-  while (sortStatus(L.db, arg(column, filters)).state === 'running') await new Promise((r) => setTimeout(r, 20));
+  await over;
   const s = sortStatus(L.db, arg(column, filters));
   expect(s).toMatchObject({ state: 'done', read: ROWS, total: ROWS });
 }
@@ -68,7 +75,7 @@ function pagedBothWays(req: PageRequest): { forward: number[]; backward: number[
 
 describe('background sort of an unindexed column', () => {
   it('an indexed column needs none and pages by keyset as before', () => {
-    expect(startSort(L.db, L.path, arg('domain')).state).toBe('indexed');
+    expect(startSort(L.db, L.path, arg('domain'), unheard).state).toBe('indexed');
     for (const direction of ['asc', 'desc'] as const) {
       const { forward } = pagedBothWays({ evidenceId: 'x', table: 'net_events', sort: { column: 'domain', direction } });
       expect(forward).toEqual(plain('domain', direction));
@@ -111,29 +118,32 @@ describe('background sort of an unindexed column', () => {
     }
   });
 
-  it('cancel stops a running sort and nothing is served from it', () => {
-    expect(startSort(L.db, L.path, arg('method')).state).toBe('running');
+  it('cancel stops a running sort, says so, and nothing is served from it', () => {
+    const heard: string[] = [];
+    expect(startSort(L.db, L.path, arg('method'), () => heard.push(sortStatus(L.db, arg('method')).state)).state).toBe('running');
     cancelSort(L.db, arg('method'));
     expect(sortStatus(L.db, arg('method')).state).toBe('cancelled');
+    // Said after the change, so an ask on hearing it reads the cancel.
+    expect(heard.at(-1)).toBe('cancelled');
     expect(() => readPage(L.db, { evidenceId: 'x', table: 'net_events', sort: { column: 'method', direction: 'asc' } })).toThrow(
       /not indexed/,
     );
     // Started again after a cancel, it runs anew.
-    expect(startSort(L.db, L.path, arg('method')).state).toBe('running');
+    expect(startSort(L.db, L.path, arg('method'), unheard).state).toBe('running');
     cancelSort(L.db, arg('method'));
   });
 
   it('runs at most MAX_RUNNING_SORTS at once: a new one ends the one started longest ago', () => {
     const columns = ['status_code', 'path', 'method'];
     const filters = (i: number): readonly ColumnFilter[] => [{ column: 'id', op: 'gt', value: String(i) }];
-    const started = columns.map((c, i) => startSort(L.db, L.path, arg(c, filters(i))).state);
+    const started = columns.map((c, i) => startSort(L.db, L.path, arg(c, filters(i)), unheard).state);
     expect(started).toEqual(['running', 'running', 'running']);
     const states = columns.map((c, i) => sortStatus(L.db, arg(c, filters(i))).state);
     expect(states.filter((s) => s === 'running').length).toBeLessThanOrEqual(MAX_RUNNING_SORTS);
     expect(states[0]).toBe('cancelled');
     expect(sortStatus(L.db, arg(columns[0]!, filters(0))).error).toMatch(/to make room for a newer sort/);
     // Asked for again, the ended one starts afresh.
-    expect(startSort(L.db, L.path, arg(columns[0]!, filters(0))).state).toBe('running');
+    expect(startSort(L.db, L.path, arg(columns[0]!, filters(0)), unheard).state).toBe('running');
     for (const [i, c] of columns.entries()) cancelSort(L.db, arg(c, filters(i)));
   });
 });

@@ -1,14 +1,15 @@
 /**
  * A sort on a column no index serves: the core sorts it in a worker (tables.sort.*), and until it is done the grid
  * keeps showing rowid order, with the progress in the header. Once done, the sort's pages come by place like any
- * other (`effective` is then the asked sort). Indexed sorts pass straight through.
+ * other (`effective` is then the asked sort). Indexed sorts pass straight through. The status is asked again when
+ * the core says the sort moved (sort.changed), one ask at a time so an older answer never lands after a newer one.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnFilter, SortSpec, TableSchemaInfo, TableSortStatus } from '../../../../shared/contract.js';
 import { client } from '../../api/client.js';
-
-/** How often a running sort's progress is asked for. */
-const POLL_MS = 200;
+import { oneAskAtATime } from '../../api/one-ask-at-a-time.js';
+import type { Asker } from '../../api/one-ask-at-a-time.js';
+import { useEvidenceEvent } from '../../api/use-evidence-event.js';
 
 export interface BackgroundSort {
   /** null: no background sort concerns this view (no sort, or an indexed one). */
@@ -31,28 +32,28 @@ export function useBackgroundSort(
   const column = unindexed ? sort.column : null;
   const arg = useRef({ evidenceId: ev, table: info.name, column: column ?? '', filters });
   arg.current = { evidenceId: ev, table: info.name, column: column ?? '', filters };
+  const asking = useRef<Asker | null>(null);
+  useEvidenceEvent('sort.changed', ev, () => asking.current?.ask());
   const key = JSON.stringify([ev, info.name, column, filters]);
   useEffect(() => {
     setStatus(null);
     setError(null);
     if (column === null) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const a = { evidenceId: ev, table: info.name, column, filters };
-    const follow = (s: TableSortStatus): void => {
-      if (stop) return;
-      setStatus(s);
-      if (s.state === 'running') timer = setTimeout(() => void client.call('tables.sort.status', a).then(answer), POLL_MS);
-    };
-    const answer = (r: Awaited<ReturnType<typeof client.call<'tables.sort.status'>>>): void => {
-      if (stop) return;
-      if (r.ok) follow(r.value);
+    // The start is the first ask (its answer is the first status); every later one asks the status.
+    let started = false;
+    const asker = oneAskAtATime(async () => {
+      const r = await (started ? client.call('tables.sort.status', a) : client.call('tables.sort.start', a));
+      started = true;
+      if (asker.stopped) return;
+      if (r.ok) setStatus(r.value);
       else setError(r.error.message);
-    };
-    void client.call('tables.sort.start', a).then(answer);
+    });
+    asking.current = asker;
+    asker.ask();
     return () => {
-      stop = true;
-      clearTimeout(timer);
+      asker.stop();
+      if (asking.current === asker) asking.current = null;
     };
   }, [key]);
   const effective = !sort ? null : !unindexed || status?.state === 'done' ? sort : null;
