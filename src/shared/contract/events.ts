@@ -1,7 +1,7 @@
 /**
  * The events of the contract (main → renderer): a job's progress, matches and end, and the "ask again" events
- * (an evidence's verdict, overview or background sort moved). Each is said after its change, so the answer to the
- * ask it prompts holds the change and a view need not poll (docs/ARCHITECTURE.md, the job model).
+ * (an evidence's verdict, overview, background sort or SQL result moved). Each is said after its change, so the
+ * answer to the ask it prompts holds the change and a view need not poll (docs/ARCHITECTURE.md, the job model).
  */
 import type { Failure } from '../errors.js';
 import type { VerifySummary } from './types.js';
@@ -46,12 +46,25 @@ export interface Events {
   'overview.changed': EvidenceChanged;
   /** A background sort of this evidence moved (progress, done, failed, ended): ask tables.sort.status again. */
   'sort.changed': EvidenceChanged;
+  /** A streamed SQL result read on, paused, ended or failed: ask its progress (sql.page, limit 0) again. */
+  'sql.changed': SqlChanged;
 }
 export interface EvidenceChanged {
   readonly evidenceId: string;
 }
+export interface SqlChanged extends EvidenceChanged {
+  readonly runId: string;
+}
 export type EventName = keyof Events;
-export const EVENT_NAMES: readonly EventName[] = ['job.progress', 'job.done', 'job.matches', 'verdict.changed', 'overview.changed'];
+export const EVENT_NAMES: readonly EventName[] = [
+  'job.progress',
+  'job.done',
+  'job.matches',
+  'verdict.changed',
+  'overview.changed',
+  'sort.changed',
+  'sql.changed',
+];
 
 /** A tagged event as both transports deliver it. */
 export type InspectorEvent = { [E in EventName]: { readonly name: E; readonly payload: Events[E] } }[EventName];

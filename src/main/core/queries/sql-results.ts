@@ -41,6 +41,8 @@ interface OpenResult {
   /** The spill file's cap, once it stopped the reading. */
   capBytes: number | undefined;
   failure: Failure | null;
+  /** Said after the child reports progress or the result fails (the sql.changed event): nobody polls for it. */
+  readonly changed: () => void;
   readonly waiters: Map<number, Waiter>;
   idle: ReturnType<typeof setTimeout> | null;
 }
@@ -58,7 +60,7 @@ export class OpenResults {
 
   constructor(private readonly kill: (child: KeptChild) => void) {}
 
-  open(runId: string, child: KeptChild, spillPath: string, deadlineMs: number, firstRows: number): void {
+  open(runId: string, child: KeptChild, spillPath: string, deadlineMs: number, firstRows: number, changed: () => void): void {
     this.close(runId);
     while (this.open_.size >= MAX_OPEN) this.close(this.open_.keys().next().value!);
     const r: OpenResult = {
@@ -70,6 +72,7 @@ export class OpenResults {
       paused: false,
       capBytes: undefined,
       failure: null,
+      changed,
       waiters: new Map(),
       idle: null,
     };
@@ -81,6 +84,7 @@ export class OpenResults {
           r.paused = m.paused;
           r.capBytes = m.capBytes;
         }
+        if (m.type === 'progress') r.changed();
         if (m.type === 'page') {
           const w = r.waiters.get(m.id);
           if (!w) return; // it ran past its deadline and was answered already
@@ -104,6 +108,7 @@ export class OpenResults {
       w.resolve({ ok: false, error: failure });
     }
     r.waiters.clear();
+    r.changed();
   }
 
   private touch(runId: string, r: OpenResult): void {

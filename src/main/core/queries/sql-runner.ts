@@ -56,7 +56,11 @@ export interface SqlRunOptions {
   readonly maxRows?: number;
   /** 'stream': a result longer than maxRows stays open for `page` (see sql-results.ts). */
   readonly paging?: 'stream';
+  /** A streamed result kept open read on, paused, ended or failed (said after the change). */
+  readonly onProgress?: () => void;
 }
+
+const noop = (): void => undefined;
 
 interface Running {
   finish(result: Result<SqlResult>): void;
@@ -140,7 +144,7 @@ export class SqlConsole {
         child.listener = null;
         this.running.delete(opts.runId);
         if (reuse === 'keep' && spillPath && !child.gone && !this.disposed)
-          this.results.open(opts.runId, child, spillPath, deadlineMs, result.ok ? result.value.rows.length : 0);
+          this.results.open(opts.runId, child, spillPath, deadlineMs, result.ok ? result.value.rows.length : 0, opts.onProgress ?? noop);
         else if (reuse === true && !child.gone && !this.spare && !this.disposed) this.spare = child;
         else SqlConsole.kill(child);
         resolve(result);

@@ -103,6 +103,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const said = (name: 'overview.changed' | 'sort.changed', evidenceId: string): void => {
     if (registry.has(evidenceId)) emit({ name, payload: { evidenceId } });
   };
+  const sqlSaid = (evidenceId: string, runId: string) => (): void => {
+    if (registry.has(evidenceId)) emit({ name: 'sql.changed', payload: { evidenceId, runId } });
+  };
   // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
   const unsubscribes = new Set<() => void>();
   const cache = new BodyCache();
@@ -206,7 +209,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'sql.run': async (arg) => {
       const e = registry.get(arg.evidenceId);
       sql.warm();
-      return unwrap(await sql.run(e.snapshot.dbCopyPath, arg));
+      return unwrap(await sql.run(e.snapshot.dbCopyPath, { ...arg, onProgress: sqlSaid(e.id, arg.runId) }));
     },
     'search.stream': async ({ evidenceId, runId, query, kinds, firstRows }) => {
       const e = registry.get(evidenceId);
@@ -214,7 +217,14 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       if (!stmt) return { columns: ['kind', 'table', 'rowid', 'value', 'summary'], rows: [], truncated: false, elapsedMs: 0 };
       sql.warm();
       return unwrap(
-        await sql.run(e.snapshot.dbCopyPath, { runId, ...stmt, maxRows: firstRows ?? 300, paging: 'stream', deadlineMs: 30_000 }),
+        await sql.run(e.snapshot.dbCopyPath, {
+          runId,
+          ...stmt,
+          maxRows: firstRows ?? 300,
+          paging: 'stream',
+          deadlineMs: 30_000,
+          onProgress: sqlSaid(evidenceId, runId),
+        }),
       );
     },
     'sql.page': async ({ evidenceId, runId, position, limit }) => {

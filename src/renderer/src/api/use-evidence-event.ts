@@ -9,14 +9,15 @@ import { client } from './client.js';
 
 type EvidenceEventName = { [E in EventName]: Events[E] extends EvidenceChanged ? E : never }[EventName];
 
-export function useEvidenceEvent(name: EvidenceEventName, ev: string, heard: () => void): void {
+/** `heard` gets the event's payload, or null after a (re)connection (anything may have changed). */
+export function useEvidenceEvent<E extends EvidenceEventName>(name: E, ev: string, heard: (said: Events[E] | null) => void): void {
   const latest = useRef(heard);
   latest.current = heard;
   useEffect(() => {
     const offEvents = client.onEvent((e) => {
-      if (e.name === name && e.payload.evidenceId === ev) latest.current();
+      if (e.name === name && e.payload.evidenceId === ev) latest.current(e.payload as Events[E]);
     });
-    const offConnected = client.onEventsConnected(() => latest.current());
+    const offConnected = client.onEventsConnected(() => latest.current(null));
     return () => {
       offEvents();
       offConnected();

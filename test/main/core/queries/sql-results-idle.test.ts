@@ -32,7 +32,7 @@ describe('an idle streamed result', () => {
     const spill = join(dir, 'r1.db');
     writeFileSync(spill, 'rows');
     const child = fakeChild();
-    results.open('r1', child, spill, 5000, 100);
+    results.open('r1', child, spill, 5000, 100, () => undefined);
 
     // A progress ask before the two minutes are up keeps it for two minutes more.
     vi.advanceTimersByTime(TWO_MINUTES - 1000);

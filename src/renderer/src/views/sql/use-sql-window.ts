@@ -1,19 +1,21 @@
 /**
  * The rows of a streamed SQL result held around the place on screen (sql.page): the first page comes with sql.run,
  * the grid asks for the rows at the place it rests on (a drag, "go to row"), or the next/previous page at either
- * edge, and at most MAX_ROWS are held. While the child is still reading the result, its progress is asked for
- * every POLL_MS, so the scrollbar grows to the rows read until the count is exact. Once the child has read as far
- * ahead of the pages asked as it may (paused), nothing is asked until the next page: that page makes it read on.
+ * edge, and at most MAX_ROWS are held. While the child is still reading the result, its progress is asked when the
+ * core says it moved (sql.changed), so the scrollbar grows to the rows read until the count is exact. Once the child
+ * has read as far ahead of the pages asked as it may (paused), it says nothing until the next page makes it read on.
  * Only a progress ask every SQL_KEEP_MS keeps a result on screen from being closed as idle.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Cell, SqlPage, SqlResult } from '../../../../shared/contract.js';
 import { SQL_KEEP_MS } from '../../../../shared/contract/sql-paging.js';
 import { client } from '../../api/client.js';
+import { oneAskAtATime } from '../../api/one-ask-at-a-time.js';
+import type { Asker } from '../../api/one-ask-at-a-time.js';
+import { useEvidenceEvent } from '../../api/use-evidence-event.js';
 
 export const PAGE = 300;
 const MAX_ROWS = 1500;
-const POLL_MS = 300;
 
 export interface SqlWindow {
   readonly runId: string | null;
@@ -108,28 +110,32 @@ export function useSqlWindow(ev: string) {
     [ev],
   );
 
-  // The child's progress while it reads the result: asked until it is done or paused (a page fetch that makes it
-  // read on answers paused: false, which starts the asking again), or the result is gone.
-  useEffect(() => {
-    if (!w.runId || w.done || w.paused) return;
-    const runId = w.runId;
-    let live = true;
-    let t: ReturnType<typeof setTimeout> | undefined;
-    const ask = (): void => {
-      t = setTimeout(() => {
-        void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }).then((r) => {
-          if (!live || !r.ok || ref.current.runId !== runId) return;
-          setW((x) => ({ ...x, ...progressOf(x, r.value) }));
-          ask();
+  // The child's progress while it reads the result: asked once as the result opens (what it said before this
+  // window knew its run id went unheard), then each time the core says it moved; one ask at a time, so answers
+  // cannot cross.
+  const progress = useRef<{ runId: string; asker: Asker } | null>(null);
+  const askProgress = useCallback(
+    (runId: string): void => {
+      if (ref.current.runId !== runId || ref.current.done) return;
+      if (progress.current?.runId !== runId) {
+        progress.current?.asker.stop();
+        const asker = oneAskAtATime(async () => {
+          const r = await client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 });
+          if (!asker.stopped && r.ok && ref.current.runId === runId) setW((x) => ({ ...x, ...progressOf(x, r.value) }));
         });
-      }, POLL_MS);
-    };
-    ask();
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [w.runId, w.done, w.paused, ev]);
+        progress.current = { runId, asker };
+      }
+      progress.current.asker.ask();
+    },
+    [ev],
+  );
+  useEvidenceEvent('sql.changed', ev, (said) => {
+    const runId = said?.runId ?? ref.current.runId;
+    if (runId) askProgress(runId);
+  });
+  useEffect(() => {
+    if (w.runId) askProgress(w.runId);
+  }, [w.runId, askProgress]);
 
   // A result on screen is kept open: the core closes one asked nothing for SQL_IDLE_MS (its client gone), and a done
   // or paused result is otherwise asked nothing while it is read. A progress ask reads no further rows.
@@ -179,9 +185,10 @@ export function useSqlWindow(ev: string) {
   };
 }
 
-/** What a page or progress answer tells of the reading: rows read never go back (answers may cross). */
+/** What a page or progress answer tells of the reading: rows read never go back, nor does done (answers may cross). */
 function progressOf(x: SqlWindow, p: SqlPage): Pick<SqlWindow, 'streamed' | 'done' | 'paused' | 'capBytes'> {
-  return { streamed: Math.max(x.streamed, p.streamed), done: p.done, paused: p.paused, capBytes: p.capBytes };
+  const done = x.done || p.done;
+  return { streamed: Math.max(x.streamed, p.streamed), done, paused: !done && p.paused, capBytes: p.capBytes ?? x.capBytes };
 }
 
 /**
