@@ -13,7 +13,7 @@ export default defineConfig({
           // (`new URL('./verify-worker.js', import.meta.url)`), so every entry and chunk lands flat in out/main/.
           'verify-worker': 'src/main/core/jobs/verify-worker.ts',
           'export-worker': 'src/main/core/warc/export-worker.ts',
-          'sql-child': 'src/main/core/queries/sql-child.ts',
+          'sql-child': 'src/main/core/sql/sql-child.ts',
           'follow-up-worker': 'src/main/core/evidence/follow-up-worker.ts',
           'hash-worker': 'src/main/core/evidence/hash-worker.ts',
           'row-count-worker': 'src/main/core/queries/row-count-worker.ts',

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
 import { isScratchPath } from '../../src/main/core/evidence/scratch.js';
 import { openHostLedger } from '../../src/main/core/host/open-host-ledger.js';
-import { SqlConsole } from '../../src/main/core/queries/sql-runner.js';
+import { SqlConsole } from '../../src/main/core/sql/sql-runner.js';
 import { writeSampleHome } from '../fixtures/writer/host/host-sample.js';
 import type { DriveReport } from './lib/session-driver.js';
 import { writeRequiredTableView, writeTrappedLedger, type TrapLedger } from './lib/trap-ledgers.js';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Evidence } from '../../src/main/core/evidence/types.js';
 import { openEvidence } from '../../src/main/core/evidence/open-evidence.js';
-import { SqlConsole } from '../../src/main/core/queries/sql-runner.js';
+import { SqlConsole } from '../../src/main/core/sql/sql-runner.js';
 import { writeTrappedLedger } from './lib/trap-ledgers.js';
 import { tempDir } from './lib/temp.js';
 

@@ -1,12 +1,12 @@
 /**
  * The SQL console's child in the desktop app: Electron's utilityProcess.fork. child_process.fork cannot work in the
  * packaged app, because it re-runs the Electron binary as Node and the `runAsNode: false` fuse forbids that. The
- * child (core/queries/sql-child.ts) answers through `process.parentPort` there. `utilityProcess` comes in as a
+ * child (core/sql/sql-child.ts) answers through `process.parentPort` there. `utilityProcess` comes in as a
  * parameter (index.ts passes Electron's), so this file loads and is tested in plain Node.
  */
 import type { ForkOptions } from 'electron';
-import type { SqlChildHandle, SqlChildSpawner } from '../core/queries/sql-child-spawner.js';
-import type { SqlChildReply } from '../core/queries/sql-protocol.js';
+import type { SqlChildHandle, SqlChildSpawner } from '../core/sql/sql-child-spawner.js';
+import type { SqlChildReply } from '../core/sql/sql-protocol.js';
 
 /** The part of Electron's UtilityProcess used here (electron.d.ts's class satisfies it; tests pass a fake). */
 export interface UtilityChild {

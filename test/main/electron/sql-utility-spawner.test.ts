@@ -2,8 +2,8 @@
 // maps exit and kills, against a scripted fake; then the whole console end to end through a fake utility process
 // that runs the real child with an Electron-like process.parentPort (so the child's port path is exercised).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../src/main/core/queries/sql-runner.js';
-import type { SqlChildReply } from '../../../src/main/core/queries/sql-protocol.js';
+import { SqlConsole } from '../../../src/main/core/sql/sql-runner.js';
+import type { SqlChildReply } from '../../../src/main/core/sql/sql-protocol.js';
 import { utilitySqlChildSpawner } from '../../../src/main/electron/sql-utility-spawner.js';
 import type { MiniLedger } from '../core/queries/mini-ledger.js';
 import { makeMiniLedger } from '../core/queries/mini-ledger.js';

@@ -14,7 +14,7 @@ import type { EvidenceOpener } from './registry.js';
 import { EvidenceRegistry } from './registry.js';
 import type { InspectorService, InspectorServiceOptions } from './service.js';
 import { createInspectorService } from './service.js';
-import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
+import type { SqlChildSpawner } from '../sql/sql-child-spawner.js';
 
 export interface InspectorOptions {
   /** How a body is saved: serve mode hands back a download URL; the desktop app shows a save dialog. */

@@ -12,7 +12,6 @@ import { sqliteFailure } from '../evidence/open-hardened.js';
 import type { Evidence } from '../evidence/types.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import { BodyCache } from './body-cache.js';
-import { CANNED_QUERIES } from '../queries/canned.js';
 import { eventById, eventByRow } from '../queries/event-detail.js';
 import { buildOverview } from '../queries/overview.js';
 import { watchOverview } from '../queries/overview-events.js';
@@ -21,8 +20,9 @@ import type { EvidenceRegistry } from './registry.js';
 import { listTables, listTableSchemas } from '../queries/schema.js';
 import { rowCountsSettled } from '../queries/row-counts.js';
 import { search } from '../queries/search.js';
-import { SqlConsole } from '../queries/sql-runner.js';
-import type { SqlChildSpawner } from '../queries/sql-child-spawner.js';
+import { SqlConsole } from '../sql/sql-runner.js';
+import { sqlHandlers } from '../sql/handlers.js';
+import type { SqlChildSpawner } from '../sql/sql-child-spawner.js';
 import { JobBoard } from './jobs.js';
 import { JobBus } from './job-bus.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
@@ -31,7 +31,6 @@ import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../queries/seek.js';
 import { cancelSort, sortStatus, startSort } from '../queries/sort-orders.js';
-import { searchStatement } from '../queries/search-stream.js';
 import { resolveId } from '../queries/resolve-id.js';
 import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
@@ -103,9 +102,6 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const said = (name: 'overview.changed' | 'sort.changed', evidenceId: string): void => {
     if (registry.has(evidenceId)) emit({ name, payload: { evidenceId } });
   };
-  const sqlSaid = (evidenceId: string, runId: string) => (): void => {
-    if (registry.has(evidenceId)) emit({ name: 'sql.changed', payload: { evidenceId, runId } });
-  };
   // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
   const unsubscribes = new Set<() => void>();
   const cache = new BodyCache();
@@ -133,6 +129,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...fsHandlers(registry),
     ...egressHandlers(registry),
     ...transcriptHandlers(registry),
+    ...sqlHandlers(registry, sql, (payload) => registry.has(payload.evidenceId) && emit({ name: 'sql.changed', payload })),
     ...relatedHandlers(registry),
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
@@ -200,44 +197,6 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'jobs.grep.start': (arg) => ({ jobId: jobs.startGrep(registry.get(arg.evidenceId), arg) }),
     'jobs.cancel': ({ jobId }) => {
       jobs.cancel(jobId);
-      return null;
-    },
-    'sql.canned': () => {
-      sql.warm(); // the SQL view asks this as it opens: its first query's child starts then, not on Run
-      return CANNED_QUERIES;
-    },
-    'sql.run': async (arg) => {
-      const e = registry.get(arg.evidenceId);
-      sql.warm();
-      return unwrap(await sql.run(e.snapshot.dbCopyPath, { ...arg, onProgress: sqlSaid(e.id, arg.runId) }));
-    },
-    'search.stream': async ({ evidenceId, runId, query, kinds, firstRows }) => {
-      const e = registry.get(evidenceId);
-      const stmt = searchStatement(e.db, query, kinds);
-      if (!stmt) return { columns: ['kind', 'table', 'rowid', 'value', 'summary'], rows: [], truncated: false, elapsedMs: 0 };
-      sql.warm();
-      return unwrap(
-        await sql.run(e.snapshot.dbCopyPath, {
-          runId,
-          ...stmt,
-          maxRows: firstRows ?? 300,
-          paging: 'stream',
-          deadlineMs: 30_000,
-          onProgress: sqlSaid(evidenceId, runId),
-        }),
-      );
-    },
-    'sql.page': async ({ evidenceId, runId, position, limit }) => {
-      registry.get(evidenceId);
-      return unwrap(await sql.page(runId, position, limit));
-    },
-    'sql.close': ({ runId }) => {
-      sql.closeResult(runId);
-      return null;
-    },
-    'sql.cancel': ({ runId }) => {
-      // Cancelling a run that already ended is not an error: the race is normal.
-      sql.cancel(runId);
       return null;
     },
     search: ({ evidenceId, query, kinds, limit }) => search(registry.get(evidenceId).db, query, kinds, limit),

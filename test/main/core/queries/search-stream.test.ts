@@ -1,7 +1,7 @@
 // Every hit of a search, streamed through the SQL console: the same hits, in the same order, as search.ts finds
 // with no cap (the list the Search view shows for the first few hundred), every one exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
 import { search } from '../../../../src/main/core/queries/search.js';
 import { searchStatement } from '../../../../src/main/core/queries/search-stream.js';
 import type { Cell } from '../../../../src/shared/contract.js';

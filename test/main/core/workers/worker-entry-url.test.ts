@@ -71,8 +71,8 @@ describe('childProcessScript', () => {
     const before = process.env.CAPSEM_BUILT_WORKERS;
     delete process.env.CAPSEM_BUILT_WORKERS;
     try {
-      expect(childProcessScript('file:///repo/src/main/core/queries/sql-runner.ts', 'sql-child')).toEqual({
-        path: '/repo/src/main/core/queries/sql-child.ts',
+      expect(childProcessScript('file:///repo/src/main/core/sql/sql-runner.ts', 'sql-child')).toEqual({
+        path: '/repo/src/main/core/sql/sql-child.ts',
         execArgv: ['--import', 'tsx'],
       });
     } finally {

@@ -2,7 +2,7 @@
 // INTEGER PRIMARY KEY; expressions, aggregates and compound queries name none (rather than a wrong one).
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sqlRowRefs } from '../../../../src/main/core/queries/sql-row-refs.js';
+import { sqlRowRefs } from '../../../../src/main/core/sql/sql-row-refs.js';
 
 const db = new Database(':memory:');
 db.exec(`CREATE TABLE model_calls (id INTEGER PRIMARY KEY, provider TEXT);

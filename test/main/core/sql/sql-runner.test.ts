@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import { refusalReason } from '../../../../src/main/core/queries/sql-guard.js';
-import { CANNED_QUERIES } from '../../../../src/main/core/queries/canned.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import { refusalReason } from '../../../../src/main/core/sql/sql-guard.js';
+import { CANNED_QUERIES } from '../../../../src/main/core/sql/canned.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 let sql: SqlConsole;

@@ -2,9 +2,9 @@
 // under load turned `SELECT 1` into DEADLINE). The child here is slowed by a preload that blocks for 1.5 s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 const SLOW_START = ['--require', fileURLToPath(new URL('./slow-start.cjs', import.meta.url))];
 const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c';

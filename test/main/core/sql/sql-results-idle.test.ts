@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KeptChild } from '../../../../src/main/core/queries/sql-results.js';
-import { IDLE_MS, OpenResults } from '../../../../src/main/core/queries/sql-results.js';
+import type { KeptChild } from '../../../../src/main/core/sql/sql-results.js';
+import { IDLE_MS, OpenResults } from '../../../../src/main/core/sql/sql-results.js';
 import { SQL_KEEP_MS } from '../../../../src/shared/contract/sql-paging.js';
 
 const TWO_MINUTES = 2 * 60_000;

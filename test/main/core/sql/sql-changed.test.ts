@@ -2,9 +2,9 @@
 // progress only when told, and a page further on whenever it pauses (as the grid does when scrolled), reaches the
 // exact row count. A move the console did not announce would leave this waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 let sql: SqlConsole;

@@ -4,12 +4,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import { spillPathFor } from '../../../../src/main/core/queries/sql-results.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import { spillPathFor } from '../../../../src/main/core/sql/sql-results.js';
 import { toCell } from '../../../../src/main/core/queries/cells.js';
 import type { Cell } from '../../../../src/shared/contract.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 let sql: SqlConsole;

@@ -2,13 +2,13 @@
 // pageable and exactly the query's, and every answer says the cap was reached (the console shows it by name).
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import { MAX_OPEN, spillPathFor } from '../../../../src/main/core/queries/sql-results.js';
-import { DEFAULT_SPILL_CAP_BYTES, SQL_SCRATCH_BYTES } from '../../../../src/main/core/queries/sql-stream.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import { MAX_OPEN, spillPathFor } from '../../../../src/main/core/sql/sql-results.js';
+import { DEFAULT_SPILL_CAP_BYTES, SQL_SCRATCH_BYTES } from '../../../../src/main/core/sql/sql-stream.js';
 import { toCell } from '../../../../src/main/core/queries/cells.js';
 import type { Cell } from '../../../../src/shared/contract.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 const CAP = 40_000;
 const QUERY = 'SELECT id, domain, path FROM net_events ORDER BY id';

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import type { SqlChildReply } from '../../../../src/main/core/queries/sql-protocol.js';
-import { READ_AHEAD_ROWS, ResultStream } from '../../../../src/main/core/queries/sql-stream.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import type { SqlChildReply } from '../../../../src/main/core/sql/sql-protocol.js';
+import { READ_AHEAD_ROWS, ResultStream } from '../../../../src/main/core/sql/sql-stream.js';
 import type { Cell, SqlPage } from '../../../../src/shared/contract.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 const ROWS = 200_000;
 const FIRST = 100;

@@ -1,11 +1,11 @@
 // A spare child is ready for the next query after every run: a streamed result keeps its child, a failed run loses
 // its child, and neither leaves the next Run paying a cold start (issue 26: most of a first page's time).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlConsole } from '../../../../src/main/core/queries/sql-runner.js';
-import { forkSqlChildSpawner } from '../../../../src/main/core/queries/sql-child-spawner.js';
-import type { SqlChildSpawner } from '../../../../src/main/core/queries/sql-child-spawner.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
+import { forkSqlChildSpawner } from '../../../../src/main/core/sql/sql-child-spawner.js';
+import type { SqlChildSpawner } from '../../../../src/main/core/sql/sql-child-spawner.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 beforeAll(() => {
