@@ -1,12 +1,12 @@
 // node --import tsx scripts/bench/overview-span.ts <session folder>
-// The Overview's time span on a large ledger: the index-seek reader (src/main/core/queries/time-span.ts) beside
+// The Overview's time span on a large ledger: the index-seek reader (src/main/core/overview/time-span.ts) beside
 // the MIN/MAX over every table it replaced, on the same connection, each the best of 3. Also prints the row
 // counts' cost (the Overview computes them anyway and the reader uses them) and what the span covers.
 // Figures only; nothing asserts a time. The ledger is opened read-only in place (a bench ledger, never evidence).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { listTables, quoteIdent, tableSchemas } from '../../src/main/core/queries/schema.js';
-import { readTimeSpan } from '../../src/main/core/queries/time-span.js';
+import { readTimeSpan } from '../../src/main/core/overview/time-span.js';
 import { resolveSessionDir } from './lib/ledgers.js';
 
 function best<T>(run: () => T): { ms: number; value: T } {

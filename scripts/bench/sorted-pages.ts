@@ -7,8 +7,8 @@
 // The ledger is opened read-only in place (a generated bench ledger, never evidence).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { toCell } from '../../src/main/core/queries/cells.js';
-import { readPage } from '../../src/main/core/queries/page.js';
+import { toCell } from '../../src/main/core/tables/cells.js';
+import { readPage } from '../../src/main/core/tables/page.js';
 import type { PageRequest, SortDirection } from '../../src/shared/contract.js';
 import { BenchPrng } from './lib/body-text.js';
 import { resolveSessionDir } from './lib/ledgers.js';

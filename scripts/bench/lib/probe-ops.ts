@@ -6,7 +6,7 @@ import { classifyPaths } from '../../../src/main/core/evidence/classify.js';
 import { DEFER_CHECKS_ABOVE_BYTES, openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
 import { snapshotSqlite } from '../../../src/main/core/evidence/snapshot.js';
 import type { Evidence } from '../../../src/main/core/evidence/types.js';
-import { buildOverview } from '../../../src/main/core/queries/overview.js';
+import { buildOverview } from '../../../src/main/core/overview/overview.js';
 import { checkEvidence } from '../../../src/main/core/check/check-evidence.js';
 import { openForCheck } from '../../../src/main/core/check/check-path.js';
 import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';

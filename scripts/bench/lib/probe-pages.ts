@@ -1,8 +1,8 @@
-// Random table pages at any depth through the queries layer (src/main/core/queries/page.ts, keyset): for each
+// Random table pages at any depth through the queries layer (src/main/core/tables/page.ts, keyset): for each
 // page a random table, a random position (rowid, or an indexed column's value), forward or backward, 200 rows.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { readPage } from '../../../src/main/core/queries/page.js';
+import { readPage } from '../../../src/main/core/tables/page.js';
 import type { PageRequest } from '../../../src/shared/contract.js';
 import { openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
 import { BenchPrng } from './body-text.js';

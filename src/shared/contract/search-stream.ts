@@ -1,5 +1,5 @@
 /**
- * Every hit of a search as a streamed result (core queries/search-stream.ts): answered as sql.run answers, paged with
+ * Every hit of a search as a streamed result (core search/search-stream.ts): answered as sql.run answers, paged with
  * sql.page and ended with sql.close / sql.cancel under the same run id. Columns: kind, table, rowid, value, summary.
  */
 import type { SearchKind, SqlResult } from './types.js';

@@ -6,7 +6,7 @@
 import type { CompareRef, CompareSideInfo } from '../../../shared/contract/library.js';
 import type { Evidence } from '../evidence/types.js';
 import type { LedgerCounters } from '../host/types.js';
-import { modelUsage } from '../queries/overview.js';
+import { modelUsage } from '../overview/overview.js';
 import type { EvidenceOpenings } from '../evidence/lookup.js';
 import { flattenCounters, modelsFromCounters, modelsFromRows, toolsFromCounters } from './counter-facts.js';
 import type { Keyed } from './ledger-facts.js';

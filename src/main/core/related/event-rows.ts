@@ -4,7 +4,7 @@
 // source_table, direction). The row's own table is not searched again: event ids are unique per table.
 import type Database from 'better-sqlite3';
 import type { RelatedGroup } from '../../../shared/contract/related.js';
-import { bodiesOf } from '../queries/event-detail.js';
+import { bodiesOf } from '../event/event-detail.js';
 import { group, has, selectRows } from './rows.js';
 
 export const SECURITY_TABLES = ['security_rule_events', 'security_decision_events', 'security_ask_events'] as const;

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { BodyMeta } from '../../../shared/contract.js';
 import type { RelatedFinding, RelatedGroup } from '../../../shared/contract/related.js';
-import { bodiesOf } from '../queries/event-detail.js';
+import { bodiesOf } from '../event/event-detail.js';
 import type { Rec } from './rows.js';
 import { group, has, oneRow, relatedRow, selectRows, str } from './rows.js';
 

@@ -11,7 +11,7 @@ import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import { defaultWorkerCount } from '../jobs/verify-plan.js';
 import type { BodySearchArg } from '../../../shared/contract.js';
-import { startGrepJob } from '../queries/grep-jobs.js';
+import { startGrepJob } from '../search/grep-jobs.js';
 import { recordVerification } from '../jobs/verified-bodies.js';
 
 /** The job's summary as the contract carries it: verified + failed + unreadable = total (jobs/body-failure.ts). */
@@ -76,7 +76,7 @@ export class JobBoard {
     return jobId;
   }
 
-  /** Searches every body (each verified first); matches arrive as job.matches events (queries/grep-jobs.ts). */
+  /** Searches every body (each verified first); matches arrive as job.matches events (search/grep-jobs.ts). */
   startGrep(evidence: Evidence, arg: BodySearchArg): string {
     const jobId = `job-${randomBytes(8).toString('hex')}`;
     const handle = startGrepJob(jobId, evidence, arg, this.emit, this.runner, toVerifySummaryView);

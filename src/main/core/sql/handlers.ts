@@ -7,7 +7,7 @@ import type { Channels, EvidenceChanged, SqlResult } from '../../../shared/contr
 import type { Result } from '../../../shared/errors.js';
 import { InspectorError } from '../../../shared/errors.js';
 import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
-import { searchStatement } from '../queries/search-stream.js';
+import { searchStatement } from '../search/search-stream.js';
 import { CANNED_QUERIES } from './canned.js';
 import type { SqlConsole } from './sql-runner.js';
 

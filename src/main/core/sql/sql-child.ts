@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { Cell } from '../../../shared/contract.js';
 import { toFailure } from '../../../shared/errors.js';
-import { toCell } from '../queries/cells.js';
+import { toCell } from '../tables/cells.js';
 import { refusalReason } from './sql-guard.js';
 import { sqlRowRefs } from './sql-row-refs.js';
 import type { SqlChildMessage, SqlChildReply, SqlChildRun } from './sql-protocol.js';

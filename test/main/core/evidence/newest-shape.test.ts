@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NEWEST_A4_SHAPE, newestShapeGaps } from '../../../../src/main/core/evidence/newest-shape.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import { run } from '../../../../src/cli/commands/check.js';
-import { buildOverview } from '../../../../src/main/core/queries/overview.js';
+import { buildOverview } from '../../../../src/main/core/overview/overview.js';
 import { captureIo } from '../../../../src/cli/io.js';
 import { A4_TABLES } from '../../../fixtures/writer/schema-a4.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
 import { spillPathFor } from '../../../../src/main/core/sql/sql-results.js';
-import { toCell } from '../../../../src/main/core/queries/cells.js';
+import { toCell } from '../../../../src/main/core/tables/cells.js';
 import type { Cell } from '../../../../src/shared/contract.js';
 import type { MiniLedger } from '../queries/mini-ledger.js';
 import { makeMiniLedger } from '../queries/mini-ledger.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
 import { MAX_OPEN, spillPathFor } from '../../../../src/main/core/sql/sql-results.js';
 import { DEFAULT_SPILL_CAP_BYTES, SQL_SCRATCH_BYTES } from '../../../../src/main/core/sql/sql-stream.js';
-import { toCell } from '../../../../src/main/core/queries/cells.js';
+import { toCell } from '../../../../src/main/core/tables/cells.js';
 import type { Cell } from '../../../../src/shared/contract.js';
 import type { MiniLedger } from '../queries/mini-ledger.js';
 import { makeMiniLedger } from '../queries/mini-ledger.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PageCursor, SortDirection, SortSpec } from '../../../../src/shared/contract.js';
-import { pageQueryPlans, readPage } from '../../../../src/main/core/queries/page.js';
+import { pageQueryPlans, readPage } from '../../../../src/main/core/tables/page.js';
 
 let dir: string;
 let db: Database.Database;

@@ -2,10 +2,10 @@
 // the row at that place; a sorted order lands on the value the sample puts there (every row is sampled in a table
 // this small, so on the true value); a filter keeps the page inside the matching rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seekPage } from '../../../../src/main/core/queries/seek.js';
+import { seekPage } from '../../../../src/main/core/tables/seek.js';
 import { countRows, listTables } from '../../../../src/main/core/queries/schema.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 beforeAll(() => {

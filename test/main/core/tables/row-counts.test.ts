@@ -6,7 +6,7 @@ import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
-import { rowCountsSettled, warmRowCounts } from '../../../../src/main/core/queries/row-counts.js';
+import { rowCountsSettled, warmRowCounts } from '../../../../src/main/core/tables/row-counts.js';
 import { countRows, listTables, listTableSchemas, restrictTables, seedRowCounts } from '../../../../src/main/core/queries/schema.js';
 
 let root: string;

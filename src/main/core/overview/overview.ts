@@ -20,7 +20,7 @@ import { GENERATION_LABELS } from '../../../shared/ledger-types.js';
 import type { FileHashes } from '../../../shared/ledger-types.js';
 import type { Evidence, FollowUpPart } from '../evidence/types.js';
 import { newestShapeGaps } from '../evidence/newest-shape.js';
-import { listTables } from './schema.js';
+import { listTables } from '../queries/schema.js';
 import { readTimeSpan } from './time-span.js';
 import { decisionSql, decisionsFromRows, modelUsageFromRows, modelUsageSql, overviewScans, scanStatus } from './overview-scans.js';
 

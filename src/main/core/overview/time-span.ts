@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { TimeSpanCoverage } from '../../../shared/contract.js';
-import { quoteIdent, tableSchemas } from './schema.js';
+import { quoteIdent, tableSchemas } from '../queries/schema.js';
 
 /** Up to this many rows, a table without a usable index is read anyway: a few milliseconds at most. */
 export const SMALL_TABLE_ROWS = 10_000;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveId } from '../../../../src/main/core/queries/resolve-id.js';
+import { resolveId } from '../../../../src/main/core/event/resolve-id.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 

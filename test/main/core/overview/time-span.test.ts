@@ -1,10 +1,10 @@
 // The Overview's time span: read by index seeks, small unindexed tables read anyway, large unindexed tables
 // left out and named; the values equal a full MIN/MAX over the tables it covers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMALL_TABLE_ROWS, isIndexSeek, readTimeSpan } from '../../../../src/main/core/queries/time-span.js';
+import { SMALL_TABLE_ROWS, isIndexSeek, readTimeSpan } from '../../../../src/main/core/overview/time-span.js';
 import { listTables } from '../../../../src/main/core/queries/schema.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger, ts } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger, ts } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 beforeAll(() => {

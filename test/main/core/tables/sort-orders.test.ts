@@ -5,12 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRATCH_MARKER } from '../../../../src/main/core/evidence/scratch.js';
-import { readPage } from '../../../../src/main/core/queries/page.js';
-import { seekPage } from '../../../../src/main/core/queries/seek.js';
-import { MAX_RUNNING_SORTS, cancelSort, sortStatus, startSort } from '../../../../src/main/core/queries/sort-orders.js';
+import { readPage } from '../../../../src/main/core/tables/page.js';
+import { seekPage } from '../../../../src/main/core/tables/seek.js';
+import { MAX_RUNNING_SORTS, cancelSort, sortStatus, startSort } from '../../../../src/main/core/tables/sort-orders.js';
 import type { ColumnFilter, PageRequest, SortDirection, TableSortArg } from '../../../../src/shared/contract.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 const ROWS = 4000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countMatching } from '../../../../src/main/core/queries/table-count.js';
+import { countMatching } from '../../../../src/main/core/tables/table-count.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 

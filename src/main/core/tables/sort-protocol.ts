@@ -1,7 +1,7 @@
 /** Messages of sort-worker.ts (a table's rowids in the order of a column no index serves). */
 export interface SortWorkerData {
   readonly dbCopyPath: string;
-  /** Quoted table and column names, and the filters' WHERE part with its parameters (queries/filters.ts). */
+  /** Quoted table and column names, and the filters' WHERE part with its parameters (tables/filters.ts). */
   readonly table: string;
   readonly column: string;
   readonly where: string;

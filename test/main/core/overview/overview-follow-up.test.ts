@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { buildOverview, decisions, modelUsage } from '../../../../src/main/core/queries/overview.js';
+import { buildOverview, decisions, modelUsage } from '../../../../src/main/core/overview/overview.js';
 import type { EvidenceSummary, Overview } from '../../../../src/shared/contract.js';
 
 let root: string;

@@ -1,8 +1,8 @@
 /** Per-column filters → a SQL condition with bound parameters. Column names are checked against the schema. */
 import type { ColumnFilter } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
-import type { TableSchema } from './schema.js';
-import { quoteIdent } from './schema.js';
+import type { TableSchema } from '../queries/schema.js';
+import { quoteIdent } from '../queries/schema.js';
 
 export interface SqlPart {
   readonly sql: string;

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openHardened } from '../evidence/open-hardened.js';
 import { toFailure } from '../../../shared/errors.js';
-import { countRows } from './schema.js';
+import { countRows } from '../queries/schema.js';
 import type { RowCountRequest, RowCountReply } from './row-count-protocol.js';
 
 const port = parentPort;

@@ -10,8 +10,8 @@ import type { Cell, PageCursor, PageRequest, SortDirection, TablePage } from '..
 import { InspectorError } from '../../../shared/errors.js';
 import { fromCell, rowidNumber, toCell } from './cells.js';
 import { filterSql } from './filters.js';
-import type { TableSchema } from './schema.js';
-import { quoteIdent, tableSchema } from './schema.js';
+import type { TableSchema } from '../queries/schema.js';
+import { quoteIdent, tableSchema } from '../queries/schema.js';
 import { finishedOrder, orderedPage } from './sort-orders.js';
 
 const DEFAULT_LIMIT = 200;

@@ -2,11 +2,11 @@
 // with no cap (the list the Search view shows for the first few hundred), every one exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlConsole } from '../../../../src/main/core/sql/sql-runner.js';
-import { search } from '../../../../src/main/core/queries/search.js';
-import { searchStatement } from '../../../../src/main/core/queries/search-stream.js';
+import { search } from '../../../../src/main/core/search/table-search.js';
+import { searchStatement } from '../../../../src/main/core/search/search-stream.js';
 import type { Cell } from '../../../../src/shared/contract.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 let sql: SqlConsole;

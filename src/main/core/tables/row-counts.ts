@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { RowCountReply, RowCountRequest } from './row-count-protocol.js';
-import { seedRowCounts, tableSchemas } from './schema.js';
+import { seedRowCounts, tableSchemas } from '../queries/schema.js';
 
 const counting = new WeakMap<Database.Database, Promise<void>>();
 

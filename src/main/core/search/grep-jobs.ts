@@ -10,9 +10,9 @@ import type { Evidence } from '../evidence/types.js';
 import type { VerifyJobHandle } from '../jobs/verify-pool.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
-import type { GrepPattern } from '../search/grep-types.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-types.js';
-import { startGrep } from '../search/grep-job.js';
+import type { GrepPattern } from './grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from './grep-types.js';
+import { startGrep } from './grep-job.js';
 
 export function patternOf(arg: BodySearchArg): GrepPattern {
   switch (arg.kind) {

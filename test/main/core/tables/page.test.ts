@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageCursor, PageRequest, SortSpec } from '../../../../src/shared/contract.js';
-import { readPage } from '../../../../src/main/core/queries/page.js';
+import { readPage } from '../../../../src/main/core/tables/page.js';
 import { listTables } from '../../../../src/main/core/queries/schema.js';
-import type { MiniLedger } from './mini-ledger.js';
-import { makeMiniLedger } from './mini-ledger.js';
+import type { MiniLedger } from '../queries/mini-ledger.js';
+import { makeMiniLedger } from '../queries/mini-ledger.js';
 
 let L: MiniLedger;
 beforeAll(() => {
