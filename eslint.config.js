@@ -117,6 +117,23 @@ const noHtmlSinks = [
   { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No HTML sinks.' },
 ];
 
+// The job model (docs/ARCHITECTURE.md): work says when it moved, so nothing waits for it on a clock. A view asks when
+// told; a keep-alive or pacing timer says why in an eslint-disable comment beside it.
+const noPolling = [
+  {
+    selector: "CallExpression[callee.name='setInterval'], CallExpression[callee.property.name='setInterval']",
+    message: 'A view asks again when the core says something moved (an event), never on a clock (docs/ARCHITECTURE.md, the job model).',
+  },
+];
+// Nothing in main sleeps while it waits for work: it awaits the work's own promise. A zero-delay turn of the event
+// loop (letting a cancel in) is not a wait.
+const noSleeping = [
+  {
+    selector: "AwaitExpression NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.1.value!=0]",
+    message: "Await the work's own promise or event, not a sleep (docs/ARCHITECTURE.md, the job model).",
+  },
+];
+
 /** The value imports of electron's IPC objects, each allowed in its one file. */
 const ipcImport = (name, file) => ({ name: 'electron', importNames: [name], message: `${name} is imported only in ${file}.` });
 const IPC_MAIN_IMPORT = ipcImport('ipcMain', 'src/main/electron/index.ts');
@@ -156,9 +173,15 @@ export default tseslint.config(
   },
   // The native binding's loader and build helper are CommonJS (node-gyp and require() of a .node file).
   { files: ['native/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  { files: ['src/**'], rules: { 'no-restricted-syntax': ['error', ...ipcSelectorsBut(null)] } },
-  ...Object.keys(IPC_ONE_FILE).map((file) => ({ files: [file], rules: { 'no-restricted-syntax': ['error', ...ipcSelectorsBut(file)] } })),
-  { files: ['src/renderer/**'], rules: { 'no-restricted-syntax': ['error', ...noHtmlSinks, ...ipcSelectorsBut(null)] } },
+  { files: ['src/**'], rules: { 'no-restricted-syntax': ['error', ...noSleeping, ...ipcSelectorsBut(null)] } },
+  ...Object.keys(IPC_ONE_FILE).map((file) => ({
+    files: [file],
+    rules: { 'no-restricted-syntax': ['error', ...noSleeping, ...ipcSelectorsBut(file)] },
+  })),
+  {
+    files: ['src/renderer/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noHtmlSinks, ...noPolling, ...noSleeping, ...ipcSelectorsBut(null)] },
+  },
   // Electron may be imported in the glue and the preload (and their tests); its IPC objects each in one file.
   {
     files: ['src/main/electron/**', 'test/main/electron/**'],

@@ -92,6 +92,7 @@ export function IntegrityView(props: { ev: string }) {
     if (!reportShown || !awaitingFirstJob) return;
     const prepare = (): void => void client.call('jobs.verify.prepare', { evidenceId: ev });
     prepare();
+    // eslint-disable-next-line no-restricted-syntax -- a keep-alive, not a wait: the warmed workers outlive their idle time
     const again = setInterval(prepare, PREPARE_AGAIN_MS);
     return () => clearInterval(again);
   }, [reportShown, awaitingFirstJob, ev]);

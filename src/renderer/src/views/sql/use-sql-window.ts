@@ -142,6 +142,7 @@ export function useSqlWindow(ev: string) {
   useEffect(() => {
     if (!w.runId) return;
     const runId = w.runId;
+    // eslint-disable-next-line no-restricted-syntax -- a keep-alive, not a wait: the result stays open while shown
     const t = setInterval(() => void client.call('sql.page', { evidenceId: ev, runId, position: 0, limit: 0 }), SQL_KEEP_MS);
     return () => clearInterval(t);
   }, [w.runId, ev]);
