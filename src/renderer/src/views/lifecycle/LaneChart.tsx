@@ -14,6 +14,13 @@ import { clampRange, offsetLabel } from '../../components/timeline-geometry.js';
 import type { Range } from '../../components/timeline-geometry.js';
 import { Swimlanes } from './Swimlanes.js';
 
+/**
+ * The lanes' and axis' height at most: what .lc-lanes (max-height 240 px, lifecycle.css) holds under its head and
+ * padding (about 56 px), so the card does not scroll by itself above the grid unless its lanes alone (one per tool)
+ * are more than that.
+ */
+const LANES_MAX_H = 180;
+
 function useLanes(ev: string, filters: LifecycleFilters, range: Range | null, width: number) {
   const [value, setValue] = useState<LaneBins | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
@@ -57,7 +64,7 @@ export function LaneChart(props: { ev: string; filters: LifecycleFilters; onPick
         {lanes.error ? (
           <ErrorNote error={lanes.error} />
         ) : L && width > 0 ? (
-          <Swimlanes lanes={L} width={width} onPick={props.onPick} onRange={onRange} />
+          <Swimlanes lanes={L} width={width} maxHeight={LANES_MAX_H} onPick={props.onPick} onRange={onRange} />
         ) : (
           <p className="muted">Loading…</p>
         )}

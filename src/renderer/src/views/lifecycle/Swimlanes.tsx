@@ -12,18 +12,18 @@ import { visibleText } from '../../components/visible-text.js';
 import { offsetLabel, panBy, ticks, zoomAbout } from '../../components/timeline-geometry.js';
 import type { Range } from '../../components/timeline-geometry.js';
 import { packLanes } from './swimlane-pack.js';
+import { fitSubRowHeight } from './swimlane-fit.js';
 import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 
 const LANE_H = 24;
-/** Height of each sub-row beyond the first in a lane. */
-const SUB_H = 12;
 const MIN_BAR_PX = 3;
 const LABEL_W = 150;
 const MR = 10;
 const AXIS_H = 18;
 const WHEEL_ZOOM = 1.35;
 
-export function Swimlanes(props: { lanes: LaneBins; width: number; onPick(id: number): void; onRange(r: Range): void }) {
+/** `maxHeight`: the most the lanes and axis may take; overlapping calls' sub-rows are drawn thinner to fit (swimlane-fit.ts). */
+export function Swimlanes(props: { lanes: LaneBins; width: number; maxHeight: number; onPick(id: number): void; onRange(r: Range): void }) {
   const L = props.lanes;
   const plotW = Math.max(1, props.width - LABEL_W - MR);
   const x = (t: number): number => LABEL_W + ((t - L.from) / (L.to - L.from)) * plotW;
@@ -54,7 +54,13 @@ export function Swimlanes(props: { lanes: LaneBins; width: number; onPick(id: nu
         (MIN_BAR_PX / plotW) * (L.to - L.from),
       )
     : null;
-  const laneH = (tool: string): number => LANE_H + ((packed?.rows.get(tool) ?? 1) - 1) * SUB_H;
+  const subH = fitSubRowHeight(
+    L.lanes.map((l) => packed?.rows.get(l.tool) ?? 1),
+    LANE_H,
+    AXIS_H,
+    props.maxHeight,
+  );
+  const laneH = (tool: string): number => LANE_H + ((packed?.rows.get(tool) ?? 1) - 1) * subH;
   const laneTop = new Map<string, number>();
   let y = 0;
   for (const l of L.lanes) {
@@ -131,7 +137,17 @@ export function Swimlanes(props: { lanes: LaneBins; width: number; onPick(id: nu
         );
       })}
       {pts?.map((p) => (
-        <CallBar key={p.id} p={p} x={x} plotW={plotW} L={L} top={laneTop.get(p.toolName)!} packed={packed!} onPick={props.onPick} />
+        <CallBar
+          key={p.id}
+          p={p}
+          x={x}
+          plotW={plotW}
+          L={L}
+          top={laneTop.get(p.toolName)!}
+          subH={subH}
+          packed={packed!}
+          onPick={props.onPick}
+        />
       ))}
       {ticks({ from: L.from, to: L.to }, L.sessionFrom, Math.max(2, Math.floor(plotW / 120))).map((t) => (
         <text key={t} x={x(t)} y={height - 5} className="axis" textAnchor="middle">
@@ -152,6 +168,8 @@ function CallBar(props: {
   plotW: number;
   L: LaneBins;
   top: number;
+  /** Height of a sub-row (fitted to the card). */
+  subH: number;
   packed: ReturnType<typeof packLanes>;
   onPick(id: number): void;
 }) {
@@ -164,9 +182,9 @@ function CallBar(props: {
       data-call={p.id}
       data-sub-row={sub}
       x={props.x(p.t ?? 0)}
-      y={props.top + 5 + sub * SUB_H}
+      y={props.top + 5 + sub * props.subH}
       width={Math.max(MIN_BAR_PX, (p.durationMs / (props.L.to - props.L.from)) * props.plotW)}
-      height={many ? SUB_H - 2 : LANE_H - 10}
+      height={many ? Math.max(1, props.subH - 2) : LANE_H - 10}
       rx={2}
       className={`${p.flagged ? 'call flagged' : 'call'}${walFrom !== undefined && p.id >= walFrom ? ' wal-only' : ''}`}
       onClick={() => props.onPick(p.id)}
