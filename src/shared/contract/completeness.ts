@@ -19,6 +19,8 @@ export const GAP_KINDS = [
   'WAL_ONLY_ROWS',
   /** The writer's own counter snapshot (ledger_counters) disagrees with the rows the ledger holds. */
   'COUNTERS_DISAGREE',
+  /** A row kept a preview of its content, but its body is not in the archive index: only the preview can be shown. */
+  'BODY_PREVIEW_ONLY',
 ] as const;
 export type GapKind = (typeof GAP_KINDS)[number];
 

@@ -7,6 +7,7 @@ import { bodyCutGap } from './body-gaps.js';
 import { counterGap } from './counter-gaps.js';
 import { execExcerptGap, stderrNotRecordedGap } from './exec-gaps.js';
 import { headersCutGap } from './header-gaps.js';
+import { previewOnlyGap } from './preview-gaps.js';
 import type { CompletenessSection, Gap } from './types.js';
 import { EXAMPLES } from './types.js';
 
@@ -25,6 +26,7 @@ export function checkCompleteness(db: Database.Database, elsewhere: CountedElsew
   const notChecked: string[] = ["the host ledger's final counters (session_stopped): a session's check reads the session alone"];
   const gaps = [
     bodyCutGap(db),
+    previewOnlyGap(db),
     execExcerptGap(db),
     stderrNotRecordedGap(db),
     headersCutGap(db),

@@ -78,6 +78,30 @@ describe('completeness', () => {
     expect(new Set(r.completeness.gaps.map((g) => g.kind)).size).toBe(r.completeness.gaps.length);
   });
 
+  it('a row whose preview is kept but whose body is not in the index: the preview only, counted by plain SQL', async () => {
+    const db = new Database(a4.dbPath, { readonly: true });
+    const victim = db
+      .prepare(
+        `SELECT n.event_id FROM net_events n JOIN event_body_blobs b ON b.event_id = n.event_id AND b.source_table = 'net_events'
+           AND b.direction = 'request' WHERE n.request_body_preview <> '' ORDER BY n.id LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    db.close();
+    const dir = planted(
+      a4,
+      'preview-only',
+      `DELETE FROM event_body_blobs WHERE event_id = '${victim}' AND source_table = 'net_events' AND direction = 'request';`,
+    );
+    const r = await report(dir);
+    expect(gap(r, 'BODY_PREVIEW_ONLY')).toMatchObject({
+      rows: 1,
+      places: [{ place: 'net_events/request', rows: 1, bytesMissing: null }],
+      examples: [victim],
+    });
+    expect(gap(r, 'BODY_PREVIEW_ONLY')!.says).toContain('cannot be verified');
+  });
+
   it('a ledger with no gap reads COMPLETE, and says what it could not compare', async () => {
     const a2 = await writeLedger(join(root, 'a2'), { generation: 'A2-zstd', sessionId: 'complete-a2' });
     const dir = planted(
