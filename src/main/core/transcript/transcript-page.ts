@@ -1,13 +1,9 @@
 // One page of a transcript: a slice of the skeleton's entries turned into lines with their text.
-import type { TranscriptFindingKind, TranscriptLine, TranscriptPage } from '../../../shared/contract/transcript.js';
+import type { TranscriptFindingKind, TranscriptPage } from '../../../shared/contract/transcript.js';
 import { TRANSCRIPT_PAGE_DEFAULT, TRANSCRIPT_PAGE_MAX } from '../../../shared/contract/transcript.js';
 import type { Evidence } from '../evidence/types.js';
-import { eventLine } from './lines/line-events.js';
-import { modelCallLine, traceLine, turnLine } from './lines/line-model.js';
-import { toolCallLine, toolResponseLine } from './lines/line-tools.js';
 import type { Entry } from './order.js';
-import type { PageRows } from './page-rows.js';
-import { loadPageRows } from './page-rows.js';
+import { linesOf } from './page-lines.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
 import { untracedEntries } from './untraced.js';
@@ -16,26 +12,10 @@ import type { SessionIndex } from './session-index.js';
 import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from './skeleton.js';
 import { listTraces } from '../graph/traces.js';
 
-function toLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
-  switch (e.kind) {
-    case 'trace':
-      return traceLine(seq, e, ctx);
-    case 'turn':
-      return turnLine(seq, e, ctx);
-    case 'model_call':
-      return modelCallLine(seq, e, ctx);
-    case 'tool_call':
-      return toolCallLine(seq, e, ctx);
-    case 'tool_response':
-      return toolResponseLine(seq, e, ctx);
-    default:
-      return eventLine(seq, e, ctx);
-  }
-}
-
 const countsOf = new WeakMap<readonly Entry[], Partial<Record<TranscriptFindingKind, number>>>();
 
-function findingCounts(entries: readonly Entry[]): Partial<Record<TranscriptFindingKind, number>> {
+/** Findings per kind over a trace's order (counted once per order). */
+export function findingCounts(entries: readonly Entry[]): Partial<Record<TranscriptFindingKind, number>> {
   let c = countsOf.get(entries);
   if (!c) {
     c = {};
@@ -143,14 +123,13 @@ export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions 
     start += sk.entries.length;
   }
   const at = Math.min(offset, start);
-  const ctx = loadPageRows(evidence, entries, items);
   const failed = withFailedBodies(evidence.db, null, findings);
   return {
     traceId: null,
     sessionId: evidence.sessionId,
     total: start,
     offset: at,
-    lines: entries.map((e, i) => toLine(at + i, e, ctx)),
+    lines: linesOf(evidence, entries, items, at),
     findings: failed.findings,
     note: joinNotes(list.note, failed.note),
     counting: true,
@@ -168,14 +147,13 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
     const total = transcriptTotal(evidence, null);
     const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
     const s = sessionSlice(evidence, offset, limit);
-    const ctx = loadPageRows(evidence, s.entries, s.items);
     const failed = withFailedBodies(evidence.db, null, s.findings);
     return {
       traceId: null,
       sessionId: evidence.sessionId,
       total,
       offset,
-      lines: s.entries.map((e, i) => toLine(offset + i, e, ctx)),
+      lines: linesOf(evidence, s.entries, s.items, offset),
       findings: failed.findings,
       note: joinNotes(s.note, failed.note),
     };
@@ -184,14 +162,13 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
   const total = sk.entries.length;
   const offset = Math.min(Math.max(0, opts.offset ?? 0), total);
   const slice = sk.entries.slice(offset, offset + limit);
-  const ctx = loadPageRows(evidence, slice, sk.items);
   const failed = withFailedBodies(evidence.db, opts.traceId, findingCounts(sk.entries));
   return {
     traceId: opts.traceId,
     sessionId: evidence.sessionId,
     total,
     offset,
-    lines: slice.map((e, i) => toLine(offset + i, e, ctx)),
+    lines: linesOf(evidence, slice, sk.items, offset),
     findings: failed.findings,
     note: joinNotes(sk.note, failed.note),
   };

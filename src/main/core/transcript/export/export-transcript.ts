@@ -1,10 +1,10 @@
 // A transcript as one self-contained file (Markdown, HTML or JSON lines), written page by page so a long trace
 // never sits in memory as lines: the CLI streams it to a file, the contract hands back the text.
 import type { TranscriptExport, TranscriptFormat, TranscriptLine } from '../../../../shared/contract/transcript.js';
-import { TRANSCRIPT_PAGE_MAX } from '../../../../shared/contract/transcript.js';
 import type { Evidence } from '../../evidence/types.js';
 import { InspectorError } from '../../../../shared/errors.js';
-import { transcriptPage, transcriptTotal } from '../transcript-page.js';
+import { transcriptTotal } from '../transcript-page.js';
+import { exportCensus, exportPages } from './export-pages.js';
 import type { ExportHead } from './export-head.js';
 import { exportHead } from './export-head.js';
 import { htmlFoot, htmlHead, htmlLine } from './render-html.js';
@@ -31,22 +31,18 @@ export interface ExportOptions {
 }
 
 /**
- * The file in pieces: its head, then one piece per page of up to TRANSCRIPT_PAGE_MAX lines, then its foot. Every
- * writer (the CLI's file, the desktop's save, serve's download route) takes these pieces, so the bytes are the same
- * whichever writes them, and none holds more than a page.
+ * The file in pieces: its head, then one piece per page of up to TRANSCRIPT_PAGE_MAX lines (export-pages.ts), then
+ * its foot. Every writer (the CLI's file, the desktop's save, serve's download route) takes these pieces, so the
+ * bytes are the same whichever writes them, and none holds more than a page of lines.
  */
 export function* transcriptChunks(evidence: Evidence, opts: ExportOptions): Generator<string, { lines: number }> {
   const r = RENDERERS[opts.format];
-  let page = transcriptPage(evidence, { traceId: opts.traceId, offset: 0, limit: TRANSCRIPT_PAGE_MAX });
-  yield r.head(exportHead(evidence, opts.traceId ?? null, page));
-  for (;;) {
-    if (page.lines.length) yield page.lines.map((l) => r.line(l)).join('');
-    const next = page.offset + page.lines.length;
-    if (page.lines.length === 0 || next >= page.total) break;
-    page = transcriptPage(evidence, { traceId: opts.traceId, offset: next, limit: TRANSCRIPT_PAGE_MAX });
-  }
+  const traceId = opts.traceId ?? null;
+  const census = exportCensus(evidence, traceId);
+  yield r.head(exportHead(evidence, traceId, census));
+  for (const page of exportPages(evidence, traceId)) if (page.length) yield page.map((l) => r.line(l)).join('');
   yield r.foot();
-  return { lines: page.total };
+  return { lines: census.total };
 }
 
 export function writeTranscript(evidence: Evidence, opts: ExportOptions, sink: (chunk: string) => void): { lines: number } {
