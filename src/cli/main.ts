@@ -24,6 +24,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'integrity report: check <path> [--no-verify-bodies] [--rows N] [--json] | check --all <dir>',
     load: () => import('./commands/check.js'),
   },
+  decisions: {
+    summary: 'every denied, asked and redirected event by rule: decisions <path> [--event ID] [--json]',
+    load: () => import('./commands/decisions.js'),
+  },
   egress: {
     summary: 'where requests went, per destination: egress <path> [--json]',
     load: () => import('./commands/egress.js'),
