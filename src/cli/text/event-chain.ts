@@ -1,6 +1,7 @@
 // One event's chain as terminal text: each row in order with the columns that explain it, and the bodies archived
 // for it named with their sizes (the bytes stay in the archive; `capsem-inspect body` writes one out).
 import type { ChainEntry, EventChain, FieldValue } from '../../main/core/decisions/types.js';
+import { plural } from '../../shared/plural.js';
 import { terminalSafe } from './grep-lines.js';
 import type { Style } from './style.js';
 import { styleFor } from './style.js';
@@ -8,7 +9,7 @@ import { styleFor } from './style.js';
 export function renderEventChain(sessionId: string, dbPath: string, chain: EventChain, colour: boolean): string {
   const s = styleFor(colour);
   const out = [`${s.bold('Session:')} ${terminalSafe(sessionId)}\n  ${terminalSafe(dbPath)}\n`];
-  out.push(`  event ${terminalSafe(chain.eventId)}: ${chain.entries.length} rows\n`);
+  out.push(`  event ${terminalSafe(chain.eventId)}: ${plural(chain.entries.length, 'row')}\n`);
   if (chain.missing.length > 0) out.push(s.yellow(`  Not recorded by this ledger: ${chain.missing.join(', ')}`) + '\n');
   chain.entries.forEach((e, i) => out.push(entry(e, i + 1, chain.eventId, s)));
   return out.join('');
