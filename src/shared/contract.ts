@@ -6,8 +6,8 @@
  *
  * Rules: the renderer passes opaque evidence ids, never paths; every value is plain JSON-safe data.
  * Reserved name spaces for later parts: `graph.*` (identity graph), `lifecycle.*` (tool lifecycles),
- * `fs.*` (file activity and overflow windows), `egress.*` (egress by destination), `library.*` (host ledger
- * session list), `export.*` (WARC).
+ * `fs.*` (file activity and overflow windows), `egress.*` (egress by destination), `decisions.*` (denied, asked and
+ * redirected events and their chains), `library.*` (host ledger session list), `export.*` (WARC).
  * Add channels there by extending `Channels` and `ARG_GUARDS` together (the compiler holds them in step).
  */
 import type { Result } from './errors.js';
@@ -38,6 +38,7 @@ import type { Guard } from './contract/guards.js';
 import { arrayOf, cellGuard, int, literalNull, obj, oneOf, optional, paramRecord, str, union } from './contract/guards.js';
 import { FS_ARG_GUARDS, type FsChannels } from './contract/fs.js';
 import { EGRESS_ARG_GUARDS, type EgressChannels } from './contract/egress.js';
+import { DECISIONS_ARG_GUARDS, type DecisionsChannels } from './contract/decisions.js';
 import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
@@ -59,6 +60,7 @@ export type * from './contract/sql-paging.js';
 export type * from './contract/table-sort.js';
 export type * from './contract/search-stream.js';
 export type * from './contract/egress.js';
+export type * from './contract/decisions.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -102,6 +104,7 @@ export interface Channels
     LifecycleChannels,
     FsChannels,
     EgressChannels,
+    DecisionsChannels,
     LibraryChannels,
     VerdictChannels,
     TranscriptChannels,
@@ -211,6 +214,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...LIFECYCLE_ARG_GUARDS,
   ...FS_ARG_GUARDS,
   ...EGRESS_ARG_GUARDS,
+  ...DECISIONS_ARG_GUARDS,
   ...LIBRARY_ARG_GUARDS,
   ...VERDICT_ARG_GUARDS,
   ...TRANSCRIPT_ARG_GUARDS,

@@ -20,6 +20,8 @@ describe('the contract argument guards (shared by both transports)', () => {
       'sql.canned',
       'search',
       'egress.report',
+      'decisions.report',
+      'decisions.chain',
     ])
       expect(isChannel(c)).toBe(true);
     expect(isChannel('constructor')).toBe(false);

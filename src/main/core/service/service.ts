@@ -36,6 +36,7 @@ import { dbWithTraceKeys } from '../graph/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';
+import { decisionsHandlers } from '../decisions/handlers.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 import type { IntegrityRoom } from '../integrity/integrity-room.js';
 import { createIntegrityRoom } from '../integrity/integrity-room.js';
@@ -128,6 +129,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
     ...egressHandlers(registry),
+    ...decisionsHandlers(registry),
     ...transcriptHandlers(registry),
     ...sqlHandlers(registry, sql, (payload) => registry.has(payload.evidenceId) && emit({ name: 'sql.changed', payload })),
     ...relatedHandlers(registry),
