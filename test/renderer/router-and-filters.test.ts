@@ -23,6 +23,9 @@ describe('hash routes', () => {
     { view: 'event', ev: 'abc-1', eventId: 'e2', body: { sourceTable: 'net_events', direction: 'request' }, mode: 'text' },
     { view: 'event', ev: 'abc-1', eventId: 'e3', body: { sourceTable: 'net_events', direction: 'request' }, mode: null },
     { view: 'integrity', ev: 'abc-1' },
+    { view: 'decisions', ev: 'abc-1', event: null },
+    // A hostile event id (spaces, &, #, ?) survives the round trip.
+    { view: 'decisions', ev: 'abc-1', event: 'e 1&x=#?' },
     { view: 'sql', ev: 'abc-1', canned: 'archive-health' },
     { view: 'sql', ev: 'abc-1', canned: null, sql: "SELECT * FROM net_events WHERE domain = 'a&b' -- #?" },
     { view: 'search', ev: 'abc-1', q: 'trace 1/2' },

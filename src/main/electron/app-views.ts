@@ -17,6 +17,7 @@ export const APP_VIEWS = [
   { id: 'lifecycle', label: 'Tool Lifecycles', needs: 'evidence' },
   { id: 'files', label: 'File Activity', needs: 'evidence' },
   { id: 'egress', label: 'Egress', needs: 'evidence' },
+  { id: 'decisions', label: 'Decisions', needs: 'evidence' },
   { id: 'transcript', label: 'Transcript', needs: 'evidence' },
   { id: 'library', label: 'Library', needs: 'library' },
   { id: 'compare', label: 'Compare Sessions', needs: 'nothing' },
@@ -44,6 +45,7 @@ export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: 
     case 'lifecycle':
     case 'files':
     case 'egress':
+    case 'decisions':
     case 'transcript':
       return evidenceId ? `#/e/${enc(evidenceId)}/${view}` : '#/';
   }

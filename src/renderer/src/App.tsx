@@ -17,6 +17,7 @@ import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
 import {
   CompareView,
+  DecisionsView,
   EgressView,
   EventView,
   FilesView,
@@ -55,6 +56,8 @@ function viewRoute(view: Route['view'], ev: string, current: Route): Route {
     case 'integrity':
     case 'egress':
       return { view, ev };
+    case 'decisions':
+      return { view, ev, event: null };
     case 'graph':
     case 'transcript':
       return { view, ev, trace: traceOf(current) };
@@ -248,6 +251,8 @@ function View(props: { route: Route; dropping: boolean; dropError: Failure | nul
       return <FilesView key={r.ev} ev={r.ev} persistOnly={r.persistOnly} />;
     case 'egress':
       return <EgressView key={r.ev} ev={r.ev} />;
+    case 'decisions':
+      return <DecisionsView key={r.ev} ev={r.ev} event={r.event} />;
     case 'library':
       return <LibraryView key={r.lib} lib={r.lib} />;
     case 'compare':

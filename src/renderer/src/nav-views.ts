@@ -23,6 +23,7 @@ export const NAV_VIEWS: readonly NavView[] = [
   { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
   { view: 'files', label: 'File activity', key: 'a' },
   { view: 'egress', label: 'Egress', key: 'e' },
+  { view: 'decisions', label: 'Decisions', key: 'd' },
 ];
 
 /** The keyboard sheet's rows: [keys, what they do]. */

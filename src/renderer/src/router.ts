@@ -51,6 +51,8 @@ export type Route =
     }
   | { readonly view: 'integrity'; readonly ev: string }
   | { readonly view: 'egress'; readonly ev: string }
+  /** `event`: the event whose chain is shown beside the groups (null: none chosen). */
+  | { readonly view: 'decisions'; readonly ev: string; readonly event: string | null }
   /** `sql`: an ad-hoc query's text (absent: the canned query's, or the default). */
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
@@ -94,6 +96,8 @@ export function href(r: Route): string {
       return `#/e/${enc(r.ev)}/integrity`;
     case 'egress':
       return `#/e/${enc(r.ev)}/egress`;
+    case 'decisions':
+      return `#/e/${enc(r.ev)}/decisions${r.event ? `?event=${enc(r.event)}` : ''}`;
     case 'sql': {
       const q = new URLSearchParams();
       if (r.canned) q.set('q', r.canned);
@@ -190,6 +194,8 @@ export function parseHash(hash: string): Route {
       return { view: 'integrity', ev };
     case 'egress':
       return { view: 'egress', ev };
+    case 'decisions':
+      return { view: 'decisions', ev, event: q.get('event') || null };
     case 'sql': {
       const sql = q.get('sql');
       return { view: 'sql', ev, canned: q.get('q'), ...(sql ? { sql } : {}) };

@@ -98,6 +98,7 @@ describe('menu template', () => {
         'lifecycle',
         'files',
         'egress',
+        'decisions',
         'transcript',
         'library',
         'compare',

@@ -28,6 +28,7 @@ describe('window routes', () => {
       lifecycle: 'lifecycle',
       files: 'files',
       egress: 'egress',
+      decisions: 'decisions',
       library: 'library',
       compare: 'compare',
       transcript: 'transcript',
