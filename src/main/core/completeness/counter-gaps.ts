@@ -3,7 +3,7 @@
  * by table, counted as Capsem counts (docs/formats/host-ledger.md#ledgercounters). More counted than held means rows
  * the writer recorded are not here (a tail cut off after the snapshot, rows left in a -wal that was not copied);
  * fewer means the snapshot was taken before the last rows. Either way the rows alone cannot say which; the gap says
- * what differs.
+ * what differs. The same counting serves the host's final counters (stopped-counter-gaps.ts), so both say one thing.
  */
 import type Database from 'better-sqlite3';
 import { countedToolCallsWhere, ledgerCounters } from '../library/ledger-facts.js';
@@ -35,20 +35,17 @@ const COUNTED: readonly Counted[] = [
   { counter: 'security.matches', table: 'security_rule_events', of: (c) => c.security.matches },
 ];
 
-export function counterGap(db: Database.Database, notChecked: string[]): Gap | null {
-  const notes: string[] = [];
-  const counters = ledgerCounters(db, notes);
-  if (!counters) {
-    notChecked.push(
-      notes.length > 0
-        ? `the writer's counter snapshot could not be read (${notes.join('; ')})`
-        : "rows against the writer's counters: this ledger keeps no counter snapshot (ledger_counters is A4's)",
-    );
-    return null;
-  }
-  const places: GapPlace[] = [];
-  let ahead = 0;
-  let behind = 0;
+/** One counter that differs: what `counted` says against what the other side (rows or another snapshot) says. */
+export interface CounterDiff {
+  readonly counter: string;
+  readonly table: string;
+  readonly counted: bigint;
+  readonly other: bigint;
+}
+
+/** Each counter against the rows the ledger holds for it (tables the ledger has), only where they differ. */
+export function rowsDisagreeing(db: Database.Database, counters: LedgerCounters): CounterDiff[] {
+  const out: CounterDiff[] = [];
   for (const c of COUNTED) {
     if (!hasTable(db, c.table)) continue;
     const counted = BigInt(countText(c.of(counters)));
@@ -60,13 +57,43 @@ export function counterGap(db: Database.Database, notChecked: string[]): Gap | n
           .get(),
       ),
     );
-    if (counted === held) continue;
-    const diff = counted > held ? counted - held : held - counted;
-    places.push({ place: `${c.table} (${c.counter} ${counted} · rows ${held})`, rows: Number(diff), bytesMissing: null });
-    if (counted > held) ahead += Number(diff);
-    else behind += Number(diff);
+    if (counted !== held) out.push({ counter: c.counter, table: c.table, counted, other: held });
   }
-  if (places.length === 0) return null;
+  return out;
+}
+
+/** The same counters of two snapshots, only where they differ. */
+export function snapshotsDisagreeing(counted: LedgerCounters, other: LedgerCounters): CounterDiff[] {
+  return COUNTED.map((c) => ({
+    counter: c.counter,
+    table: c.table,
+    counted: BigInt(countText(c.of(counted))),
+    other: BigInt(countText(c.of(other))),
+  })).filter((d) => d.counted !== d.other);
+}
+
+export const diffSize = (d: CounterDiff): number => Number(d.counted > d.other ? d.counted - d.other : d.other - d.counted);
+
+export function counterGap(db: Database.Database, notChecked: string[]): Gap | null {
+  const notes: string[] = [];
+  const counters = ledgerCounters(db, notes);
+  if (!counters) {
+    notChecked.push(
+      notes.length > 0
+        ? `the writer's counter snapshot could not be read (${notes.join('; ')})`
+        : "rows against the writer's counters: this ledger keeps no counter snapshot (ledger_counters is A4's)",
+    );
+    return null;
+  }
+  const diffs = rowsDisagreeing(db, counters);
+  if (diffs.length === 0) return null;
+  const places: GapPlace[] = diffs.map((d) => ({
+    place: `${d.table} (${d.counter} ${d.counted} · rows ${d.other})`,
+    rows: diffSize(d),
+    bytesMissing: null,
+  }));
+  const ahead = diffs.filter((d) => d.counted > d.other).reduce((n, d) => n + diffSize(d), 0);
+  const behind = diffs.filter((d) => d.counted < d.other).reduce((n, d) => n + diffSize(d), 0);
   const parts = [
     ...(ahead > 0
       ? [`the writer counted ${ahead} more than the ledger holds (rows recorded, then lost: a tail cut off, or a -wal not copied)`]
