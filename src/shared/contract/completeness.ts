@@ -19,6 +19,11 @@ export const GAP_KINDS = [
   'WAL_ONLY_ROWS',
   /** The writer's own counter snapshot (ledger_counters) disagrees with the rows the ledger holds. */
   'COUNTERS_DISAGREE',
+  /**
+   * The host ledger's final counters for the session (session_stopped) disagree with its rows or its own snapshot:
+   * compared only when the session is checked with its host ledger at hand.
+   */
+  'STOPPED_COUNTERS_DISAGREE',
   /** A row kept a preview of its content, but its body is not in the archive index: only the preview can be shown. */
   'BODY_PREVIEW_ONLY',
 ] as const;

@@ -13,6 +13,7 @@ import type { CheckReport, PagesSection } from './types.js';
 import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport } from './verify-bodies.js';
 import type { SecretsSection } from './secrets-types.js';
+import type { HostStop } from '../completeness/host-stop.js';
 import { scanSecrets, secretsFindings } from './secrets-section.js';
 
 export { DEFAULT_PREVIEW_ROWS } from './report-sections.js';
@@ -29,6 +30,8 @@ export interface CheckOptions extends VerifyOptions {
   readonly verification?: VerifySummary | null;
   /** Also search every verified body and text column for credentials (the report's secrets section). */
   readonly secrets?: boolean;
+  /** What the session's host ledger says of its stop, when one is at hand: compared in the completeness section. */
+  readonly hostStop?: HostStop | null;
 }
 
 export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {}): Promise<CheckReport> {

@@ -23,6 +23,7 @@ import type { VerifySummary } from '../jobs/verify-types.js';
 import { withVerification } from './verify-bodies.js';
 import { checkCompleteness } from '../completeness/completeness.js';
 import { UNKNOWN_COMPLETENESS } from '../completeness/types.js';
+import type { HostStop } from '../completeness/host-stop.js';
 
 export const DEFAULT_PREVIEW_ROWS = 5;
 
@@ -31,6 +32,8 @@ export interface SectionOptions {
   readonly rows?: number;
   /** A verification that already ran, folded into the archive section. */
   readonly verification?: VerifySummary | null;
+  /** What the session's host ledger says of its stop, when one is at hand (check --all over a Capsem home). */
+  readonly hostStop?: HostStop | null;
 }
 
 export type ReportHead = Pick<CheckReport, 'generation' | 'session' | 'dbPath' | 'help'>;
@@ -116,7 +119,7 @@ export async function buildSections(
   const providers = checkProviders(db);
   const nulls = checkNulls(db);
   const previews = buildPreviews(db, opts.rows ?? DEFAULT_PREVIEW_ROWS);
-  const completeness = checkCompleteness(db, { overflow, walOnlyRows: wal?.rowsOnlyInWal ?? null });
+  const completeness = checkCompleteness(db, { overflow, walOnlyRows: wal?.rowsOnlyInWal ?? null }, opts.hostStop ?? null);
   const findings = [
     ...tableFindings(missingTables),
     ...shapeFindings(newestShape),

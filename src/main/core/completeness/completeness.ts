@@ -7,7 +7,9 @@ import { bodyCutGap } from './body-gaps.js';
 import { counterGap } from './counter-gaps.js';
 import { execExcerptGap, stderrNotRecordedGap } from './exec-gaps.js';
 import { headersCutGap } from './header-gaps.js';
+import type { HostStop } from './host-stop.js';
 import { previewOnlyGap } from './preview-gaps.js';
+import { stoppedCounterGap } from './stopped-counter-gaps.js';
 import type { CompletenessSection, Gap } from './types.js';
 import { EXAMPLES } from './types.js';
 
@@ -22,8 +24,16 @@ export interface CountedElsewhere {
   readonly walOnlyRows: Readonly<Record<string, number>> | null;
 }
 
-export function checkCompleteness(db: Database.Database, elsewhere: CountedElsewhere): CompletenessSection {
-  const notChecked: string[] = ["the host ledger's final counters (session_stopped): a session's check reads the session alone"];
+/**
+ * `hostStop` is what a host ledger at hand says of the session's stop; null when none is (a session checked on its
+ * own), and the section then says the host's final counters were not compared.
+ */
+export function checkCompleteness(
+  db: Database.Database,
+  elsewhere: CountedElsewhere,
+  hostStop: HostStop | null = null,
+): CompletenessSection {
+  const notChecked: string[] = [];
   const gaps = [
     bodyCutGap(db),
     previewOnlyGap(db),
@@ -33,6 +43,7 @@ export function checkCompleteness(db: Database.Database, elsewhere: CountedElsew
     overflowGap(elsewhere.overflow),
     walOnlyGap(elsewhere.walOnlyRows),
     counterGap(db, notChecked),
+    stoppedCounterGap(db, hostStop, notChecked),
   ].filter((g): g is Gap => g !== null);
   return { verdict: gaps.length === 0 ? 'complete' : 'gaps', gaps, notChecked };
 }
