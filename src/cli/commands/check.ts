@@ -6,7 +6,9 @@
  * accepted (it was the opt-in before verification became the default). Exit 0 intact, 1 damaged, 2 cannot open or
  * usage (or verification interrupted before every body was read). Completeness (COMPLETE / GAPS) is said beside the
  * verdict and changes the exit status only with --require-complete (then 1 on any gap).
- * With --all every session beneath <dir> is checked, a few at a time; --json prints one line per session.
+ * With --all every session beneath <dir> is checked, a few at a time; --json prints one line per session. When <dir> is
+ * a Capsem home or a host.db (and for one session that sits in a home), each session's completeness also compares
+ * the host's final counters (session_stopped) with its rows.
  */
 import { availableParallelism } from 'node:os';
 import type { CliIo } from '../io.js';
@@ -14,17 +16,20 @@ import { checkPath } from '../../main/core/check/check-path.js';
 import type { CheckPathOptions } from '../../main/core/check/check-path.js';
 import { findSessions } from '../../main/core/check/find-sessions.js';
 import { reportToJson } from '../../main/core/check/render-json.js';
+import { hostForAll, hostStopForSession } from '../../main/core/check/host-at-hand.js';
 import type { JobProgress } from '../../main/core/jobs/verify-types.js';
 import { digitsNumber, parseCommandArgs } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
-import { jsonText } from '../../shared/json-text.js';
+import { allLine } from '../text/check-all-line.js';
 
 export const CHECK_USAGE =
   'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--require-complete] [--rows N] [--json] [--workers N]\n' +
-  '       capsem-inspect check --all <dir> [--no-verify-bodies] [--require-complete] [--json]\n' +
+  '       capsem-inspect check --all <dir | capsem-home | host.db> [--no-verify-bodies] [--require-complete] [--json]\n' +
+  '  with a host ledger at hand (--all over a home or host.db, one session kept in a home) each session is also\n' +
+  "  compared with the host's final counters (session_stopped)\n" +
   '  every body is read back through its hashes; --no-verify-bodies skips that (--verify-bodies is the default)\n' +
   '  --secrets adds a credentials section: credential-shaped strings in the verified bodies and text columns, masked\n' +
   '  exit 0 intact, 1 damaged, 2 cannot open or usage error; with --require-complete also 1 on any completeness gap\n' +
@@ -39,12 +44,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
 async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
   const showProgress = a.verifyBodies && io.isTty && !a.json;
-  const result = await cancelOnInterrupt((signal) =>
+  // The host ledger is looked for inside the interruptible work, so a Ctrl-C while it opens still cancels the check.
+  const result = await cancelOnInterrupt(async (signal) =>
     checkPath(a.path, {
       rows: a.rows,
       verifyBodies: a.verifyBodies,
       workers: a.workers,
       signal,
+      hostStop: await hostStopForSession(a.path),
       ...(a.secrets ? { secrets: true } : {}),
       onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
     }),
@@ -63,9 +70,12 @@ async function checkOne(a: CheckArgs, io: CliIo): Promise<number> {
 }
 
 async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
-  const sessions = findSessions(a.path);
+  // Given a Capsem home or a host.db, each session is compared with the host's final counters too.
+  const host = await hostForAll(a.path);
+  const root = host?.walkRoot ?? a.path;
+  const sessions = findSessions(root);
   if (sessions.length === 0) {
-    io.stderr(`capsem-inspect check: no session.db found beneath ${a.path}\n`);
+    io.stderr(`capsem-inspect check: no session.db found beneath ${printable(root)}\n`);
     return 2;
   }
   // Sessions run side by side; each verifies on one worker, so the machine's cores stay the bound.
@@ -76,29 +86,16 @@ async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
   const lane = async (): Promise<void> => {
     while (next < sessions.length) {
       const dir = sessions[next++]!;
-      const result = await checkPath(dir, opts);
+      const stop = host?.stopFor(dir) ?? null;
+      const result = await checkPath(dir, { ...opts, hostStop: stop });
       if (!result.ok || result.value.verdict !== 'intact' || (a.requireComplete && result.value.completeness.verdict !== 'complete'))
         bad += 1;
-      io.stdout(allLine(dir, result, a.json));
+      io.stdout(allLine(dir, result, a.json, stop));
     }
   };
   await Promise.all(Array.from({ length: parallel }, lane));
   if (!a.json) io.stdout(`${sessions.length} sessions checked, ${bad} damaged or unreadable${a.requireComplete ? ' or with gaps' : ''}\n`);
   return bad > 0 ? 1 : 0;
-}
-
-function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath>>, json: boolean): string {
-  if (!result.ok) {
-    return json
-      ? jsonText({ session: { dir }, verdict: null, error: result.error }) + '\n'
-      : `unreadable  ${printable(dir)}  ${result.error.code}: ${printable(result.error.message)}\n`;
-  }
-  const r = result.value;
-  if (json) return reportToJson(r) + '\n';
-  const count = (sev: string): number => r.findings.filter((f) => f.severity === sev).length;
-  const c = r.completeness;
-  const complete = c.verdict === 'gaps' ? `gaps ${c.gaps.length}` : c.verdict;
-  return `${r.verdict.padEnd(10)}  ${complete.padEnd(8)}  ${(r.generation ?? '?').padEnd(2)}  ${printable(dir)}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})\n`;
 }
 
 function progressText(p: JobProgress): string {

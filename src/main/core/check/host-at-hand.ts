@@ -1,0 +1,63 @@
+/**
+ * The host ledger a check reads beside its sessions, so completeness can compare each session with the host's final
+ * counters. `check --all` has one when it is given a Capsem home, its sessions folder or a host.db; a single `check`
+ * when the session folder sits where Capsem keeps sessions (<home>/run/sessions/<id> or <home>/run/persistent/<id>)
+ * and <home>/sessions/host.db exists. The host ledger is opened as `list` opens it: a snapshot, read-only.
+ */
+import { lstatSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { classifyPaths } from '../evidence/classify.js';
+import { locateHostLedger } from '../host/capsem-home.js';
+import { openHostLedger } from '../host/open-host-ledger.js';
+import type { HostStop } from '../completeness/host-stop.js';
+import { hostStopOf } from '../completeness/host-stop.js';
+
+export interface HostAtHand {
+  readonly hostDbPath: string;
+  /** Where --all looks for session folders: the home given, or the run folder beside a host.db. */
+  readonly walkRoot: string;
+  readonly stopFor: (dir: string) => HostStop;
+}
+
+/** For `check --all <path>`: the host ledger `path` names, or null when it names none (a plain folder). */
+export async function hostForAll(path: string, scratchRoot?: string): Promise<HostAtHand | null> {
+  const classified = await classifyPaths([path]);
+  if (!classified.ok) return null;
+  const input = classified.value;
+  if (input.kind === 'session' || (input.kind === 'capsem-home' && input.hostDbPath === null)) return null;
+  const where = locateHostLedger(path, {});
+  if (!where.ok) return null;
+  // A home is walked whole, as before; a host.db (or its folder) stands for the run folder of its home.
+  const walkRoot = input.kind === 'capsem-home' ? resolve(path) : where.value.runDir;
+  return opened(where.value.hostDbPath, where.value.runDir, walkRoot, scratchRoot);
+}
+
+/** For `check <session>`: what the host ledger of the home the session sits in says of it, or null without one. */
+export async function hostStopForSession(path: string, scratchRoot?: string): Promise<HostStop | null> {
+  const classified = await classifyPaths([path]);
+  if (!classified.ok || classified.value.kind !== 'session') return null;
+  const dir = resolve(classified.value.dir);
+  const kept = dirname(dir);
+  const runDir = dirname(kept);
+  if (!['sessions', 'persistent'].includes(basename(kept)) || basename(runDir) !== 'run') return null;
+  const hostDbPath = join(dirname(runDir), 'sessions', 'host.db');
+  if (!isFile(hostDbPath)) return null;
+  return (await opened(hostDbPath, runDir, runDir, scratchRoot)).stopFor(dir);
+}
+
+async function opened(hostDbPath: string, runDir: string, walkRoot: string, scratchRoot?: string): Promise<HostAtHand> {
+  const ledger = await openHostLedger(hostDbPath, { runDir, ...(scratchRoot ? { scratchRoot } : {}) });
+  // A host ledger that cannot be read is named in each session's section, not a reason to stop checking sessions.
+  const stopFor = ledger.ok
+    ? (dir: string) => hostStopOf(ledger.value, dir)
+    : (): HostStop => ({ hostDb: hostDbPath, state: 'unreadable', reason: `${ledger.error.code}: ${ledger.error.message}` });
+  return { hostDbPath, walkRoot, stopFor };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
