@@ -2,7 +2,7 @@
  * The transport-neutral side of the contract: one handler per channel, each validated by the shared guards,
  * each answering the Result envelope. Serve mode wraps it in HTTP; the Electron glue wraps it in IPC.
  */
-import type { ArgOf, BodySaveResult, Channel, EvidenceSummary, InspectorEvent, ResultOf } from '../../../shared/contract.js';
+import type { ArgOf, BodySaveResult, Channel, EvidenceSummary, InspectorEvent, JobEvent, ResultOf } from '../../../shared/contract.js';
 import { validateRequest } from '../../../shared/contract.js';
 import type { Result } from '../../../shared/errors.js';
 import { InspectorError, toFailure } from '../../../shared/errors.js';
@@ -99,9 +99,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const { registry } = opts;
   const bus = new JobBus();
   const emit = (e: InspectorEvent): void => bus.emit(e);
-  /** An evidence's view reads differently now; said only while the evidence is open (a closed one has no view). */
-  const said = (name: 'overview.changed' | 'sort.changed', evidenceId: string): void => {
-    if (registry.has(evidenceId)) emit({ name, payload: { evidenceId } });
+  /** An evidence's view reads differently now (any event but a job's): said only while it is open, a closed one has no view. */
+  const said = (e: Exclude<InspectorEvent, JobEvent>): void => {
+    if (registry.has(e.payload.evidenceId)) emit(e);
   };
   // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
   const unsubscribes = new Set<() => void>();
@@ -131,7 +131,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...egressHandlers(registry),
     ...decisionsHandlers(registry),
     ...transcriptHandlers(registry),
-    ...sqlHandlers(registry, sql, (payload) => registry.has(payload.evidenceId) && emit({ name: 'sql.changed', payload })),
+    ...sqlHandlers(registry, sql, (payload) => said({ name: 'sql.changed', payload })),
     ...relatedHandlers(registry),
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
@@ -146,7 +146,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       await rowCountsSettled(registry.get(evidenceId).db);
       const e = registry.get(evidenceId);
       const built = buildOverview(e, registry.summary(evidenceId));
-      watchOverview(e, (id) => said('overview.changed', id));
+      watchOverview(e, (evidenceId) => said({ name: 'overview.changed', payload: { evidenceId } }));
       return built;
     },
     'tables.list': async ({ evidenceId }) => {
@@ -158,7 +158,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'tables.seek': (arg) => seekPage(registry.get(arg.evidenceId).db, arg),
     'tables.sort.start': (arg) => {
       const e = registry.get(arg.evidenceId);
-      return startSort(e.db, e.snapshot.dbCopyPath, arg, () => said('sort.changed', e.id));
+      return startSort(e.db, e.snapshot.dbCopyPath, arg, () => said({ name: 'sort.changed', payload: { evidenceId: e.id } }));
     },
     'tables.sort.status': (arg) => sortStatus(registry.get(arg.evidenceId).db, arg),
     'tables.sort.cancel': (arg) => {
