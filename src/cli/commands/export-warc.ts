@@ -5,6 +5,7 @@
  * be opened.
  * Runs the job in-process; Ctrl-C cancels it (the temporary file is deleted).
  */
+import { rmSync } from 'node:fs';
 import type { CliIo } from '../io.js';
 import type { Failure } from '../../shared/errors.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
@@ -92,11 +93,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // On a terminal the rows tick by (a large or hostile index takes a while); never into a pipe or --json.
   const showProgress = io.isTty && !parsed.json;
   try {
-    const result = await cancelOnInterrupt((signal) =>
+    const result = await cancelOnInterrupt((signal, atForcedExit) =>
       exportWarc(evidence, {
         destination: parsed.output,
         digest: parsed.digest,
         signal,
+        // A second Ctrl-C ends the process at once: the temporary file is deleted on the way out all the same.
+        onTempFile: (path) => void atForcedExit(() => rmSync(path, { force: true })),
         onProgress: showProgress ? (p) => io.stderr(`\r${progressText(p)}`) : undefined,
       }),
     );

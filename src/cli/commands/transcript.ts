@@ -14,6 +14,7 @@ import { InspectorError, toFailure } from '../../shared/errors.js';
 import type { Evidence } from '../../main/core/evidence/types.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
 import { writeTranscriptAsync } from '../../main/core/transcript/export/export-transcript.js';
+import type { AtForcedExit } from '../interrupt.js';
 import { cancelOnInterrupt } from '../interrupt.js';
 import { startEvidenceVerify } from '../../main/core/integrity/verify-adapter.js';
 import { recordVerification } from '../../main/core/jobs/verified-bodies.js';
@@ -59,10 +60,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const evidence = opened.value;
   // Ctrl-C is heard from here to the end: the verification is cancelled, a half-written file removed, exit 130.
-  return cancelOnInterrupt((signal) => write(evidence, parsed, io, signal));
+  return cancelOnInterrupt((signal, atForcedExit) => write(evidence, parsed, io, signal, atForcedExit));
 }
 
-async function write(evidence: Evidence, parsed: Args, io: CliIo, signal: AbortSignal): Promise<number> {
+async function write(evidence: Evidence, parsed: Args, io: CliIo, signal: AbortSignal, atForcedExit: AtForcedExit): Promise<number> {
   let fd: number | null = null;
   let temp: string | null = null;
   try {
@@ -83,8 +84,10 @@ async function write(evidence: Evidence, parsed: Args, io: CliIo, signal: AbortS
       }
       finalPath = dest.value;
       // Written beside the destination under a temporary name, renamed once whole: a failed run leaves no half file.
-      temp = `${finalPath}.partial-${process.pid}`;
-      const handle = (fd = openSync(temp, 'wx', 0o644));
+      const partial = (temp = `${finalPath}.partial-${process.pid}`);
+      const handle = (fd = openSync(partial, 'wx', 0o644));
+      // A second Ctrl-C ends the process before the finally below runs: the half file goes with it all the same.
+      atForcedExit(() => rmSync(partial, { force: true }));
       sink = (chunk) => void writeSync(handle, chunk);
     }
     // Page by page, the thread given back between pages, so an interrupt is heard mid-write.

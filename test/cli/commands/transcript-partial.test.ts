@@ -13,14 +13,16 @@ import type * as ExportTranscript from '../../../src/main/core/transcript/export
 
 type ExportModule = typeof ExportTranscript;
 
-const stop = vi.hoisted(() => ({ how: 'fail' as 'fail' | 'interrupt' }));
+const stop = vi.hoisted(() => ({ how: 'fail' as 'fail' | 'interrupt' | 'stuck', release: () => {} }));
 
 vi.mock('../../../src/main/core/transcript/export/export-transcript.js', async (actual) => ({
   ...(await actual<ExportModule>()),
   writeTranscriptAsync: async (_e: unknown, _o: unknown, sink: (c: string) => void, signal: AbortSignal) => {
     sink('# Transcript of the whole session\n\n');
     if (stop.how === 'fail') throw new InspectorError('EXPORT_FAILED', 'the disk is full');
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    // 'stuck': a write that does not hear the cancel, so the user presses Ctrl-C again.
+    if (stop.how === 'stuck') await new Promise<void>((resolve) => (stop.release = resolve));
+    else await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     throw new InspectorError('CANCELLED', 'the transcript was not written: interrupted');
   },
 }));
@@ -62,5 +64,25 @@ describe('transcript -o stopped mid-file', () => {
     process.emit('SIGINT');
     expect(await done).toBe(130);
     expect(readdirSync(out)).toEqual([]);
+  });
+
+  test('a second Ctrl-C while the first is not yet heard: the process exits 130 and leaves no temporary file', async () => {
+    stop.how = 'stuck';
+    const exits: (number | string | null | undefined)[] = [];
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => void exits.push(code) as never);
+    try {
+      const io = captureIo();
+      const done = run([w.sessionDir, '-o', join(out, 'forced.md')], io);
+      await partialWritten();
+      process.emit('SIGINT');
+      expect(exits).toEqual([]);
+      process.emit('SIGINT');
+      expect(exits).toEqual([130]);
+      expect(readdirSync(out)).toEqual([]);
+      stop.release();
+      expect(await done).toBe(130);
+    } finally {
+      exit.mockRestore();
+    }
   });
 });
