@@ -23,7 +23,8 @@ import { cancelOnInterrupt } from '../interrupt.js';
 import { renderCheckReport } from '../text/check-report.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
-import { allLine } from '../text/check-all-line.js';
+import { allLine, goneLine } from '../text/check-all-line.js';
+import { plural } from '../../shared/plural.js';
 
 export const CHECK_USAGE =
   'usage: capsem-inspect check <path> [--no-verify-bodies] [--secrets] [--require-complete] [--rows N] [--json] [--workers N]\n' +
@@ -74,6 +75,9 @@ async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
   const host = await hostForAll(a.path);
   const root = host?.walkRoot ?? a.path;
   const sessions = findSessions(root);
+  // Listed by the host but gone from disk: named first, so a deleted ledger is seen even where nothing else is left.
+  const gone = host?.gone ?? [];
+  for (const g of gone) io.stdout(goneLine(g, a.json));
   if (sessions.length === 0) {
     io.stderr(`capsem-inspect check: no session.db found beneath ${printable(root)}\n`);
     return 2;
@@ -94,8 +98,14 @@ async function checkAll(a: CheckArgs, io: CliIo): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: parallel }, lane));
-  if (!a.json) io.stdout(`${sessions.length} sessions checked, ${bad} damaged or unreadable${a.requireComplete ? ' or with gaps' : ''}\n`);
-  return bad > 0 ? 1 : 0;
+  if (!a.json) {
+    const goneNote = gone.length > 0 ? `, ${plural(gone.length, 'session')} listed by the host ledger but gone from disk` : '';
+    io.stdout(
+      `${plural(sessions.length, 'session')} checked, ${bad} damaged or unreadable${a.requireComplete ? ' or with gaps' : ''}${goneNote}\n`,
+    );
+  }
+  // A ledger gone from disk is a gap in what the home holds, not damage to what it holds: it fails --require-complete.
+  return bad > 0 || (a.requireComplete && gone.length > 0) ? 1 : 0;
 }
 
 function progressText(p: JobProgress): string {

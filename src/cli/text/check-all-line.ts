@@ -3,6 +3,7 @@
 import type { checkPath } from '../../main/core/check/check-path.js';
 import { reportToJson } from '../../main/core/check/render-json.js';
 import type { HostStop } from '../../main/core/completeness/host-stop.js';
+import type { GoneSession } from '../../main/core/host/gone-sessions.js';
 import { jsonText } from '../../shared/json-text.js';
 import { printable } from './style.js';
 
@@ -19,6 +20,13 @@ export function allLine(dir: string, result: Awaited<ReturnType<typeof checkPath
   const complete = c.verdict === 'gaps' ? `gaps ${c.gaps.length}` : c.verdict;
   const kinds = c.gaps.length > 0 ? `  ${c.gaps.map((g) => g.kind).join(', ')}` : '';
   return `${r.verdict.padEnd(10)}  ${complete.padEnd(8)}  ${(r.generation ?? '?').padEnd(2)}  ${printable(dir)}  (bodies ${r.archive.bodies}, errors ${count('error')}, warnings ${count('warning')})${kinds}${hostNote(stop)}\n`;
+}
+
+/** A session the host ledger lists whose ledger is gone: no verdict, since there is nothing left to check. */
+export function goneLine(gone: GoneSession, json: boolean): string {
+  return json
+    ? jsonText({ session: { id: gone.id }, verdict: null, gone: gone.reason }) + '\n'
+    : `${'gone'.padEnd(10)}  ${'-'.padEnd(8)}  ${'?'.padEnd(2)}  ${printable(gone.id)}  listed by the host ledger, but ${printable(gone.reason)}\n`;
 }
 
 /** The host's word when it leaves the final counters unknown: named on the line, as the report names it. */

@@ -12,7 +12,13 @@ import { cutTail, writeStoppedHome } from '../../fixtures/writer/host/stopped-ho
 
 const root = mkdtempSync(join(tmpdir(), 'cli-check-stopped-'));
 let home: StoppedHome;
+let goneHome: StoppedHome;
 beforeAll(async () => {
+  goneHome = await writeStoppedHome(join(root, 'gone'), [
+    { id: 'kept', stopped: true },
+    { id: 'deleted', stopped: true },
+  ]);
+  rmSync(goneHome.ledgers.deleted!.sessionDir, { recursive: true });
   home = await writeStoppedHome(join(root, 'capsem'), [
     { id: 'equal', stopped: true },
     { id: 'cut', stopped: true },
@@ -62,5 +68,28 @@ describe('capsem-inspect check with the host ledger at hand', () => {
     expect(await run([home.ledgers.cut!.sessionDir, '--no-verify-bodies', '--require-complete'], io)).toBe(1);
     expect(io.out).toContain('STOPPED_COUNTERS_DISAGREE: 3');
     expect(io.out).toContain('the host counted 3 more net_events rows than the ledger holds');
+  });
+});
+
+describe('capsem-inspect check --all: sessions the host ledger lists whose ledger is gone', () => {
+  it('names each gone session with why, counts it in the summary, and fails only --require-complete', async () => {
+    const io = captureIo();
+    expect(await run(['--all', goneHome.home, '--no-verify-bodies'], io)).toBe(0);
+    const gone = io.out.split('\n').find((l) => l.startsWith('gone'))!;
+    expect(gone).toContain('deleted');
+    expect(gone).toContain('its ledger folder is gone');
+    expect(io.out).toContain('1 session checked, 0 damaged or unreadable, 1 session listed by the host ledger but gone from disk');
+    expect(await run(['--all', goneHome.home, '--no-verify-bodies', '--require-complete'], captureIo())).toBe(1);
+  });
+
+  it('--json: one line for the gone session, with no verdict and the reason', async () => {
+    const io = captureIo();
+    await run(['--all', goneHome.hostDbPath, '--json', '--no-verify-bodies'], io);
+    const lines = io.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { session: { id: string }; verdict: string | null; gone?: string });
+    expect(lines).toHaveLength(2);
+    expect(lines.find((l) => l.session.id === 'deleted')).toMatchObject({ verdict: null, gone: expect.stringContaining('is gone') });
   });
 });

@@ -201,6 +201,6 @@ describe('capsem-inspect check', () => {
     expect(vlines.find((l) => l.session.id === 'damaged-session').verdict).toBe('damaged');
     const only = captureIo();
     expect(await run(['--all', join(root, 'fleet', 'a')], only)).toBe(0);
-    expect(only.out).toContain('1 sessions checked, 0 damaged');
+    expect(only.out).toContain('1 session checked, 0 damaged');
   });
 });

@@ -8,6 +8,8 @@ import { lstatSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { classifyPaths } from '../evidence/classify.js';
 import { locateHostLedger } from '../host/capsem-home.js';
+import type { GoneSession } from '../host/gone-sessions.js';
+import { goneSessions } from '../host/gone-sessions.js';
 import { openHostLedger } from '../host/open-host-ledger.js';
 import type { HostStop } from '../completeness/host-stop.js';
 import { hostStopOf } from '../completeness/host-stop.js';
@@ -17,6 +19,8 @@ export interface HostAtHand {
   /** Where --all looks for session folders: the home given, or the run folder beside a host.db. */
   readonly walkRoot: string;
   readonly stopFor: (dir: string) => HostStop;
+  /** Sessions the host ledger lists whose ledger is no longer on disk (none when the ledger cannot be read). */
+  readonly gone: readonly GoneSession[];
 }
 
 /** For `check --all <path>`: the host ledger `path` names, or null when it names none (a plain folder). */
@@ -51,7 +55,7 @@ async function opened(hostDbPath: string, runDir: string, walkRoot: string, scra
   const stopFor = ledger.ok
     ? (dir: string) => hostStopOf(ledger.value, dir)
     : (): HostStop => ({ hostDb: hostDbPath, state: 'unreadable', reason: `${ledger.error.code}: ${ledger.error.message}` });
-  return { hostDbPath, walkRoot, stopFor };
+  return { hostDbPath, walkRoot, stopFor, gone: ledger.ok ? goneSessions(ledger.value) : [] };
 }
 
 function isFile(path: string): boolean {

@@ -8,6 +8,7 @@ import { fail } from '../../../shared/errors.js';
 import { findSessions } from '../check/find-sessions.js';
 import { classifyPaths } from '../evidence/classify.js';
 import { locateHostLedger } from '../host/capsem-home.js';
+import { goneReason } from '../host/gone-sessions.js';
 import type { HostLedger } from '../host/open-host-ledger.js';
 import { openHostLedger } from '../host/open-host-ledger.js';
 
@@ -44,10 +45,7 @@ async function fromHostLedger(path: string, env: Readonly<Record<string, string 
   const ledger = opened.value;
   const targets = ledger.sessions.map((s): HuntTarget => {
     if (s.location?.hasSessionDb) return { kind: 'session', id: s.id, dir: s.location.dir };
-    const reason = s.location
-      ? `${s.location.dir} holds no session.db`
-      : `its ledger folder is gone (neither sessions/ nor persistent/ under ${ledger.runDir} holds it)`;
-    return { kind: 'missing', id: s.id, reason };
+    return { kind: 'missing', id: s.id, reason: goneReason(s.location, ledger.runDir) };
   });
   return { ok: true, value: { kind: 'host', ledger, targets } };
 }
