@@ -19,6 +19,7 @@ import { cancelOnInterrupt } from '../interrupt.js';
 import { startEvidenceVerify } from '../../main/core/integrity/verify-adapter.js';
 import { recordVerification } from '../../main/core/jobs/verified-bodies.js';
 import { checkDestination } from '../../main/core/warc/destination.js';
+import { hostStopOfEvidence } from '../../main/core/check/host-at-hand.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
 
@@ -91,7 +92,9 @@ async function write(evidence: Evidence, parsed: Args, io: CliIo, signal: AbortS
       sink = (chunk) => void writeSync(handle, chunk);
     }
     // Page by page, the thread given back between pages, so an interrupt is heard mid-write.
-    const { lines } = await writeTranscriptAsync(evidence, { traceId: parsed.trace, format: parsed.format }, sink, signal);
+    // A session kept in a Capsem home: the head's completeness compares the host's final counters, as check does.
+    const hostStop = await hostStopOfEvidence(evidence);
+    const { lines } = await writeTranscriptAsync(evidence, { traceId: parsed.trace, format: parsed.format, hostStop }, sink, signal);
     if (fd !== null && temp !== null && finalPath !== null) {
       closeSync(fd);
       fd = null;

@@ -3,15 +3,23 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { BrowserWindow } from 'electron';
 import type { Evidence } from '../core/evidence/types.js';
 import { writeTranscript } from '../core/transcript/export/export-transcript.js';
+import { hostStopOfEvidence } from '../core/check/host-at-hand.js';
+import type { HostStop } from '../core/completeness/host-stop.js';
 import type { Result } from '../../shared/errors.js';
 import type { ElectronModules } from './electron-modules.js';
 import { saveTranscriptToFile } from './transcript-save.js';
 
-function writeWhole(evidence: Evidence, traceId: string | undefined, format: 'md' | 'html' | 'json', path: string): void {
+function writeWhole(
+  evidence: Evidence,
+  traceId: string | undefined,
+  format: 'md' | 'html' | 'json',
+  path: string,
+  hostStop: HostStop | null,
+): void {
   const temp = `${path}.partial-${process.pid}`;
   const fd = openSync(temp, 'wx', 0o644);
   try {
-    writeTranscript(evidence, { traceId, format }, (chunk) => void writeSync(fd, chunk));
+    writeTranscript(evidence, { traceId, format, hostStop }, (chunk) => void writeSync(fd, chunk));
     closeSync(fd);
     renameSync(temp, path);
   } catch (error) {
@@ -29,6 +37,8 @@ export interface TranscriptSaveContext {
 
 export async function saveTranscriptFrom(ctx: TranscriptSaveContext, window: BrowserWindow, evidence: Evidence): Promise<void> {
   const { dialog } = ctx.electron;
+  // Read before the dialog: the write itself is one synchronous pass, and the head compares the host's counters.
+  const hostStop = await hostStopOfEvidence(evidence);
   const outcome = await saveTranscriptToFile(
     {
       chooseFile: async (defaultPath) => {
@@ -44,7 +54,7 @@ export async function saveTranscriptFrom(ctx: TranscriptSaveContext, window: Bro
         return r.canceled || !r.filePath ? null : r.filePath;
       },
       checkDestination: (e, path) => ctx.core.checkDestination(e, path),
-      write: writeWhole,
+      write: (e, traceId, format, path) => writeWhole(e, traceId, format, path, hostStop),
     },
     evidence,
     window.webContents.getURL(),

@@ -7,6 +7,7 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { classifyPaths } from '../evidence/classify.js';
+import type { Evidence } from '../evidence/types.js';
 import { locateHostLedger } from '../host/capsem-home.js';
 import type { GoneSession } from '../host/gone-sessions.js';
 import { goneSessions } from '../host/gone-sessions.js';
@@ -47,6 +48,18 @@ export async function hostStopForSession(path: string, scratchRoot?: string): Pr
   const hostDbPath = join(dirname(runDir), 'sessions', 'host.db');
   if (!isFile(hostDbPath)) return null;
   return (await opened(hostDbPath, runDir, runDir, scratchRoot)).stopFor(dir);
+}
+
+/**
+ * hostStopForSession for an opened evidence, read once per evidence however many reports and exports ask: the
+ * app's integrity report, its transcript downloads and saves, and the CLI's transcript head all say the same.
+ */
+const stopsOfEvidence = new WeakMap<Evidence, Promise<HostStop | null>>();
+
+export function hostStopOfEvidence(evidence: Evidence, scratchRoot?: string): Promise<HostStop | null> {
+  let stop = stopsOfEvidence.get(evidence);
+  if (!stop) stopsOfEvidence.set(evidence, (stop = hostStopForSession(evidence.input.dir, scratchRoot)));
+  return stop;
 }
 
 async function opened(hostDbPath: string, runDir: string, walkRoot: string, scratchRoot?: string): Promise<HostAtHand> {

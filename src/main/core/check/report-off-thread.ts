@@ -71,6 +71,7 @@ function inWorker(evidence: Evidence, opts: CheckOptions, runPages: boolean, spa
     runPages,
     rows: opts.rows,
     verification: opts.verification ?? null,
+    hostStop: opts.hostStop ?? null,
   };
   return new Promise<WorkerOutcome>((resolve) => {
     let settled = false;

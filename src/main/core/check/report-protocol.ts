@@ -1,4 +1,5 @@
 /** Messages of report-worker.ts, which builds an integrity report's sections off the main thread (report-off-thread.ts). */
+import type { HostStop } from '../completeness/host-stop.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
 import type { ArchiveCheckInput } from './archive-index.js';
 import type { ReportHead } from './report-sections.js';
@@ -13,6 +14,8 @@ export interface ReportWorkerData {
   readonly runPages: boolean;
   readonly rows: number | undefined;
   readonly verification: VerifySummary | null;
+  /** What the session's host ledger says of its stop, read by the calling thread (plain data, so it crosses). */
+  readonly hostStop: HostStop | null;
 }
 
 /** An error thrown while building, as the main thread rethrows it: InspectorError, or an Error with SQLite's code. */

@@ -31,7 +31,13 @@ async function build(): Promise<ReportWorkerReply> {
   try {
     const pages = data.runPages ? checkPages(db) : { ok: true, messages: ['ok'] };
     if (!pages.ok) return { type: 'report', report: stopAtPages(data.head, pages) };
-    const report = await buildSections({ db, ...data.facts }, { rows: data.rows, verification: data.verification }, data.head, pages, null);
+    const report = await buildSections(
+      { db, ...data.facts },
+      { rows: data.rows, verification: data.verification, hostStop: data.hostStop },
+      data.head,
+      pages,
+      null,
+    );
     return { type: 'report', report };
   } catch (error) {
     const t = thrown(error);

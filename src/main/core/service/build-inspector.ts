@@ -7,6 +7,7 @@
 import type { SpawnWorker } from '../workers/worker-like.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { OpenEvidenceOptions } from '../evidence/types.js';
+import { hostStopOfEvidence } from '../check/host-at-hand.js';
 import { checkEvidenceOffThread } from '../check/report-off-thread.js';
 import { toIntegrityView, withSecretsView } from '../integrity/integrity-view.js';
 import { scanSecrets } from '../check/secrets-section.js';
@@ -36,6 +37,7 @@ export interface InspectorOptions {
 export function buildInspector(opts: InspectorOptions): InspectorService {
   const registry = new EvidenceRegistry({ open: opts.open, openOptions: opts.openOptions, sampleDir: opts.sampleDir });
   const reportDeps = opts.reportWorkers ? { spawn: opts.reportWorkers } : {};
+
   return createInspectorService({
     registry,
     saveBody: opts.saveBody,
@@ -44,7 +46,9 @@ export function buildInspector(opts: InspectorOptions): InspectorService {
     // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
     // the page (serve) or the windows (the desktop app).
     integrityReport: async (evidence, verification, asked) => {
-      const view = toIntegrityView(await checkEvidenceOffThread(evidence, { verification }, reportDeps));
+      // A session kept in a Capsem home is compared with the host's final counters, as `check` compares it.
+      const hostStop = await hostStopOfEvidence(evidence, opts.openOptions?.scratchRoot);
+      const view = toIntegrityView(await checkEvidenceOffThread(evidence, { verification, hostStop }, reportDeps));
       return asked?.secrets ? withSecretsView(view, await scanSecrets(evidence)) : view;
     },
   });

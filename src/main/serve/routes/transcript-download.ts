@@ -11,6 +11,7 @@ import { TRANSCRIPT_ARG_GUARDS } from '../../../shared/contract/transcript.js';
 import { toFailure } from '../../../shared/errors.js';
 import type { InspectorService } from '../../core/service/service.js';
 import { transcriptChunks, transcriptFileInfo } from '../../core/transcript/export/export-transcript.js';
+import { hostStopOfEvidence } from '../../core/check/host-at-hand.js';
 import { transcriptTotal } from '../../core/transcript/transcript-page.js';
 import { skeletonAhead } from '../../core/transcript/skeleton.js';
 import { decodePathPart } from './path-part.js';
@@ -63,7 +64,7 @@ export async function transcriptDownloadRoute(
     // Asked before the first byte: an unknown trace is then a named error, not a broken download.
     transcriptTotal(evidence, traceId ?? null);
     info = transcriptFileInfo(evidence, { traceId, format });
-    chunks = transcriptChunks(evidence, { traceId, format });
+    chunks = transcriptChunks(evidence, { traceId, format, hostStop: await hostStopOfEvidence(evidence) });
   } catch (error) {
     return fail(res, toFailure(error));
   }

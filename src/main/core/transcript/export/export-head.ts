@@ -7,6 +7,7 @@ import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../../shared/version.js
 import type { TranscriptFindingKind } from '../../../../shared/contract/transcript.js';
 import { verifiedBodiesOf } from '../../jobs/verified-bodies.js';
 import { completenessSentence } from '../../completeness/completeness-sentence.js';
+import type { HostStop } from '../../completeness/host-stop.js';
 
 export interface ExportHead {
   readonly sessionId: string;
@@ -45,6 +46,7 @@ export function exportHead(
   e: Evidence,
   traceId: string | null,
   page: { readonly total: number; readonly findings: ExportHead['findings']; readonly note: string | null },
+  hostStop: HostStop | null = null,
 ): ExportHead {
   // File names only: the reviewer's copy need not say where the evidence sat on this machine.
   const files: ExportHead['files'][number][] = [];
@@ -71,7 +73,7 @@ export function exportHead(
     writtenBy: `${INSPECTOR_NAME} ${INSPECTOR_VERSION}`,
     lines: page.total,
     bodies: bodiesSentence(e),
-    completeness: completenessSentence(e.db),
+    completeness: completenessSentence(e.db, hostStop),
     findings: page.findings,
     note: page.note,
   };

@@ -2,6 +2,7 @@
 // never sits in memory as lines: the CLI streams it to a file, the contract hands back the text.
 import type { TranscriptExport, TranscriptFormat, TranscriptLine } from '../../../../shared/contract/transcript.js';
 import type { Evidence } from '../../evidence/types.js';
+import type { HostStop } from '../../completeness/host-stop.js';
 import { InspectorError } from '../../../../shared/errors.js';
 import { transcriptTotal } from '../transcript-page.js';
 import { exportCensus, exportPages } from './export-pages.js';
@@ -28,6 +29,8 @@ const RENDERERS: Readonly<Record<TranscriptFormat, Renderer>> = {
 export interface ExportOptions {
   readonly traceId?: string;
   readonly format: TranscriptFormat;
+  /** What a host ledger at hand says of the session's stop (hostStopOfEvidence), compared in the head's completeness. */
+  readonly hostStop?: HostStop | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export function* transcriptChunks(evidence: Evidence, opts: ExportOptions): Gene
   const r = RENDERERS[opts.format];
   const traceId = opts.traceId ?? null;
   const census = exportCensus(evidence, traceId);
-  yield r.head(exportHead(evidence, traceId, census));
+  yield r.head(exportHead(evidence, traceId, census, opts.hostStop ?? null));
   for (const page of exportPages(evidence, traceId)) if (page.length) yield page.map((l) => r.line(l)).join('');
   yield r.foot();
   return { lines: census.total };
