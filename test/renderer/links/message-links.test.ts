@@ -21,6 +21,13 @@ describe('messageParts', () => {
     ]);
   });
 
+  it("leaves a host ledger's event text: the session's own host_events table is another ledger's rows", () => {
+    const text = "the host's final counters (session_stopped, host.db event 5) disagree with the session";
+    const parts = messageParts('ev1', text, new Set([...TABLES, 'host_events']));
+    expect(links(parts)).toEqual([]);
+    expect(joined(parts)).toBe(text);
+  });
+
   it('links a failed body to the event at that body, and a row named by "row N"', () => {
     const parts = messageParts('ev1', '3e2881b74a52 exec_events/stdout', TABLES);
     expect(links(parts)).toEqual([['3e2881b74a52', '#/e/ev1/event/3e2881b74a52?body=exec_events%2Fstdout']]);

@@ -32,7 +32,7 @@ export function stoppedCounterGap(db: Database.Database, stop: HostStop | null, 
       return null;
     case 'stopped-without-counters':
       notChecked.push(
-        `the session_stopped at host_events #${stop.eventId} carries no counters (the host could not read the ledger when it stopped): the final counters are unknown`,
+        `the session_stopped at host.db event ${stop.eventId} carries no counters (the host could not read the ledger when it stopped): the final counters are unknown`,
       );
       return null;
     case 'stopped':
@@ -80,8 +80,8 @@ function disagreement(db: Database.Database, stop: Extract<HostStop, { state: 's
     rows: sum(rows) > 0 ? sum(rows) : sum(snap),
     bytesMissing: null,
     places,
-    examples: [`host_events #${stop.eventId}`],
-    says: `the host's final counters (session_stopped, host_events #${stop.eventId}) disagree with the session: ${parts.join('; ')}${chain}`,
+    examples: [`host.db event ${stop.eventId}`],
+    says: `the host's final counters (session_stopped, host.db event ${stop.eventId}) disagree with the session: ${parts.join('; ')}${chain}`,
   };
 }
 
