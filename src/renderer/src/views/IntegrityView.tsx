@@ -9,6 +9,7 @@ import { client } from '../api/client.js';
 import { useCall } from '../api/use-call.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel, countLabel } from '../components/format.js';
+import { plural } from '../../../shared/plural.js';
 import { visibleText } from '../components/visible-text.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { refreshVerdict, useVerdict } from '../api/use-verdict.js';
@@ -177,7 +178,7 @@ export function IntegrityView(props: { ev: string }) {
           <div className="facts">
             <span>pages {r.pages.ok ? 'intact' : 'damaged'}</span>
             <span>
-              {countLabel(r.archive.bodies)} bodies in {countLabel(r.archive.blocks)} blocks
+              {plural(r.archive.bodies, 'body', 'bodies')} in {plural(r.archive.blocks, 'block')}
             </span>
             {r.archive.archiveBytes !== null && <span>archive {bytesLabel(r.archive.archiveBytes)}</span>}
             {r.archive.verified !== null && (
@@ -192,13 +193,14 @@ export function IntegrityView(props: { ev: string }) {
               </span>
             )}
             <span>
-              {countLabel(r.tools.calls)} tool calls · {r.tools.orphanCalls} orphaned · {r.tools.orphanResponses} responses without call
+              {plural(r.tools.calls, 'tool call')} · {countLabel(r.tools.orphanCalls)} orphaned ·{' '}
+              {plural(r.tools.orphanResponses, 'response without a call', 'responses without a call')}
             </span>
             <span>
-              {r.overflow.windows} overflow windows · {countLabel(r.overflow.heldBack)} changes held back
+              {plural(r.overflow.windows, 'overflow window')} · {plural(r.overflow.heldBack, 'change')} held back
             </span>
             <span>
-              {countLabel(r.providers.modelCalls)} model calls · {countLabel(r.providers.aiNetEvents)} AI-provider requests
+              {plural(r.providers.modelCalls, 'model call')} · {plural(r.providers.aiNetEvents, 'AI-provider request')}
             </span>
           </div>
         )}
