@@ -36,6 +36,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'export bodies as WARC 1.1: export-warc <path> -o <file.warc.gz> [--digest blake3|sha256] [--json]',
     load: () => import('./commands/export-warc.js'),
   },
+  files: {
+    summary: "every path the agent touched, or one path's changes with their causes: files <path> [--path P] [--json]",
+    load: () => import('./commands/files.js'),
+  },
   grep: {
     summary: 'search every verified body and text column: grep <pattern> <path> [-F|-E] [-i] [--hex] ... | grep --secrets <path>',
     load: () => import('./commands/grep.js'),
