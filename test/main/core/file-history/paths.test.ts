@@ -42,7 +42,7 @@ describe('filePaths', () => {
       INSERT INTO fs_events (timestamp, action, path) VALUES
         ('2026-03-02T14:50:40.274Z', 'modified', 'a'), ('2026-03-02T14:50:40.27Z', 'created', 'a'), ('not a time', 'modified', 'a');`);
     expect(filePaths(mem).paths).toEqual([
-      { path: 'a', changes: 3, firstSeen: '2026-03-02T14:50:40.27Z', lastSeen: '2026-03-02T14:50:40.274Z', lastAction: 'modified' },
+      { path: 'a', changes: 3, firstSeen: '2026-03-02T14:50:40.270Z', lastSeen: '2026-03-02T14:50:40.274Z', lastAction: 'modified' },
     ]);
     mem.close();
   });
