@@ -12,7 +12,7 @@ export const TRACE_C = 'trace-c25d6e750f548cdd';
 
 /** The A4 session with: a Write call naming index-2.ts in its own turn, the MCP call of trace b874… naming index-1.ts
  * (its archived bodies are then the pointer), a call in another trace naming util-3.ts (must not join), a command that
- * mentions util-3.ts in its text (must not count), a change with no trace, and an overflow window naming /workspace/src. */
+ * mentions util-3.ts in its text (must not count), a response naming test-3.ts, a change with no trace, and an overflow window naming /workspace/src. */
 export async function fileHistoryLedger(dir: string, sessionId = 'files-a4'): Promise<WrittenLedger> {
   const l = await writeLedger(dir, { generation: 'A4', sessionId });
   const db = new Database(l.dbPath);
@@ -32,6 +32,9 @@ export async function fileHistoryLedger(dir: string, sessionId = 'files-a4'): Pr
   call.run('e0000000000c', 'toolu_mentions', 'bash', JSON.stringify({ command: 'cat /workspace/src/util-3.ts' }), TRACE_7, null);
   db.prepare("UPDATE tool_calls SET arguments = ? WHERE call_id = 'mcp_141f4193e6b9f032'").run(
     JSON.stringify({ q: 'ledger archive', path: '/workspace/./src//index-1.ts' }),
+  );
+  db.prepare("UPDATE tool_responses SET content_preview = ? WHERE call_id = 'toolu_f6862e785fee0795b149'").run(
+    JSON.stringify({ files: ['/workspace/src/test-3.ts'] }),
   );
   const fs = db.prepare(
     `INSERT INTO fs_events (event_id, timestamp, action, path, directory, name, size, kind, trace_id, turn_id)

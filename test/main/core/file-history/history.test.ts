@@ -35,6 +35,12 @@ describe('fileHistory', () => {
     expect(first!.t! <= second!.t!).toBe(true);
   });
 
+  it('a call whose JSON response names the path: cause tool call, named in its response', () => {
+    const [c] = changes('/workspace/src/test-3.ts');
+    expect(c!.cause).toBe('tool-call');
+    expect(c!.calls.map((k) => [k.callId, k.namedIn])).toEqual([['toolu_f6862e785fee0795b149', 'response']]);
+  });
+
   it('points to the naming call’s archived bodies (event id, table, direction), never their bytes', () => {
     const [c] = changes('/workspace/src/index-1.ts');
     expect(c!.cause).toBe('tool-call');
