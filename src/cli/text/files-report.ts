@@ -81,7 +81,9 @@ function bytesLines(c: FileChange): string[] {
   const lines: string[] = [];
   for (const k of c.calls) {
     const bodies = k.bodies.map((b) => `body ${terminalSafe(b.eventId)} ${terminalSafe(b.sourceTable)} ${terminalSafe(b.direction)}`);
-    lines.push(`bytes: tool_calls row ${k.rowId} arguments${bodies.length > 0 ? `; ${bodies.join('; ')}` : ''}`);
+    // Where the call named the path is where the ledger may hold what was written: its arguments or its response.
+    const where = k.namedIn === 'arguments' ? `tool_calls row ${k.rowId} arguments` : `tool call ${terminalSafe(k.callId)} response`;
+    lines.push(`bytes: ${where}${bodies.length > 0 ? `; ${bodies.join('; ')}` : ''}`);
   }
   for (const b of c.bodies)
     lines.push(`bytes: body ${terminalSafe(b.eventId)} ${terminalSafe(b.sourceTable)} ${terminalSafe(b.direction)}`);

@@ -62,6 +62,10 @@ describe('capsem-inspect files', () => {
     expect(io.out).toMatch(/overflow +held back 3 \(at \/workspace\/src\) .*changed here, cause not recorded/);
     expect(io.out).toContain('2 overflow windows name no path: not placed here');
 
+    const answered = captureIo();
+    expect(await run([a4.sessionDir, '--path', '/workspace/src/test-3.ts'], answered)).toBe(0);
+    expect(answered.out).toContain('(bash, named in its response)');
+    expect(answered.out).toContain('bytes: tool call toolu_f6862e785fee0795b149 response');
     const same = captureIo();
     expect(await run([a4.sessionDir, '--path', '/workspace/src/util-3.ts'], same)).toBe(0);
     expect(same.out).toContain('cause: same trace/turn (no tool call in it names the path)');
