@@ -13,6 +13,8 @@ import type { Indicator } from '../../main/core/hunt/indicators.js';
 import { checkIndicator } from '../../main/core/hunt/indicators.js';
 import { huntTargets } from '../../main/core/hunt/hunt-targets.js';
 import { bodyHashKey } from '../../main/core/search/body-hash-rows.js';
+import { credentialRefKey } from '../../main/core/hunt/credential-rows.js';
+import { parseIpRange } from '../../main/core/hunt/ip-address.js';
 import { digitsNumber, invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
 import { terminalSafe } from '../text/grep-lines.js';
@@ -28,6 +30,11 @@ export const HUNT_USAGE =
   '    --secrets       credential-shaped values (as grep --secrets), shown masked\n' +
   '    --domain D      net_events / dns_events rows naming host D or a name under it\n' +
   '    --body-hash B3  bodies recorded with this BLAKE3 (with or without blake3:), read back and verified\n' +
+  '    --ip A[/N]      dns_events.answer_ip in address A or CIDR range A/N (IPv4 or IPv6)\n' +
+  '    --path GLOB     fs_events.path, audit_events.exe or .cwd matching GLOB, whole path: * within a segment,\n' +
+  '                    ** across segments, ? one character (quote it so the shell leaves it alone)\n' +
+  '    --credential-ref R  rows whose credential_ref or substitution_events.substitution_ref is R\n' +
+  "    --process NAME  exec_events.process_name, or an audit_events exe's basename or comm, equal to NAME\n" +
   '  exit 0 matched, 1 nothing matched, 2 cannot open, interrupted or usage error\n';
 
 export interface HuntArgs {
@@ -59,6 +66,32 @@ function parseHuntArgs(args: readonly string[]): HuntArgs | string {
           : invalid('--body-hash needs a BLAKE3 of 64 hex digits (blake3: prefix optional)');
       },
     },
+    ip: {
+      takes: 'value',
+      read: (v) => {
+        const range = parseIpRange(v ?? '');
+        return range
+          ? texts.push({ kind: 'ip', text: v!, range })
+          : invalid('--ip needs an IPv4 or IPv6 address or CIDR range, e.g. 10.0.0.0/8');
+      },
+    },
+    path: { takes: 'value', read: (v) => (v ? texts.push({ kind: 'path', glob: v }) : invalid('--path needs a glob, e.g. /workspace/**')) },
+    'credential-ref': {
+      takes: 'value',
+      read: (v) => {
+        const ref = credentialRefKey(v ?? '');
+        return ref
+          ? texts.push({ kind: 'credential-ref', ref })
+          : invalid('--credential-ref needs credential:blake3: and 64 hex digits (the prefix optional)');
+      },
+    },
+    process: {
+      takes: 'value',
+      read: (v) =>
+        v && !v.includes('/')
+          ? texts.push({ kind: 'process', name: v })
+          : invalid('--process needs a process name without a slash, e.g. curl'),
+    },
     secrets: { takes: 'nothing' },
     ignoreCase: { takes: 'nothing', short: 'i' },
     json: { takes: 'nothing' },
@@ -69,7 +102,8 @@ function parseHuntArgs(args: readonly string[]): HuntArgs | string {
   if (parsed.positionals.length !== 1) return 'one Capsem home, folder or host.db is required';
   const indicators: Indicator[] = texts.map((t) => (t.kind === 'fixed' || t.kind === 'regex' ? { ...t, ignoreCase: f.ignoreCase } : t));
   if (f.secrets) indicators.push({ kind: 'secrets' });
-  if (indicators.length === 0) return 'at least one indicator is required (-F, -E, --secrets, --domain, --body-hash)';
+  if (indicators.length === 0)
+    return 'at least one indicator is required (-F, -E, --secrets, --domain, --body-hash, --ip, --path, --credential-ref, --process)';
   if (f.ignoreCase && !indicators.some((i) => i.kind === 'fixed' || i.kind === 'regex')) return '-i goes with -F or -E';
   return { path: parsed.positionals[0]!, indicators, json: f.json, max: f.max ?? null };
 }

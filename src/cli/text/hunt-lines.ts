@@ -28,6 +28,12 @@ export function hitLine(h: HuntHit, style: Style): string {
       const r = h.row;
       return `  ${terminalSafe(r.eventId || '-')} ${terminalSafe(r.table)}.${terminalSafe(r.column)}#${r.rowid}  ${label}  ${style.bold(terminalSafe(r.host))}\n`;
     }
+    case 'row': {
+      const r = h.row;
+      // A credential_ref hit holds the very value the label names: saying it twice is only noise.
+      const shown = h.indicator.kind === 'credential-ref' ? '' : `  ${style.bold(terminalSafe(r.value))}`;
+      return `  ${terminalSafe(r.eventId || '-')} ${terminalSafe(r.table)}.${terminalSafe(r.column)}#${r.rowid}  ${label}${shown}\n`;
+    }
     case 'body': {
       const r = h.row;
       return `  ${terminalSafe(r.eventId || '-')} ${terminalSafe(r.sourceTable)}/${terminalSafe(r.direction)}  ${label}  ${r.bodyLen} bytes, verified\n`;
@@ -76,6 +82,17 @@ export function hitJson(session: string, h: HuntHit): Record<string, unknown> {
         column: h.row.column,
         rowid: h.row.rowid,
         host: h.row.host,
+      };
+    case 'row':
+      return {
+        ...base,
+        in: 'column',
+        eventId: h.row.eventId,
+        table: h.row.table,
+        column: h.row.column,
+        rowid: h.row.rowid,
+        value: h.row.value,
+        time: h.row.timeMs === null ? null : new Date(h.row.timeMs).toISOString(),
       };
     case 'body':
       return {

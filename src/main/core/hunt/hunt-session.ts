@@ -1,7 +1,8 @@
 // Every indicator of a hunt over one opened session, one after another. Byte indicators (-F, -E, --secrets) run
 // grep's own search (startSessionSearch: every body verified before it is searched, then the text columns); a
-// domain and a body hash are indexed lookups. A body that fails verification is handed on as damaged (once per
-// session, whichever indicator met it), never as a hit.
+// domain and a body hash are indexed lookups; an address, path, credential or process is a walk of a few known
+// columns (row-scan.ts). A body that fails verification is handed on as damaged (once per session, whichever
+// indicator met it), never as a hit.
 import type { Failure } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
@@ -15,13 +16,20 @@ import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-type
 import type { SecretFinding } from '../search/secret-findings.js';
 import { destinationLookup, secretFinding } from '../search/secret-findings.js';
 import { startSessionSearch } from '../search/session-search.js';
-import type { Indicator } from './indicators.js';
-import { grepPatternOf, isByteIndicator } from './indicators.js';
+import { credentialRows } from './credential-rows.js';
+import type { Indicator, RowIndicator } from './indicators.js';
+import { grepPatternOf, isByteIndicator, isRowIndicator } from './indicators.js';
+import { ipRows } from './ip-rows.js';
+import { pathRows } from './path-rows.js';
+import { processRows } from './process-rows.js';
+import type { RowHit } from './row-scan.js';
 
 export type HuntHit =
   /** A byte match in a verified body or a text column; `secret` for a --secrets match with a known pattern. */
   | { readonly kind: 'match'; readonly indicator: Indicator; readonly match: GrepMatch; readonly secret: SecretFinding | null }
   | { readonly kind: 'host'; readonly indicator: Indicator; readonly row: DomainRow }
+  /** A row whose column holds the address, path, credential or process asked for. */
+  | { readonly kind: 'row'; readonly indicator: Indicator; readonly row: RowHit }
   /** A body recorded with the hash asked for, read back and verified. */
   | { readonly kind: 'body'; readonly indicator: Indicator; readonly row: BodyIndexRow };
 
@@ -84,6 +92,8 @@ export async function huntSession(
       if (done.error) return { stopped, error: done.error };
     } else if (indicator.kind === 'domain') {
       domainRows(evidence.db, evidence.tables, indicator.domain, (row) => hit({ kind: 'host', indicator, row }));
+    } else if (isRowIndicator(indicator)) {
+      rowsOf(evidence, indicator, (row) => hit({ kind: 'row', indicator, row }));
     } else {
       bodyHashRows(evidence, indicator.hash, (found) => {
         if (found.verified) return hit({ kind: 'body', indicator, row: found.row });
@@ -95,4 +105,18 @@ export async function huntSession(
     if (stopped) break;
   }
   return { stopped, error: null };
+}
+
+function rowsOf(evidence: Evidence, indicator: RowIndicator, visit: (row: RowHit) => boolean): void {
+  const { db, tables } = evidence;
+  switch (indicator.kind) {
+    case 'ip':
+      return ipRows(db, tables, indicator.range, visit);
+    case 'path':
+      return pathRows(db, tables, indicator.glob, visit);
+    case 'credential-ref':
+      return credentialRows(db, tables, indicator.ref, visit);
+    case 'process':
+      return processRows(db, tables, indicator.name, visit);
+  }
 }

@@ -2,6 +2,8 @@
 import type { GrepPattern } from '../search/grep-types.js';
 import { compileMatcher } from '../search/byte-matcher.js';
 import { enableLinearRegExp } from '../search/linear-regexp.js';
+import { compileGlob } from './glob-match.js';
+import type { IpRange } from './ip-address.js';
 
 export type Indicator =
   | { readonly kind: 'fixed'; readonly text: string; readonly ignoreCase: boolean }
@@ -10,7 +12,22 @@ export type Indicator =
   /** A host name; matches it and every name under it. */
   | { readonly kind: 'domain'; readonly domain: string }
   /** `blake3:` + 64 lowercase hex (bodyHashKey). */
-  | { readonly kind: 'body-hash'; readonly hash: string };
+  | { readonly kind: 'body-hash'; readonly hash: string }
+  /** An address or CIDR range as typed, and parsed (ip-address.ts). */
+  | { readonly kind: 'ip'; readonly text: string; readonly range: IpRange }
+  /** A file path glob (glob-match.ts). */
+  | { readonly kind: 'path'; readonly glob: string }
+  /** `credential:blake3:` + 64 lowercase hex (credentialRefKey). */
+  | { readonly kind: 'credential-ref'; readonly ref: string }
+  /** A process name, compared whole. */
+  | { readonly kind: 'process'; readonly name: string };
+
+/** The indicators found row by row in a few known columns (row-scan.ts), each hit a RowHit. */
+export type RowIndicator = Extract<Indicator, { kind: 'ip' | 'path' | 'credential-ref' | 'process' }>;
+
+export function isRowIndicator(i: Indicator): i is RowIndicator {
+  return i.kind === 'ip' || i.kind === 'path' || i.kind === 'credential-ref' || i.kind === 'process';
+}
 
 /** The indicators searched byte by byte through bodies and text columns, as grep searches. */
 export type ByteIndicator = Extract<Indicator, { kind: 'fixed' | 'regex' | 'secrets' }>;
@@ -44,11 +61,20 @@ export function indicatorLabel(i: Indicator): string {
       return `--domain ${i.domain}`;
     case 'body-hash':
       return `--body-hash ${i.hash}`;
+    case 'ip':
+      return `--ip ${i.text}`;
+    case 'path':
+      return `--path ${i.glob}`;
+    case 'credential-ref':
+      return `--credential-ref ${i.ref}`;
+    case 'process':
+      return `--process ${i.name}`;
   }
 }
 
-/** Compiles a byte indicator's pattern once, so that a bad one is refused (BAD_PATTERN) before any session opens. */
+/** Compiles a byte indicator's pattern or a path glob once, so that a bad one is refused (BAD_PATTERN) before any session opens. */
 export function checkIndicator(i: Indicator): void {
+  if (i.kind === 'path') compileGlob(i.glob);
   if (!isByteIndicator(i)) return;
   enableLinearRegExp();
   compileMatcher(grepPatternOf(i));

@@ -1,0 +1,186 @@
+// capsem-inspect hunt's row indicators (--ip, --path, --credential-ref, --process) over a generated folder of three
+// sessions with planted rows.
+// The references are independent of the hunt: plain SQL over a copy of each session.db, or the rows planted here.
+// Nothing is written into any session folder.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../../src/cli/commands/hunt.js';
+import { captureIo } from '../../../src/cli/io.js';
+import { writeLedger, type WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
+import { snapshotFolder } from '../../hostile/lib/folder-snapshot.js';
+
+const root = mkdtempSync(join(tmpdir(), 'cli-hunt-rows-'));
+const evidence = join(root, 'evidence');
+const sessions: Record<'a' | 'b' | 'c', WrittenLedger> = {} as never;
+
+/** Setup only, before any snapshot. */
+function plant(l: WrittenLedger, sql: string): void {
+  const db = new Database(l.dbPath);
+  db.exec(sql);
+  db.close();
+}
+
+const answer = (ip: string, at: string, id: string): string =>
+  `INSERT INTO dns_events (event_id, timestamp, qname, qtype, qclass, rcode, answer_ip, decision)
+   VALUES ('${id}', '${at}', 'planted.example', 1, 1, 0, '${ip}', 'allowed');`;
+
+let before: ReturnType<typeof snapshotFolder>;
+beforeAll(async () => {
+  const base = { generation: 'A4' as const };
+  sessions.a = await writeLedger(evidence, { ...base, seed: 11, sessionId: 'hunt-a' });
+  sessions.b = await writeLedger(evidence, { ...base, seed: 12, sessionId: 'hunt-b' });
+  sessions.c = await writeLedger(evidence, { ...base, seed: 13, sessionId: 'hunt-c' });
+  // Addresses and a process the generated sessions never name.
+  plant(
+    sessions.b,
+    answer('10.1.2.3', '2026-03-01T10:00:00.000000Z', 'b00000000001') +
+      answer('11.0.0.1', '2026-03-01T10:00:01.000000Z', 'b00000000002') +
+      answer('2001:db8:1:2::5', '2026-03-05T10:00:00.000000Z', 'b00000000003'),
+  );
+  plant(
+    sessions.c,
+    answer('2001:db8:1:3::5', '2026-03-05T10:00:00.000000Z', 'c00000000001') +
+      `INSERT INTO audit_events (event_id, timestamp, pid, ppid, uid, exe, comm, argv, cwd)
+       VALUES ('c00000000002', '2026-03-04T09:00:00.000000Z', 1, 1, 0, '/tmp/x/curl', 'curl', '[]', '/root');`,
+  );
+  before = snapshotFolder(evidence);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+type Line = Record<string, unknown> & { type: string };
+
+async function hunt(args: string[]): Promise<{ code: number; lines: Line[]; out: string; err: string }> {
+  const io = captureIo();
+  const code = await run(args, io);
+  const lines = args.includes('--json')
+    ? io.out
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Line)
+    : [];
+  return { code, lines, out: io.out, err: io.err };
+}
+
+/** Plain SQL over a copy of each session.db, never the evidence file itself. */
+function overCopy<T>(l: WrittenLedger, read: (db: Database.Database) => T): T {
+  const dir = mkdtempSync(join(root, 'copy-'));
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(l.dbPath + suffix)) copyFileSync(l.dbPath + suffix, join(dir, `session.db${suffix}`));
+  const db = new Database(join(dir, 'session.db'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('capsem-inspect hunt row indicators over a folder of sessions', () => {
+  it('--ip finds the answers in an IPv4 /8 or an IPv6 /64 and nothing beside them', async () => {
+    const answers = (lines: Line[]): string[] =>
+      lines.filter((l) => l.type === 'hit').map((l) => `${String(l.session)} ${String(l.table)}.${String(l.column)} ${String(l.value)}`);
+    const v4 = await hunt([evidence, '--ip', '10.0.0.0/8', '--json']);
+    expect(v4.code).toBe(0);
+    expect(answers(v4.lines)).toEqual(['hunt-b dns_events.answer_ip 10.1.2.3']);
+    expect(v4.lines.find((l) => l.type === 'hit')).toMatchObject({
+      kind: 'ip',
+      indicator: '--ip 10.0.0.0/8',
+      eventId: 'b00000000001',
+      time: '2026-03-01T10:00:00.000Z',
+    });
+    const v6 = await hunt([evidence, '--ip', '2001:db8:1:2::/64', '--json']);
+    expect(answers(v6.lines)).toEqual(['hunt-b dns_events.answer_ip 2001:db8:1:2::5']);
+    expect((await hunt([evidence, '--ip', '12.0.0.0/8'])).code).toBe(1);
+    const text = await hunt([evidence, '--ip', '10.0.0.0/8']);
+    expect(text.out).toMatch(/^== hunt-b .*\n  b00000000001 dns_events\.answer_ip#\d+  \[--ip 10\.0\.0\.0\/8\]  10\.1\.2\.3\n/m);
+  });
+
+  it('--path, --credential-ref and --process find the rows plain SQL finds, per session', async () => {
+    const all = { 'hunt-a': sessions.a, 'hunt-b': sessions.b, 'hunt-c': sessions.c };
+    const rowsOf = (lines: Line[], id: string): string[] =>
+      lines
+        .filter((x) => x.type === 'hit' && x.session === id)
+        .map((x) => `${String(x.table)}.${String(x.column)}#${String(x.rowid)}`)
+        .sort();
+    const sql = (db: Database.Database, q: string, place: string, ...params: unknown[]): string[] =>
+      (
+        db
+          .prepare(q)
+          .pluck()
+          .all(...params) as number[]
+      ).map((id) => `${place}#${id}`);
+    const paths = await hunt([evidence, '--path', '/workspace/src/*.ts', '--json']);
+    expect(paths.code).toBe(0);
+    for (const [id, l] of Object.entries(all))
+      expect(rowsOf(paths.lines, id)).toEqual(
+        overCopy(l, (db) => sql(db, `SELECT id FROM fs_events WHERE path GLOB '/workspace/src/*.ts'`, 'fs_events.path').sort()),
+      );
+    expect(rowsOf(paths.lines, 'hunt-a').length).toBeGreaterThan(0);
+    const tmp = await hunt([evidence, '--path', '/tmp/**', '--json']);
+    expect(tmp.lines.filter((l) => l.type === 'hit').map((l) => `${String(l.session)} ${String(l.value)}`)).toEqual(['hunt-c /tmp/x/curl']);
+
+    const ref = overCopy(
+      sessions.a,
+      (db) => db.prepare('SELECT substitution_ref FROM substitution_events LIMIT 1').pluck().get() as string,
+    );
+    const creds = await hunt([evidence, '--credential-ref', ref.slice('credential:blake3:'.length), '--json']);
+    expect(creds.code).toBe(0);
+    for (const [id, l] of Object.entries(all)) {
+      const want = overCopy(l, (db) => [
+        ...sql(db, 'SELECT id FROM substitution_events WHERE substitution_ref = ?', 'substitution_events.substitution_ref', ref),
+        ...[
+          'net_events',
+          'model_calls',
+          'tool_calls',
+          'tool_responses',
+          'model_items',
+          'fs_events',
+          'dns_events',
+          'audit_events',
+          'exec_events',
+        ]
+          .concat(['security_rule_events', 'security_decision_events'])
+          .flatMap((t) => sql(db, `SELECT id FROM ${t} WHERE credential_ref = ?`, `${t}.credential_ref`, ref)),
+      ]);
+      expect(rowsOf(creds.lines, id)).toEqual(want.sort());
+    }
+    expect(new Set(creds.lines.filter((l) => l.type === 'hit').map((l) => l.session))).toEqual(new Set(['hunt-a']));
+
+    const curl = await hunt([evidence, '--process', 'curl', '--json']);
+    expect(curl.lines.filter((l) => l.type === 'hit').map((l) => `${String(l.session)} ${String(l.table)}.${String(l.column)}`)).toEqual([
+      'hunt-c audit_events.exe',
+    ]);
+    const bash = await hunt([evidence, '--process', 'bash', '--json']);
+    for (const [id, l] of Object.entries(all))
+      expect(rowsOf(bash.lines, id)).toEqual(
+        overCopy(l, (db) => [
+          ...sql(db, `SELECT id FROM exec_events WHERE process_name = 'bash'`, 'exec_events.process_name'),
+          ...sql(db, `SELECT id FROM audit_events WHERE exe LIKE '%/bash'`, 'audit_events.exe'),
+        ]).sort(),
+      );
+  });
+
+  it('refuses bad indicator values and bounds by name, exit 2', async () => {
+    const refused = async (args: string[], message: RegExp): Promise<void> => {
+      const r = await hunt([evidence, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toMatch(message);
+    };
+    await refused(['--ip', '10.0.0.0/33'], /--ip needs an IPv4 or IPv6 address or CIDR range/);
+    await refused(['--ip', 'example.com'], /--ip needs/);
+    // The usage under the sentence names every row indicator and the bounds.
+    await refused(['--ip', '10.0.0.0/33'], /--ip A\[\/N\] .*\n.*--path GLOB[^]*--credential-ref R[^]*--process NAME/);
+    await refused(['--path', ''], /--path needs a glob/);
+    await refused(['--path', `/${'a'.repeat(1100)}`], /BAD_PATTERN: the path glob is 1101 characters long, more than 1024/);
+    await refused(['--credential-ref', 'abc'], /--credential-ref needs credential:blake3: and 64 hex digits/);
+    await refused(['--process', '/usr/bin/curl'], /--process needs a process name without a slash/);
+  });
+
+  it('wrote nothing into any session folder', () => {
+    expect(snapshotFolder(evidence)).toEqual(before);
+  });
+});
