@@ -12,6 +12,8 @@ import { huntSession } from '../main/core/hunt/hunt-session.js';
 import type { HuntTarget } from '../main/core/hunt/hunt-targets.js';
 import type { Indicator } from '../main/core/hunt/indicators.js';
 import { isByteIndicator } from '../main/core/hunt/indicators.js';
+import type { TimeWindow } from '../main/core/hunt/time-window.js';
+import { spanMeetsWindow } from '../main/core/hunt/time-window.js';
 import { defaultWorkerCount } from '../main/core/jobs/verify-plan.js';
 import type { BodyFailure } from '../main/core/jobs/verify-types.js';
 import { prestartVerifyWorkers } from '../main/core/jobs/prestarted-verify-workers.js';
@@ -25,6 +27,8 @@ export interface HuntTally {
   readonly sessions: number;
   readonly searched: number;
   readonly missing: number;
+  /** Sessions the host ledger shows entirely before --since or after --until, not opened. */
+  readonly outsideWindow: number;
   readonly unopenable: number;
   readonly hits: number;
   readonly sessionsWithHits: number;
@@ -37,11 +41,21 @@ export interface HuntRequest {
   readonly indicators: readonly Indicator[];
   readonly json: boolean;
   readonly max: number | null;
+  readonly window: TimeWindow;
 }
 
 export function huntSessions(a: HuntRequest, targets: readonly HuntTarget[], io: CliIo, style: Style): Promise<HuntTally> {
   return cancelOnInterrupt(async (signal) => {
-    const t = { sessions: targets.length, searched: 0, missing: 0, unopenable: 0, hits: 0, sessionsWithHits: 0, damaged: 0 };
+    const t = {
+      sessions: targets.length,
+      searched: 0,
+      missing: 0,
+      outsideWindow: 0,
+      unopenable: 0,
+      hits: 0,
+      sessionsWithHits: 0,
+      damaged: 0,
+    };
     let stopped = false;
     let interrupted = false;
     for (const target of targets) {
@@ -50,6 +64,13 @@ export function huntSessions(a: HuntRequest, targets: readonly HuntTarget[], io:
         t.missing += 1;
         if (a.json) io.stdout(jsonText({ type: 'missing', session: target.id, reason: target.reason }) + '\n');
         else io.stdout(`== ${terminalSafe(target.id)}  missing: ${terminalSafe(target.reason)}\n`);
+        continue;
+      }
+      if (!spanMeetsWindow(a.window, target.startMs ?? null, target.stopMs ?? null)) {
+        t.outsideWindow += 1;
+        const span = `${isoOrUnknown(target.startMs)} to ${isoOrUnknown(target.stopMs)}`;
+        if (a.json) io.stdout(jsonText({ type: 'outside-window', session: target.id, span }) + '\n');
+        else io.stdout(`== ${terminalSafe(target.id)}  outside --since/--until: ran ${span}\n`);
         continue;
       }
       const result = await huntOne(a, target, io, style, signal, t);
@@ -66,6 +87,8 @@ export function huntSessions(a: HuntRequest, targets: readonly HuntTarget[], io:
     return { ...t, stopped, interrupted: interrupted || signal.aborted };
   });
 }
+
+const isoOrUnknown = (ms: number | null | undefined): string => (ms == null ? 'unknown' : new Date(ms).toISOString());
 
 type Counts = { searched: number; unopenable: number; hits: number; sessionsWithHits: number; damaged: number };
 
@@ -127,7 +150,7 @@ async function huntOne(
           else damaged.push(f);
         },
       },
-      { signal },
+      { signal, window: a.window },
     );
   } catch (e) {
     return { stopped: false, error: toFailure(e) };

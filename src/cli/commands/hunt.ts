@@ -1,7 +1,8 @@
 /**
- * capsem-inspect hunt <capsem-home | folder | host.db> <indicator>... [-i] [--json] [--max N]
+ * capsem-inspect hunt <capsem-home | folder | host.db> <indicator>... [-i] [--since T] [--until T] [--json] [--max N]
  * One question over every session: the sessions a host ledger lists (its chain verified first), or every session
  * folder beneath a folder, each opened read-only and searched for every indicator as grep searches one session.
+ * --since / --until bound the row indicators by each row's time and skip sessions a host ledger dates outside.
  * Exit 0 when something matched, 1 when nothing did, 2 on usage errors, when the sessions cannot be found or none
  * of them opens, or when the hunt was interrupted.
  */
@@ -15,6 +16,8 @@ import { huntTargets } from '../../main/core/hunt/hunt-targets.js';
 import { bodyHashKey } from '../../main/core/search/body-hash-rows.js';
 import { credentialRefKey } from '../../main/core/hunt/credential-rows.js';
 import { parseIpRange } from '../../main/core/hunt/ip-address.js';
+import type { TimeWindow } from '../../main/core/hunt/time-window.js';
+import { hasWindow, parseTimeBound } from '../../main/core/hunt/time-window.js';
 import { digitsNumber, invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
 import { terminalSafe } from '../text/grep-lines.js';
@@ -23,7 +26,7 @@ import { jsonText } from '../../shared/json-text.js';
 import { huntSessions } from '../hunt-sessions.js';
 
 export const HUNT_USAGE =
-  'usage: capsem-inspect hunt <capsem-home | folder | host.db> <indicator>... [-i] [--json] [--max N]\n' +
+  'usage: capsem-inspect hunt <capsem-home | folder | host.db> <indicator>... [-i] [--since T] [--until T] [--json] [--max N]\n' +
   '  indicators (any number, each naming its kind):\n' +
   '    -F STRING       fixed string in verified bodies and text columns (as grep -F)\n' +
   '    -E REGEX        regular expression, linear-time (as grep -E); -i ignores ASCII case for -F and -E\n' +
@@ -35,6 +38,10 @@ export const HUNT_USAGE =
   '                    ** across segments, ? one character (quote it so the shell leaves it alone)\n' +
   '    --credential-ref R  rows whose credential_ref or substitution_events.substitution_ref is R\n' +
   "    --process NAME  exec_events.process_name, or an audit_events exe's basename or comm, equal to NAME\n" +
+  '  --since T, --until T  ISO-8601 with a zone (2026-03-02T14:50:00Z) or a date (a whole UTC day), ends included:\n' +
+  "                    bound --domain, --ip, --path, --credential-ref and --process by each row's time, and skip\n" +
+  '                    sessions a host ledger shows stopped before or started after; -F, -E, --secrets and\n' +
+  '                    --body-hash hits are not bounded by time\n' +
   '  exit 0 matched, 1 nothing matched, 2 cannot open, interrupted or usage error\n';
 
 export interface HuntArgs {
@@ -42,7 +49,15 @@ export interface HuntArgs {
   readonly indicators: readonly Indicator[];
   readonly json: boolean;
   readonly max: number | null;
+  readonly window: TimeWindow;
 }
+
+const timeBound = (end: 'since' | 'until') => (v: string | undefined) => {
+  const ms = v === undefined ? null : parseTimeBound(v, end);
+  return ms !== null
+    ? ms
+    : invalid(`--${end} needs an ISO-8601 time with a zone (2026-03-02T14:50:00Z, +02:00) or a date (2026-03-02), got ${v ?? 'nothing'}`);
+};
 
 function parseHuntArgs(args: readonly string[]): HuntArgs | string {
   // The value flags fill the list as they are read, so the indicators keep the order typed.
@@ -92,6 +107,8 @@ function parseHuntArgs(args: readonly string[]): HuntArgs | string {
           ? texts.push({ kind: 'process', name: v })
           : invalid('--process needs a process name without a slash, e.g. curl'),
     },
+    since: { takes: 'value', read: timeBound('since') },
+    until: { takes: 'value', read: timeBound('until') },
     secrets: { takes: 'nothing' },
     ignoreCase: { takes: 'nothing', short: 'i' },
     json: { takes: 'nothing' },
@@ -105,7 +122,9 @@ function parseHuntArgs(args: readonly string[]): HuntArgs | string {
   if (indicators.length === 0)
     return 'at least one indicator is required (-F, -E, --secrets, --domain, --body-hash, --ip, --path, --credential-ref, --process)';
   if (f.ignoreCase && !indicators.some((i) => i.kind === 'fixed' || i.kind === 'regex')) return '-i goes with -F or -E';
-  return { path: parsed.positionals[0]!, indicators, json: f.json, max: f.max ?? null };
+  const window = { sinceMs: f.since ?? null, untilMs: f.until ?? null };
+  if (window.sinceMs !== null && window.untilMs !== null && window.sinceMs > window.untilMs) return '--since is later than --until';
+  return { path: parsed.positionals[0]!, indicators, json: f.json, max: f.max ?? null, window };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -148,7 +167,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const hits = `${plural(tally.hits, 'hit')} in ${plural(tally.sessionsWithHits, 'session')}`;
     const end = tally.interrupted ? ' (interrupted)' : tally.stopped ? ` (stopped at --max ${a.max})` : '';
     io.stderr(
-      `hunted ${plural(tally.sessions, 'session')}: ${tally.searched} searched, ${tally.missing} missing, ${tally.unopenable} could not be opened; ` +
+      `hunted ${plural(tally.sessions, 'session')}: ${tally.searched} searched, ${tally.missing} missing, ` +
+        `${hasWindow(a.window) ? `${tally.outsideWindow} outside --since/--until, ` : ''}${tally.unopenable} could not be opened; ` +
         `${hits}; ${plural(tally.damaged, 'damaged body', 'damaged bodies')} not searched${end}\n`,
     );
   }

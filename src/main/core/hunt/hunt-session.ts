@@ -2,7 +2,8 @@
 // grep's own search (startSessionSearch: every body verified before it is searched, then the text columns); a
 // domain and a body hash are indexed lookups; an address, path, credential or process is a walk of a few known
 // columns (row-scan.ts). A body that fails verification is handed on as damaged (once per session, whichever
-// indicator met it), never as a hit.
+// indicator met it), never as a hit. A time window bounds the row hits (domain included) by each row's own time;
+// byte and body-hash hits are not bounded: a body's owner row is not looked up per match.
 import type { Failure } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
@@ -23,6 +24,8 @@ import { ipRows } from './ip-rows.js';
 import { pathRows } from './path-rows.js';
 import { processRows } from './process-rows.js';
 import type { RowHit } from './row-scan.js';
+import type { TimeWindow } from './time-window.js';
+import { NO_WINDOW, inWindow } from './time-window.js';
 
 export type HuntHit =
   /** A byte match in a verified body or a text column; `secret` for a --secrets match with a known pattern. */
@@ -49,6 +52,8 @@ export interface SessionHuntResult {
 export interface SessionHuntOptions {
   readonly signal?: AbortSignal;
   readonly workers?: number;
+  /** --since / --until: row hits outside it are passed over. */
+  readonly window?: TimeWindow;
 }
 
 export async function huntSession(
@@ -57,6 +62,7 @@ export async function huntSession(
   sink: HuntSink,
   opts: SessionHuntOptions = {},
 ): Promise<SessionHuntResult> {
+  const window = opts.window ?? NO_WINDOW;
   const seenDamaged = new Set<string>();
   const damaged = (f: BodyFailure): void => {
     const key = `${f.eventId}\0${f.sourceTable}\0${f.direction}`;
@@ -91,9 +97,14 @@ export async function huntSession(
       done.damaged.forEach(damaged);
       if (done.error) return { stopped, error: done.error };
     } else if (indicator.kind === 'domain') {
-      domainRows(evidence.db, evidence.tables, indicator.domain, (row) => hit({ kind: 'host', indicator, row }));
+      domainRows(
+        evidence.db,
+        evidence.tables,
+        indicator.domain,
+        (row) => !inWindow(window, row.timeMs) || hit({ kind: 'host', indicator, row }),
+      );
     } else if (isRowIndicator(indicator)) {
-      rowsOf(evidence, indicator, (row) => hit({ kind: 'row', indicator, row }));
+      rowsOf(evidence, indicator, (row) => !inWindow(window, row.timeMs) || hit({ kind: 'row', indicator, row }));
     } else {
       bodyHashRows(evidence, indicator.hash, (found) => {
         if (found.verified) return hit({ kind: 'body', indicator, row: found.row });

@@ -13,7 +13,14 @@ import type { HostLedger } from '../host/open-host-ledger.js';
 import { openHostLedger } from '../host/open-host-ledger.js';
 
 export type HuntTarget =
-  | { readonly kind: 'session'; readonly id: string; readonly dir: string }
+  /** `startMs` / `stopMs`: when the host ledger saw it created and stopped (null when unknown, or for a folder walk). */
+  | {
+      readonly kind: 'session';
+      readonly id: string;
+      readonly dir: string;
+      readonly startMs?: number | null;
+      readonly stopMs?: number | null;
+    }
   | { readonly kind: 'missing'; readonly id: string; readonly reason: string };
 
 export type HuntSource =
@@ -44,7 +51,7 @@ async function fromHostLedger(path: string, env: Readonly<Record<string, string 
   if (!opened.ok) return { ok: false, error: fail(opened.error.code, `cannot open the host ledger: ${opened.error.message}`) };
   const ledger = opened.value;
   const targets = ledger.sessions.map((s): HuntTarget => {
-    if (s.location?.hasSessionDb) return { kind: 'session', id: s.id, dir: s.location.dir };
+    if (s.location?.hasSessionDb) return { kind: 'session', id: s.id, dir: s.location.dir, startMs: s.createdMs, stopMs: s.stoppedMs };
     return { kind: 'missing', id: s.id, reason: goneReason(s.location, ledger.runDir) };
   });
   return { ok: true, value: { kind: 'host', ledger, targets } };

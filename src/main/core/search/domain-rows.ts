@@ -2,6 +2,7 @@
 // looked up). A name matches the domain asked for or any name under it; both sides are compared as
 // lower(rtrim(name, '.')) computed by SQLite, as the egress report does, so "API.Example.com." meets "example.com".
 import type Database from 'better-sqlite3';
+import { rowTimeMs, timeColumnOf } from './row-time.js';
 
 /** The tables and columns that hold a host name (docs/formats/ledger-format.md#event-tables). */
 export const HOST_COLUMNS: readonly { readonly table: string; readonly column: string }[] = [
@@ -17,6 +18,8 @@ export interface DomainRow {
   readonly eventId: string;
   /** The value as stored. */
   readonly host: string;
+  /** When the row happened (row-time.ts), null when it keeps no readable time. */
+  readonly timeMs: number | null;
 }
 
 /** The domain as the rows are compared: ASCII lower case (what SQLite's lower() folds), no trailing dots. */
@@ -38,16 +41,18 @@ export function domainRows(
     const columns = tables.get(table);
     if (!columns?.includes(column)) continue;
     const eventId = columns.includes('event_id') ? 'event_id' : "''";
+    const time = timeColumnOf(columns);
     const rows = db
       .prepare(
-        `SELECT r, ${eventId}, v FROM (SELECT rowid AS r, ${eventId === "''" ? '' : 'event_id, '}${quote(column)} AS v,
-           lower(rtrim(${quote(column)}, '.')) AS k FROM ${quote(table)})
+        `SELECT r, ${eventId}, v, t FROM (SELECT rowid AS r, ${eventId === "''" ? '' : 'event_id, '}${quote(column)} AS v,
+           ${time ? quote(time) : 'NULL'} AS t, lower(rtrim(${quote(column)}, '.')) AS k FROM ${quote(table)})
          WHERE typeof(v) = 'text' AND (k = @d OR substr(k, -(length(@d) + 1)) = '.' || @d) ORDER BY r`,
       )
       .raw(true)
-      .iterate({ d: key }) as Iterable<[number | bigint, unknown, string]>;
-    for (const [rowid, id, host] of rows) {
-      if (!visit({ table, column, rowid: Number(rowid), eventId: typeof id === 'string' ? id : '', host })) return;
+      .iterate({ d: key }) as Iterable<[number | bigint, unknown, string, unknown]>;
+    for (const [rowid, id, host, when] of rows) {
+      const row = { table, column, rowid: Number(rowid), eventId: typeof id === 'string' ? id : '', host, timeMs: rowTimeMs(when) };
+      if (!visit(row)) return;
     }
   }
 }
