@@ -88,7 +88,11 @@ export function huntSessions(a: HuntRequest, targets: readonly HuntTarget[], io:
   });
 }
 
-const isoOrUnknown = (ms: number | null | undefined): string => (ms == null ? 'unknown' : new Date(ms).toISOString());
+/** A host ledger's time as ISO text; 'unknown' when it kept none or one no Date can hold (it is hostile input). */
+const isoOrUnknown = (ms: number | null | undefined): string => {
+  const date = new Date(ms ?? NaN);
+  return Number.isNaN(date.getTime()) ? 'unknown' : date.toISOString();
+};
 
 type Counts = { searched: number; unopenable: number; hits: number; sessionsWithHits: number; damaged: number };
 

@@ -12,10 +12,14 @@ export function timeColumnOf(columns: readonly string[]): 'timestamp' | 'timesta
 // Date.parse also takes loose forms ("March 2"); a row's time counts only when it is RFC 3339 with an explicit zone.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
+// The furthest a JavaScript Date reaches either side of the epoch: a number past it is no time at all (and would
+// throw when printed), whatever a hostile ledger wrote.
+const MAX_DATE_MS = 8.64e15;
+
 /** The row's time in milliseconds (fractions below a millisecond dropped), or null when it is missing or unreadable. */
 export function rowTimeMs(raw: unknown): number | null {
-  if (typeof raw === 'bigint') return Number(raw);
-  if (typeof raw === 'number') return Number.isFinite(raw) ? Math.trunc(raw) : null;
+  const count = typeof raw === 'bigint' ? Number(raw) : typeof raw === 'number' ? Math.trunc(raw) : null;
+  if (count !== null) return Number.isFinite(count) && Math.abs(count) <= MAX_DATE_MS ? count : null;
   if (typeof raw !== 'string' || !RFC3339.test(raw)) return null;
   const ms = Date.parse(raw.replace(' ', 'T'));
   return Number.isNaN(ms) ? null : ms;
