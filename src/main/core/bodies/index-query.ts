@@ -3,7 +3,7 @@
  * some; L0 has `body` instead of a location), and the mapping of one row to a BodyIndexRow.
  */
 import type { Generation, BodyIndexRow } from '../../../shared/ledger-types.js';
-import { quoteIdent, toNullableNumber, toNumber, toText } from './sql-values.js';
+import { quoteIdent, toNullableNumber, toNumber, toText } from '../evidence/sql-values.js';
 
 /** BodyIndexRow field ← column; the fallback is used when the column is absent. */
 const COLUMNS: readonly (readonly [string, string])[] = [

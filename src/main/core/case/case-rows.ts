@@ -3,7 +3,7 @@
  * vouched for (`evidence.tables`: real tables, never views) are queried, their names quoted.
  */
 import type { Evidence } from '../evidence/types.js';
-import { quoteIdent } from '../bodies/sql-values.js';
+import { quoteIdent } from '../evidence/sql-values.js';
 
 /** The tables whose rows carry an event_id (the body index itself is not a row an item tags). */
 export function eventTables(evidence: Evidence): string[] {

@@ -5,9 +5,9 @@
  * Each masked byte becomes `*`: offsets and lengths stay as they were, so a tagged range still names the same bytes.
  */
 import type { Evidence } from '../evidence/types.js';
-import { quoteIdent } from '../bodies/sql-values.js';
-import { compileMatcher } from '../search/byte-matcher.js';
-import type { ByteMatcher } from '../search/byte-matcher.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { compileMatcher } from '../match/byte-matcher.js';
+import type { ByteMatcher } from '../match/byte-matcher.js';
 
 /** Columns whose values are credentials (or Capsem's references to one): masked whole in every exported row. */
 export const CREDENTIAL_COLUMN = /(^|_)credential(_|$)|^substitution_ref$/;

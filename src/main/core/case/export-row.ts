@@ -4,7 +4,7 @@
  * the redactor, each before it is encoded.
  */
 import type { Evidence } from '../evidence/types.js';
-import { quoteIdent } from '../bodies/sql-values.js';
+import { quoteIdent } from '../evidence/sql-values.js';
 import type { CaseItem } from './case-format.js';
 import type { Redactor } from './export-redact.js';
 import { CREDENTIAL_COLUMN } from './export-redact.js';

@@ -33,7 +33,7 @@ import { proofReadsElsewhere } from './hash-file-elsewhere.js';
 import { DEFAULT_PROOF_READS } from './copy-proof.js';
 import type { RunningFollowUp } from './follow-up.js';
 import { startFollowUp } from './follow-up.js';
-import { readBlockRows } from '../bodies/block-rows.js';
+import { readBlockRows } from './block-rows.js';
 import { initBlake3 } from '../archive/blake3.js';
 import { defaultArchiveOpener } from './default-archive-opener.js';
 import { newestShapeGaps, shapeGapSentence } from './newest-shape.js';

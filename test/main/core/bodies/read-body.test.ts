@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import { findBodyRow, readBody, readBodyRow } from '../../../../src/main/core/bodies/read-body.js';
 import { iterateBodyRows } from '../../../../src/main/core/bodies/iterate-rows.js';
-import { getBlockRows } from '../../../../src/main/core/bodies/block-rows.js';
 import type { BlockRow, BodyIndexRow } from '../../../../src/shared/ledger-types.js';
 import type { OpenedArchive } from '../../../../src/main/core/archive/types.js';
 import { blake3Tag, buildSmallLedger, removeDir, tempDir } from '../evidence/helpers.js';
@@ -101,7 +100,7 @@ describe('archive bodies through the evidence', () => {
     );
     if (!r.ok) throw new Error(r.error.message);
     const ev = r.value;
-    expect(getBlockRows(ev).get(50016)).toEqual({ blockOffset: 50016, rawLen: 100000, diskLen: 40000, sealedAt: 't2' });
+    expect(ev.blocks.get(50016)).toEqual({ blockOffset: 50016, rawLen: 100000, diskLen: 40000, sealedAt: 't2' });
 
     const order = [...iterateBodyRows(ev)].map((row) => [row.blockOffset, row.bodyOffset]);
     expected.push([999999, 0]);

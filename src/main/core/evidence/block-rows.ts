@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import type { BlockRow, Generation } from '../../../shared/ledger-types.js';
-import type { Evidence } from '../evidence/types.js';
 import { toNumber, toText } from './sql-values.js';
 
 export function readBlockRows(
@@ -32,9 +31,4 @@ export function readBlockRows(
     });
   }
   return blocks;
-}
-
-/** The body_blocks rows of an opened ledger, by block_offset (read once, at open). */
-export function getBlockRows(evidence: Evidence): Map<number, BlockRow> {
-  return new Map(evidence.blocks);
 }
