@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../../shared/version.js';
 import type { TranscriptFindingKind } from '../../../../shared/contract/transcript.js';
 import { verifiedBodiesOf } from '../../jobs/verified-bodies.js';
-import { completenessSentence } from '../../completeness/completeness-sentence.js';
+import { completenessSentence } from './completeness-sentence.js';
 import type { HostStop } from '../../completeness/host-stop.js';
 
 export interface ExportHead {

@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { checkOverflow } from '../check/overflow.js';
-import { checkCompleteness } from './completeness.js';
-import type { HostStop } from './host-stop.js';
+import { checkOverflow } from '../../check/overflow.js';
+import { checkCompleteness } from '../../completeness/completeness.js';
+import type { HostStop } from '../../completeness/host-stop.js';
 
 export function completenessSentence(db: Database.Database, hostStop: HostStop | null = null): string {
   const c = checkCompleteness(db, { overflow: checkOverflow(db), walOnlyRows: null }, hostStop);
