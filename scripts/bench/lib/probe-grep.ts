@@ -3,7 +3,7 @@
 import { openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
 import { prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-verify-workers.js';
 import { startGrep } from '../../../src/main/core/search/grep-job.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../../src/main/core/search/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../../src/main/core/match/grep-types.js';
 import type { ProbeArgs } from './probe-types.js';
 
 export async function probeGrep(a: ProbeArgs): Promise<Record<string, number | string | null>> {

@@ -9,7 +9,7 @@ import type { Evidence } from '../../../src/main/core/evidence/types.js';
 import { buildOverview } from '../../../src/main/core/overview/overview.js';
 import { checkEvidence } from '../../../src/main/core/check/check-evidence.js';
 import { openForCheck } from '../../../src/main/core/check/check-path.js';
-import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';
+import { checkArchiveIndex } from '../../../src/main/core/bodies/archive-index.js';
 import { planVerification } from '../../../src/main/core/jobs/verify-plan.js';
 import { startVerifyJob } from '../../../src/main/core/jobs/verify-pool.js';
 import { prestartedWorkers, prestartedWorkersReady, prestartVerifyWorkers } from '../../../src/main/core/jobs/prestarted-verify-workers.js';

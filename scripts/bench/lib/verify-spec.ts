@@ -1,5 +1,5 @@
 // Opens a ledger and plans a verification exactly as `check --verify-bodies` does, for the verify benchmarks.
-import { checkArchiveIndex } from '../../../src/main/core/check/archive-index.js';
+import { checkArchiveIndex } from '../../../src/main/core/bodies/archive-index.js';
 import { openEvidence } from '../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../src/main/core/evidence/types.js';
 import { planVerification } from '../../../src/main/core/jobs/verify-plan.js';

@@ -14,8 +14,8 @@ import { workersWorthStarting } from '../../main/core/jobs/workers-worth-startin
 import { defaultWorkerCount } from '../../main/core/jobs/verify-plan.js';
 import { startSessionSearch } from '../../main/core/search/session-search.js';
 import type { Evidence } from '../../main/core/evidence/types.js';
-import type { GrepMatch, GrepPattern, GrepSpec } from '../../main/core/search/grep-types.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../main/core/search/grep-types.js';
+import type { GrepMatch, GrepPattern, GrepSpec } from '../../main/core/match/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../../main/core/match/grep-types.js';
 import { destinationLookup, maskSecret, secretFinding } from '../../main/core/search/secret-findings.js';
 import { digitsNumber, invalid, parseCommandArgs } from '../args.js';
 import { cancelOnInterrupt } from '../interrupt.js';

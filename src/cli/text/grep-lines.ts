@@ -2,7 +2,7 @@
 // chosen text: it is escaped so that no byte of it can move the cursor, recolour the terminal, reorder the line
 // (bidi controls) or pass for our own escapes (a backslash is doubled).
 import type { BodyFailure } from '../../main/core/jobs/verify-types.js';
-import type { GrepMatch } from '../../main/core/search/grep-types.js';
+import type { GrepMatch } from '../../main/core/match/grep-types.js';
 import type { SecretFinding } from '../../main/core/search/secret-findings.js';
 import { maskSecret } from '../../main/core/search/secret-findings.js';
 import type { Style } from './style.js';

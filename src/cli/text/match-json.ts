@@ -1,6 +1,6 @@
 // A match's place in a ledger as JSON fields, shared by grep's and hunt's records so both say it the same way. grep
 // has always named a body's table `sourceTable` and hunt `table`: each keeps its name (scripts read them).
-import type { GrepMatch } from '../../main/core/search/grep-types.js';
+import type { GrepMatch } from '../../main/core/match/grep-types.js';
 
 /** Where: a body's table and direction, or a column's table, column and rowid; then the offset, length and cut. */
 export function matchPlaceJson(m: GrepMatch, bodyTableField: 'sourceTable' | 'table'): Record<string, unknown> {

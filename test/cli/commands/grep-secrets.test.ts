@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/commands/grep.js';
 import { captureIo } from '../../../src/cli/io.js';
-import { SECRET_PATTERNS } from '../../../src/main/core/search/secret-patterns.js';
+import { SECRET_PATTERNS } from '../../../src/main/core/match/secret-patterns.js';
 import type { ContentBody } from '../../fixtures/writer/content-types.js';
 import { writeLedger, type WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
 

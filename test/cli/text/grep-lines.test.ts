@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchLine } from '../../../src/cli/text/grep-lines.js';
 import { styleFor } from '../../../src/cli/text/style.js';
-import type { GrepMatch } from '../../../src/main/core/search/grep-types.js';
+import type { GrepMatch } from '../../../src/main/core/match/grep-types.js';
 
 const match: GrepMatch = {
   eventId: 'e1',

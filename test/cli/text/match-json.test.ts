@@ -1,7 +1,7 @@
 // grep and hunt say where a match is with the same fields, each keeping its own name for a body's table.
 import { describe, expect, it } from 'vitest';
 import { matchPlaceJson } from '../../../src/cli/text/match-json.js';
-import type { GrepMatch } from '../../../src/main/core/search/grep-types.js';
+import type { GrepMatch } from '../../../src/main/core/match/grep-types.js';
 
 const inBody: GrepMatch = {
   eventId: 'e1',

@@ -1,8 +1,8 @@
 // One hostile search in a child process of its own, so that its peak memory (maxRSS) is its own: builds the body,
 // compiles the pattern as `grep` does and scans once. Prints one JSON line: matches, ms and maxRSS, or the refusal.
-import { compileMatcher } from '../../../src/main/core/search/byte-matcher.js';
-import { enableLinearRegExp } from '../../../src/main/core/search/linear-regexp.js';
-import type { GrepPattern } from '../../../src/main/core/search/grep-types.js';
+import { compileMatcher } from '../../../src/main/core/match/byte-matcher.js';
+import { enableLinearRegExp } from '../../../src/main/core/match/linear-regexp.js';
+import type { GrepPattern } from '../../../src/main/core/match/grep-types.js';
 import { InspectorError } from '../../../src/shared/errors.js';
 import { hostileBody, type RegexCase } from './regex-cases.js';
 

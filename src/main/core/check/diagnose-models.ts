@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { AI_DOMAIN_WHERE } from './providers.js';
 import { matchResponses } from './response-matcher.js';
-import { columnsOf, hasTable } from './sql.js';
+import { columnsOf, hasTable } from '../queries/ledger-reads.js';
 
 const SAMPLE = 5;
 

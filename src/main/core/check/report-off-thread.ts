@@ -18,7 +18,8 @@ import type { SpawnWorker } from '../workers/worker-like.js';
 import type { CheckOptions } from './check-evidence.js';
 import { checkEvidence, deferredQuickCheck, keptIfPagesPass, requireProvenCopy } from './check-evidence.js';
 import type { ReportWorkerData, ReportWorkerReply, ThrownError } from './report-protocol.js';
-import { reportHead, sectionFacts } from './report-sections.js';
+import { reportHead } from './report-sections.js';
+import { sectionFacts } from '../bodies/archive-facts.js';
 import type { CheckReport } from './types.js';
 
 /** What the worker came back with: the report, the error building it threw, or null when it could not run. */

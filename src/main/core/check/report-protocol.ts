@@ -1,7 +1,7 @@
 /** Messages of report-worker.ts, which builds an integrity report's sections off the main thread (report-off-thread.ts). */
 import type { HostStop } from '../completeness/host-stop.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
-import type { ArchiveCheckInput } from './archive-index.js';
+import type { ArchiveCheckInput } from '../bodies/archive-index.js';
 import type { ReportHead } from './report-sections.js';
 import type { CheckReport } from './types.js';
 

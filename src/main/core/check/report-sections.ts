@@ -4,14 +4,14 @@
  * calling thread; report-worker.ts builds the same from its own connection on the scratch copy.
  */
 import type { Evidence } from '../evidence/types.js';
-import type { ArchiveCheckInput, ArchiveCheckResult } from './archive-index.js';
-import { checkArchiveIndex } from './archive-index.js';
+import type { ArchiveCheckInput, ArchiveCheckResult } from '../bodies/archive-index.js';
+import { checkArchiveIndex } from '../bodies/archive-index.js';
 import { diagnose } from './diagnoses.js';
 import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOLS, HELP_NOTES } from './empty-sections.js';
 import { archiveFindings, pageFindings, shapeFindings, tableFindings, walFindings } from './error-findings.js';
 import { checkWal } from './wal-section.js';
 import { newestShapeGaps } from '../evidence/newest-shape.js';
-import { columnsOf, hasTable } from './sql.js';
+import { columnsOf, hasTable } from '../queries/ledger-reads.js';
 import { checkOverflow } from './overflow.js';
 import { buildPreviews } from './previews.js';
 import { checkNulls, checkProviders } from './providers.js';
@@ -47,24 +47,6 @@ export function reportHead(evidence: Evidence): ReportHead {
   };
 }
 
-/** What the sections read of the evidence besides its connection: plain data a worker thread can be handed. */
-export function sectionFacts(evidence: Evidence): Omit<ArchiveCheckInput, 'db'> {
-  const slot = evidence.archive;
-  return {
-    generation: evidence.generation,
-    dbPath: evidence.input.dbPath,
-    location: evidence.input.archive,
-    archiveState: evidence.archiveState,
-    slot:
-      slot.state === 'open'
-        ? {
-            state: 'open',
-            archive: { filePath: slot.archive.filePath, fileSize: slot.archive.fileSize, fileVersion: slot.archive.fileVersion },
-          }
-        : slot,
-  };
-}
-
 export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport {
   const findings = pageFindings(pages);
   return {
@@ -85,14 +67,6 @@ export function stopAtPages(head: ReportHead, pages: PagesSection): CheckReport 
     completeness: UNKNOWN_COMPLETENESS,
     verdict: verdictOf(findings),
   };
-}
-
-/**
- * The evidence's connection with its facts: what the archive index check and the other sections read (the report,
- * and the verification the app starts, plan from the same index check).
- */
-export function archiveCheckInput(evidence: Evidence): ArchiveCheckInput {
-  return { db: evidence.db, ...sectionFacts(evidence) };
 }
 
 /**

@@ -5,8 +5,8 @@
 import type { Evidence } from '../evidence/types.js';
 import { startGrep } from '../search/grep-job.js';
 import { grepColumnsOffThread } from '../search/grep-columns-off-thread.js';
-import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../search/grep-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../match/grep-types.js';
 import type { SecretFinding, SecretVerdict } from '../search/secret-findings.js';
 import { SECRET_VERDICTS, destinationLookup, maskSecret, secretFinding } from '../search/secret-findings.js';
 import type { Finding } from './types.js';

@@ -1,7 +1,7 @@
 // docs/formats/session-check.md#expected-tables and #row-counts: the doctor's five expected tables, and row counts of
 // every table in the ledger (not only five).
 import type Database from 'better-sqlite3';
-import { countRows, tableNames } from './sql.js';
+import { countRows, tableNames } from '../queries/ledger-reads.js';
 import { EXPECTED_TABLES } from './types.js';
 
 export interface TablesResult {

@@ -2,6 +2,7 @@
 // manner of Wireshark's expert info (severity + stable code + sentence), and a verdict. The CLI renders it
 // as text or JSON; the UI's integrity view reads the same value.
 import type { Failure } from '../../../shared/errors.js';
+import type { IndexSection } from '../bodies/archive-index.js';
 import type { Generation } from '../../../shared/ledger-types.js';
 import type { Severity } from '../../../shared/contract/types.js';
 import type { UsageRow } from '../../../shared/contract/lifecycle.js';
@@ -60,22 +61,8 @@ export interface PagesSection {
   readonly messages: readonly string[];
 }
 
-export interface ArchiveSection {
-  /** body_blocks and event_body_blobs exist (false for L0). */
-  readonly indexed: boolean;
-  /** Where the bytes live: 'archive' (session.bodies), 'sqlite' (L0), 'none'. */
-  readonly storage: 'archive' | 'sqlite' | 'none';
-  readonly bodies: number;
-  readonly blocks: number;
-  /** The file measured (v3: the selected generation file), null when none. */
-  readonly archivePath: string | null;
-  readonly archiveBytes: number | null;
-  /** A1: max(block_offset + 44 + comp_len); A2+: max(block_offset + disk_len). */
-  readonly blocksEnd: number | null;
-  /** v3: archive_state.committed_end. */
-  readonly committedEnd: number | null;
-  readonly fileVersion: number | null;
-  readonly problems: readonly Failure[];
+/** The index section (bodies/archive-index.ts) with what body verification adds to it. */
+export interface ArchiveSection extends IndexSection {
   /** null without --verify-bodies. */
   readonly verified: number | null;
   /** Every body that did not verify; verified + failed = bodies. */

@@ -2,9 +2,9 @@
 // it on worker threads, and folds the outcome into the archive section. An AbortSignal cancels it. A result
 // the caller already has (the UI's "Verify all bodies" job) folds in the same way without running again.
 import type { Result } from '../../../shared/errors.js';
-import type { ArchiveCheckResult } from './archive-index.js';
+import type { ArchiveCheckResult } from '../bodies/archive-index.js';
 import type { Evidence } from '../evidence/types.js';
-import { planVerification } from '../jobs/verify-plan.js';
+import { planEvidenceScan } from '../jobs/plan-evidence-scan.js';
 import { startVerifyJob } from '../jobs/verify-pool.js';
 import type { JobProgress, VerifySummary } from '../jobs/verify-types.js';
 import type { ArchiveSection } from './types.js';
@@ -34,14 +34,7 @@ export function withVerification(section: ArchiveCheckResult['section'], outcome
 }
 
 export async function verifyForReport(evidence: Evidence, index: ArchiveCheckResult, opts: VerifyOptions): Promise<ArchiveSection> {
-  const spec = planVerification({
-    db: evidence.db,
-    dbCopyPath: evidence.snapshot.dbCopyPath,
-    generation: evidence.generation,
-    archive: index.openOptions,
-    archiveUnreadable: index.unreadable,
-    workers: opts.workers,
-  });
+  const spec = planEvidenceScan(evidence, { workers: opts.workers }, index);
   const job = startVerifyJob(spec, { onProgress: opts.onProgress });
   const onAbort = (): void => job.cancel();
   if (opts.signal?.aborted) job.cancel();

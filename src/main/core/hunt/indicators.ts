@@ -1,7 +1,7 @@
 // What a hunt looks for, each indicator naming its kind, and how it is named back in every hit.
-import type { GrepPattern } from '../search/grep-types.js';
-import { compileMatcher } from '../search/byte-matcher.js';
-import { enableLinearRegExp } from '../search/linear-regexp.js';
+import type { GrepPattern } from '../match/grep-types.js';
+import { compileMatcher } from '../match/byte-matcher.js';
+import { enableLinearRegExp } from '../match/linear-regexp.js';
 import { compileGlob } from './glob-match.js';
 import type { IpRange } from './ip-address.js';
 

@@ -5,7 +5,7 @@
 import type { Result } from '../../../shared/errors.js';
 import type { VerifyJobSpec } from './verify-pool.js';
 import type { JobProgress, VerifySummary } from './verify-types.js';
-import type { GrepMatch } from '../search/grep-types.js';
+import type { GrepMatch } from '../match/grep-types.js';
 
 /**
  * The worker entries the host starts on request: the open's follow-up (quick_check, the overview's scans), its file

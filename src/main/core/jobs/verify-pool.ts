@@ -7,7 +7,7 @@ import { bodiesRead, mergeParts } from './body-failure.js';
 import { spawnVerifyWorker, takePrestartedWorker } from './prestarted-verify-workers.js';
 import type { JobProgress, MainToWorker, PartResult, Progress, VerifySummary, VerifyTask, WorkerToMain } from './verify-types.js';
 import { DEFAULT_MAX_LISTED_FAILURES, POOL_PROGRESS_MS } from './verify-types.js';
-import type { GrepMatch } from '../search/grep-types.js';
+import type { GrepMatch } from '../match/grep-types.js';
 
 export interface VerifyJobSpec {
   /** One per worker. */

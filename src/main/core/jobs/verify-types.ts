@@ -4,7 +4,7 @@ import type { BodyFailureView } from '../../../shared/contract/types.js';
 import type { ErrorCode, Failure } from '../../../shared/errors.js';
 import type { BlockRow } from '../../../shared/ledger-types.js';
 import type { ArchiveOpenOptions } from '../archive/types.js';
-import type { GrepMatch, GrepSpec } from '../search/grep-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 
 /**
  * One body that did not read back: `event_id source_table/direction: code sentence`. The contract's BodyFailureView,

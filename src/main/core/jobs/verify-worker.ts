@@ -13,8 +13,8 @@ import type { SqliteBodyRow } from './verify-sqlite-bodies.js';
 import type { MainToWorker, PartResult, Progress, VerifyTask, WorkerToMain } from './verify-types.js';
 import { WORKER_PROGRESS_MS } from './verify-types.js';
 import { lowerThisThreadPriority } from '../workers/background-priority.js';
-import { BodyGrep } from '../search/body-grep.js';
-import { enableLinearRegExp } from '../search/linear-regexp.js';
+import { BodyGrep } from '../match/body-grep.js';
+import { enableLinearRegExp } from '../match/linear-regexp.js';
 
 /**
  * SQLite's page cache per verification worker, KiB. Measured on 1 GiB / 325k rows, 2 workers: the default 16 MiB

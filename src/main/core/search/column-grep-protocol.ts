@@ -1,6 +1,6 @@
 /** Messages of column-grep-worker.ts. */
 import type { ColumnGrepResult } from './grep-columns.js';
-import type { GrepMatch, GrepSpec } from './grep-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 
 export interface ColumnGrepRequest {
   readonly dbCopyPath: string;

@@ -8,8 +8,8 @@ import { toFailure } from '../../../shared/errors.js';
 import { openHardened } from '../evidence/open-hardened.js';
 import type { ColumnGrepReply, ColumnGrepRequest } from './column-grep-protocol.js';
 import { grepColumns } from './grep-columns.js';
-import type { GrepMatch } from './grep-types.js';
-import { enableLinearRegExp } from './linear-regexp.js';
+import type { GrepMatch } from '../match/grep-types.js';
+import { enableLinearRegExp } from '../match/linear-regexp.js';
 
 /** Matches per message: few messages, and a batch stays small however long the values are (context is bounded). */
 const BATCH = 256;

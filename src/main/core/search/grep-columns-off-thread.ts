@@ -9,7 +9,7 @@ import { InspectorError, type ErrorCode } from '../../../shared/errors.js';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { ColumnGrepReply, ColumnGrepRequest } from './column-grep-protocol.js';
 import { grepColumns, type ColumnGrepResult } from './grep-columns.js';
-import type { GrepMatch, GrepSpec } from './grep-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 
 export function grepColumnsOffThread(
   db: Database.Database,

@@ -4,9 +4,9 @@
 // lower() folds), so only rows that hold it come back; other patterns read every text value of the column.
 // L0's event_body_blobs.body is a body, searched (after its hash is checked) by the verification job, never here.
 import type Database from 'better-sqlite3';
-import type { GrepMatch, GrepSpec } from './grep-types.js';
-import { compileMatcher } from './byte-matcher.js';
-import { matchContext } from './match-context.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
+import { compileMatcher } from '../match/byte-matcher.js';
+import { matchContext } from '../match/match-context.js';
 
 export interface ColumnGrepResult {
   readonly columns: number;

@@ -3,15 +3,13 @@
 // it verified. Its summary is the verification's (what failed is listed there, with its code: those bodies were not
 // searched); its matches arrive through onMatches while it runs.
 import type { Evidence } from '../evidence/types.js';
-import { checkArchiveIndex } from '../check/archive-index.js';
-import { archiveCheckInput } from '../check/report-sections.js';
-import { planVerification } from '../jobs/verify-plan.js';
+import { planEvidenceScan } from '../jobs/plan-evidence-scan.js';
 import type { VerifyJobHandle, VerifyJobOptions, VerifyJobSpec } from '../jobs/verify-pool.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
-import type { GrepSpec } from './grep-types.js';
-import { compileMatcher } from './byte-matcher.js';
-import { enableLinearRegExp } from './linear-regexp.js';
+import type { GrepSpec } from '../match/grep-types.js';
+import { compileMatcher } from '../match/byte-matcher.js';
+import { enableLinearRegExp } from '../match/linear-regexp.js';
 
 export interface GrepJobOptions extends VerifyJobOptions {
   readonly workers?: number;
@@ -24,13 +22,7 @@ export function planGrep(e: Evidence, spec: GrepSpec, opts: Pick<GrepJobOptions,
   // The pattern is compiled here once, so that a bad one is refused before any worker starts.
   enableLinearRegExp();
   compileMatcher(spec.pattern);
-  const index = checkArchiveIndex(archiveCheckInput(e));
-  const plan = planVerification({
-    db: e.db,
-    dbCopyPath: e.snapshot.dbCopyPath,
-    generation: e.generation,
-    archive: index.openOptions,
-    archiveUnreadable: index.unreadable,
+  const plan = planEvidenceScan(e, {
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     maxListedFailures: opts.maxListedFailures ?? 2000,
   });

@@ -10,8 +10,8 @@ import type { Evidence } from '../evidence/types.js';
 import type { VerifyJobHandle } from '../jobs/verify-pool.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import type { VerifySummary } from '../jobs/verify-types.js';
-import type { GrepPattern } from './grep-types.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from './grep-types.js';
+import type { GrepPattern } from '../match/grep-types.js';
+import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../match/grep-types.js';
 import { startGrep } from './grep-job.js';
 
 export function patternOf(arg: BodySearchArg): GrepPattern {

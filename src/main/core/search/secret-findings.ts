@@ -11,10 +11,10 @@
 // - substituted: in a request to its own provider whose row carries a credential_ref: Capsem's boundary at work;
 // - inbound: in a response, a tool's output or another payload (it came into the VM, or was shown there).
 import type Database from 'better-sqlite3';
-import type { GrepMatch } from './grep-types.js';
+import type { GrepMatch } from '../match/grep-types.js';
 import { columnDirection } from './grep-columns.js';
-import type { SecretPattern } from './secret-patterns.js';
-import { SECRET_PATTERNS } from './secret-patterns.js';
+import type { SecretPattern } from '../match/secret-patterns.js';
+import { SECRET_PATTERNS } from '../match/secret-patterns.js';
 
 export const SECRET_VERDICTS = ['elsewhere', 'unsubstituted', 'destination-unknown', 'substituted', 'inbound'] as const;
 export type SecretVerdict = (typeof SECRET_VERDICTS)[number];

@@ -9,7 +9,7 @@ import { inProcessVerifyRunner } from '../jobs/verify-runner.js';
 import type { ColumnGrepResult } from './grep-columns.js';
 import { grepColumns } from './grep-columns.js';
 import { planGrep } from './grep-job.js';
-import type { GrepMatch, GrepSpec } from './grep-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 
 export interface SessionSearchOptions {
   readonly workers?: number;

@@ -9,7 +9,7 @@ import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.j
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { grepColumns } from '../../../../src/main/core/search/grep-columns.js';
 import { grepColumnsOffThread } from '../../../../src/main/core/search/grep-columns-off-thread.js';
-import type { GrepMatch, GrepPattern, GrepSpec } from '../../../../src/main/core/search/grep-types.js';
+import type { GrepMatch, GrepPattern, GrepSpec } from '../../../../src/main/core/match/grep-types.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'grep-columns-off-thread-'));

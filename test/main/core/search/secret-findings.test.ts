@@ -2,7 +2,7 @@
 // masking.
 import { describe, expect, it } from 'vitest';
 import { classifySecret, isProviderHost, maskSecret, providerHostsOf } from '../../../../src/main/core/search/secret-findings.js';
-import { SECRET_PATTERNS } from '../../../../src/main/core/search/secret-patterns.js';
+import { SECRET_PATTERNS } from '../../../../src/main/core/match/secret-patterns.js';
 
 const pattern = (name: string) => SECRET_PATTERNS.find((p) => p.name === name)!;
 

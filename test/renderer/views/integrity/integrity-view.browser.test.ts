@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessVerifyRunner } from '../../../../src/main/core/jobs/verify-runner.js';
-import { SECRET_PATTERNS } from '../../../../src/main/core/search/secret-patterns.js';
+import { SECRET_PATTERNS } from '../../../../src/main/core/match/secret-patterns.js';
 import type { ContentBody } from '../../../fixtures/writer/content-types.js';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { BrowserSuite } from '../../harness.js';

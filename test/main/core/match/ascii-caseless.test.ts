@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiCaseless } from '../../../../src/main/core/search/ascii-caseless.js';
+import { asciiCaseless } from '../../../../src/main/core/match/ascii-caseless.js';
 
 /** Every match of `source` in `text`, as [index, text]. */
 const all = (source: string, flags: string, text: string): [number, string][] =>

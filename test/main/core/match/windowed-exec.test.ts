@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowedExec } from '../../../../src/main/core/search/windowed-exec.js';
+import { windowedExec } from '../../../../src/main/core/match/windowed-exec.js';
 
 /** Every non-empty, non-overlapping match, as a plain exec loop over the whole text finds them. */
 function whole(re: RegExp, text: string): [number, number][] {

@@ -1,6 +1,6 @@
 // Credential-shaped strings, as data: what `grep --secrets` and the integrity report look for. Each pattern has the
 // hosts of its own provider (a key sent there is where it belongs; sent anywhere else it is the finding), a test
-// string it must find (test/main/core/search/secret-patterns.test.ts also holds look-alikes it must not) and why it
+// string it must find (test/main/core/match/secret-patterns.test.ts also holds look-alikes it must not) and why it
 // is on the list.
 //
 // Every pattern must run in linear time: no nested quantifiers, no backreferences, no lookaround. The test compiles

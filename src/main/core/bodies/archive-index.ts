@@ -6,8 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveState, Generation } from '../../../shared/ledger-types.js';
 import type { ArchiveLocation, ArchiveOpenOptions, OpenedArchive } from '../archive/types.js';
-import { columnsOf, hasTable, scalar, scalarOrNull } from './sql.js';
-import type { ArchiveSection } from './types.js';
+import { columnsOf, hasTable, scalar, scalarOrNull } from '../queries/ledger-reads.js';
 
 export interface ArchiveCheckInput {
   readonly db: Database.Database;
@@ -28,7 +27,24 @@ export type ArchiveSlotFacts =
   | { readonly state: 'failed'; readonly error: Failure }
   | { readonly state: 'none' };
 
-export type IndexSection = Omit<ArchiveSection, 'verified' | 'failed' | 'unreadable' | 'failures' | 'failuresOmitted' | 'verifyError'>;
+/** What the body index says of the archive, before any body is read (the report's archive section adds verification). */
+export interface IndexSection {
+  /** body_blocks and event_body_blobs exist (false for L0). */
+  readonly indexed: boolean;
+  /** Where the bytes live: 'archive' (session.bodies), 'sqlite' (L0), 'none'. */
+  readonly storage: 'archive' | 'sqlite' | 'none';
+  readonly bodies: number;
+  readonly blocks: number;
+  /** The file measured (v3: the selected generation file), null when none. */
+  readonly archivePath: string | null;
+  readonly archiveBytes: number | null;
+  /** A1: max(block_offset + 44 + comp_len); A2+: max(block_offset + disk_len). */
+  readonly blocksEnd: number | null;
+  /** v3: archive_state.committed_end. */
+  readonly committedEnd: number | null;
+  readonly fileVersion: number | null;
+  readonly problems: readonly Failure[];
+}
 
 export interface ArchiveCheckResult {
   readonly section: IndexSection;

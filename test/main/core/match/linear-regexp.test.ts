@@ -1,8 +1,8 @@
 // User patterns never hang: counted repeats above 16 are spread so V8's linear engine can take them (and fall back to
 // it when a match backtracks), and patterns only a backtracking engine could run are refused by name.
 import { describe, expect, it } from 'vitest';
-import { linearRegExp, spreadCounts } from '../../../../src/main/core/search/linear-regexp.js';
-import { compileMatcher } from '../../../../src/main/core/search/byte-matcher.js';
+import { linearRegExp, spreadCounts } from '../../../../src/main/core/match/linear-regexp.js';
+import { compileMatcher } from '../../../../src/main/core/match/byte-matcher.js';
 
 describe('linear regular expressions', () => {
   it('spreads counts above 16 into rows of at most 16 and a nested optional part, matching the same strings', () => {

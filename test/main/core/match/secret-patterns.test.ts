@@ -1,9 +1,9 @@
 // The credential patterns are data: each must find its own example in full, none may fire on look-alikes, and each
 // must run without backtracking (V8's linear engine compiles it, and no quantified group holds a quantifier).
 import { describe, expect, it } from 'vitest';
-import { compileMatcher } from '../../../../src/main/core/search/byte-matcher.js';
-import { runsInLinearTime, spreadCounts } from '../../../../src/main/core/search/linear-regexp.js';
-import { SECRET_PATTERNS } from '../../../../src/main/core/search/secret-patterns.js';
+import { compileMatcher } from '../../../../src/main/core/match/byte-matcher.js';
+import { runsInLinearTime, spreadCounts } from '../../../../src/main/core/match/linear-regexp.js';
+import { SECRET_PATTERNS } from '../../../../src/main/core/match/secret-patterns.js';
 
 const secrets = compileMatcher({ kind: 'secrets' });
 const te = new TextEncoder();

@@ -1,8 +1,8 @@
 // A match longer than what one window of the bounded regex scan holds is reported cut, and says so: its length is
 // where the scan cut it, not where the match ends (issue 35).
 import { describe, expect, it } from 'vitest';
-import { BodyGrep } from '../../../../src/main/core/search/body-grep.js';
-import type { GrepMatch, GrepSpec } from '../../../../src/main/core/search/grep-types.js';
+import { BodyGrep } from '../../../../src/main/core/match/body-grep.js';
+import type { GrepMatch, GrepSpec } from '../../../../src/main/core/match/grep-types.js';
 
 const spec = (source: string): GrepSpec => ({
   pattern: { kind: 'regex', source, ignoreCase: false },

@@ -1,8 +1,8 @@
 // One scan per block gives each body exactly the matches scanning it alone would: non-overlapping within the body,
 // overlapping ones kept across bodies that share or abut spans, and a flood of occurrences falls back to per body.
 import { describe, expect, it } from 'vitest';
-import { BlockHits } from '../../../../src/main/core/search/block-hits.js';
-import { compileMatcher } from '../../../../src/main/core/search/byte-matcher.js';
+import { BlockHits } from '../../../../src/main/core/match/block-hits.js';
+import { compileMatcher } from '../../../../src/main/core/match/byte-matcher.js';
 
 const alone = (body: Uint8Array, needle: string): number[] => {
   const out: number[] = [];
