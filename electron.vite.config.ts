@@ -18,7 +18,7 @@ export default defineConfig({
           'hash-worker': 'src/main/core/evidence/hash-worker.ts',
           'row-count-worker': 'src/main/core/tables/row-count-worker.ts',
           'sort-worker': 'src/main/core/tables/sort-worker.ts',
-          'trace-keys-worker': 'src/main/core/graph/trace-keys-worker.ts',
+          'trace-keys-worker': 'src/main/core/traces/trace-keys-worker.ts',
           'report-worker': 'src/main/core/check/report-worker.ts',
           'fs-index-worker': 'src/main/core/fs-activity/fs-index-worker.ts',
           'summary-worker': 'src/main/core/lifecycle/summary-worker.ts',

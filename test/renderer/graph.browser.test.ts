@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEvidence } from '../../src/main/core/check/check-evidence.js';
 import type { CheckReport } from '../../src/main/core/check/types.js';
 import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
-import { listTraces } from '../../src/main/core/graph/traces.js';
+import { listTraces } from '../../src/main/core/traces/traces.js';
 import { findBundledSample } from '../../src/main/core/service/registry.js';
 import type { RunningServer, ServerOptions } from '../../src/main/serve/server.js';
 import Database from 'better-sqlite3';

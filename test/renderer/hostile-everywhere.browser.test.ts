@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
-import { listTraces } from '../../src/main/core/graph/traces.js';
+import { listTraces } from '../../src/main/core/traces/traces.js';
 import { visibleText } from '../../src/renderer/src/components/visible-text.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import type { BrowserSuite, Watched } from './harness.js';

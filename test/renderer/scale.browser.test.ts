@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../src/main/core/graph/traces.js';
+import { listTraces } from '../../src/main/core/traces/traces.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 /** DataGrid's GRID_ROW_HEIGHT (a .tsx module the test project does not compile). */
 const GRID_ROW_HEIGHT = 26;

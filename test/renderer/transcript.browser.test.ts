@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../src/main/core/graph/traces.js';
+import { listTraces } from '../../src/main/core/traces/traces.js';
 import { findBundledSample } from '../../src/main/core/service/registry.js';
 import { transcriptPage } from '../../src/main/core/transcript/transcript-page.js';
 import type { RunningServer } from '../../src/main/serve/server.js';

@@ -35,7 +35,7 @@ function keyed(db: Database.Database, outer: string, inner: string, alias: strin
 
 /**
  * `within`, when given, narrows the other table's rows the list is built from (the graph passes `id IN (…)`: the
- * rows that carry the outer rows' call_ids, graph/trace-keys.ts), so the list is not a scan of the whole table. Any
+ * rows that carry the outer rows' call_ids, traces/trace-keys.ts), so the list is not a scan of the whole table. Any
  * narrowing that keeps every row with one of the outer rows' call_ids gives the same answer, as a key starts with
  * the call_id.
  */

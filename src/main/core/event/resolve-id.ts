@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ResolvedId } from '../../../shared/contract.js';
-import { traceKeysOf } from '../graph/trace-keys.js';
+import { traceKeysOf } from '../traces/trace-keys.js';
 import { hasColumn, hasTable, quoteIdent, tableSchemas } from '../queries/schema.js';
 
 /** At most this many items per id (an id naming more is ambiguous; the first few show where). */

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { FileOverflowWindow } from '../../../shared/contract/files.js';
 import { FS_MS_SQL } from '../fs-activity/fs-index.js';
-import { isoMs } from '../graph/sql-columns.js';
+import { isoMs } from '../traces/sql-columns.js';
 import type { FileHistoryShape } from './ledger-shape.js';
 import { normalisePath } from './tool-call-paths.js';
 

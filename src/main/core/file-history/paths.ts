@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FilePathSummary, FilePaths } from '../../../shared/contract/files.js';
-import { isoMs } from '../graph/sql-columns.js';
+import { isoMs } from '../traces/sql-columns.js';
 import { fileHistoryShape } from './ledger-shape.js';
 import { sessionOverflowWindows } from './overflow-windows.js';
 

@@ -10,7 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PersistKind } from '../../../shared/contract/fs.js';
-import { colOr } from '../graph/sql-columns.js';
+import { colOr } from '../traces/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { persistKind } from './persist.js';
 

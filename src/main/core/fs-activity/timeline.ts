@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { FsActivity, FsBucket } from '../../../shared/contract/fs.js';
 import { checkOverflow } from '../check/overflow.js';
-import { isoMs } from '../graph/sql-columns.js';
+import { isoMs } from '../traces/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { fsIndexOf } from './fs-index.js';
 import { windowTurn } from './window-turns.js';

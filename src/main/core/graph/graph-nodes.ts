@@ -5,7 +5,7 @@ import type { McpEnrichment } from '../../../shared/contract/graph.js';
 import type { GraphBuilder } from './graph-builder.js';
 import type { ItemRow, McRow, TcRow, TrRow } from './page-rows.js';
 import { traceOfModelCalls } from './page-rows.js';
-import { numOrNull, preview, strOrNull } from './sql-columns.js';
+import { numOrNull, preview, strOrNull } from '../traces/sql-columns.js';
 
 type TurnNode = (turnId: string | null) => string;
 const bodiesOf = (bodies: ReadonlyMap<string, number>, e: string | null): number => (e ? (bodies.get(e) ?? 0) : 0);

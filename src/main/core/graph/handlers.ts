@@ -4,8 +4,8 @@ import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
 import { findInTrace } from './find.js';
 import { locateInTrace } from './locate.js';
 import { buildTraceGraph } from './trace-graph.js';
-import { listTraces } from './traces.js';
-import { dbWithTraceKeys } from './trace-keys.js';
+import { listTraces } from '../traces/traces.js';
+import { dbWithTraceKeys } from '../traces/trace-keys.js';
 
 export function graphHandlers(registry: EvidenceLookup): FeatureHandlers<GraphChannels> {
   return {

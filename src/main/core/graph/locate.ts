@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { TraceLocation } from '../../../shared/contract/graph.js';
 import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
-import { idList, traceKeysOf } from './trace-keys.js';
+import { idList, traceKeysOf } from '../traces/trace-keys.js';
 
 type Row = { mc: number | null; turn: string | null } | undefined;
 

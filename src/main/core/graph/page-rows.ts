@@ -3,10 +3,10 @@
 // calls' responses (same call_id, same trace) and the responses these model calls consumed (by model_call_id).
 import type Database from 'better-sqlite3';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from './invariants-sql.js';
-import { colOr, marks } from './sql-columns.js';
-import { idList, traceKeysOf } from './trace-keys.js';
-import type { TraceKeys } from './trace-keys.js';
+import { mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from '../traces/invariants-sql.js';
+import { colOr, marks } from '../traces/sql-columns.js';
+import { idList, traceKeysOf } from '../traces/trace-keys.js';
+import type { TraceKeys } from '../traces/trace-keys.js';
 
 export interface McRow {
   id: number;

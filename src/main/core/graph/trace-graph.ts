@@ -7,8 +7,8 @@ import type { TraceGraph } from '../../../shared/contract/graph.js';
 import { GRAPH_PAGE_DEFAULT, GRAPH_PAGE_MAX } from '../../../shared/contract/graph.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { brokenInTrace } from './broken.js';
-import { eventGroups } from './events.js';
+import { brokenInTrace } from '../traces/broken.js';
+import { eventGroups } from '../traces/events.js';
 import { GraphBuilder } from './graph-builder.js';
 import { addModelCalls, addToolCalls, addResponses } from './graph-nodes.js';
 import {
@@ -23,8 +23,8 @@ import {
   responsesConsumedBy,
   responsesTo,
 } from './page-rows.js';
-import { traceMemo } from './trace-memo.js';
-import { traceTurns, turnNodeId, turnSummaries } from './turns.js';
+import { traceMemo } from '../traces/trace-memo.js';
+import { traceTurns, turnNodeId, turnSummaries } from '../traces/turns.js';
 
 export interface TracePageOptions {
   readonly after?: number;

@@ -4,10 +4,10 @@
 import type Database from 'better-sqlite3';
 import type { LifecycleArg, LifecyclePage, LifecycleRow } from '../../../shared/contract/lifecycle.js';
 import { LIFECYCLE_PAGE_MAX } from '../../../shared/contract/lifecycle.js';
-import { colOr, marks, numOrNull, preview, strOrNull } from '../graph/sql-columns.js';
+import { colOr, marks, numOrNull, preview, strOrNull } from '../traces/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
-import { idList, traceKeysOf } from '../graph/trace-keys.js';
+import { idList, traceKeysOf } from '../traces/trace-keys.js';
 
 const COLUMNS = [
   'event_id',

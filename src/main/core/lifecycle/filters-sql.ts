@@ -2,9 +2,9 @@
 // column the ledger lacks matches nothing (rather than everything), so an empty list is honest.
 import type Database from 'better-sqlite3';
 import type { LifecycleFilters } from '../../../shared/contract/lifecycle.js';
-import { mcpWithoutLogicalCallWhere, orphanCallWhere } from '../graph/invariants-sql.js';
+import { mcpWithoutLogicalCallWhere, orphanCallWhere } from '../traces/invariants-sql.js';
 import { hasColumn } from '../queries/schema.js';
-import { idList, traceKeysOf } from '../graph/trace-keys.js';
+import { idList, traceKeysOf } from '../traces/trace-keys.js';
 
 export interface Where {
   readonly sql: string;

@@ -4,7 +4,7 @@ import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
 import { lifecyclePage } from './calls.js';
 import { laneBins } from './lanes.js';
 import { lifecycleSummaryOffThread } from './summary-off-thread.js';
-import { dbWithTraceKeys } from '../graph/trace-keys.js';
+import { dbWithTraceKeys } from '../traces/trace-keys.js';
 
 export function lifecycleHandlers(registry: EvidenceLookup): FeatureHandlers<LifecycleChannels> {
   return {

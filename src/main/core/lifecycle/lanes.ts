@@ -10,8 +10,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { LaneBins, LifecycleFilters, SwimlanePoint } from '../../../shared/contract/lifecycle.js';
-import { colOr } from '../graph/sql-columns.js';
-import { traceKeysOf } from '../graph/trace-keys.js';
+import { colOr } from '../traces/sql-columns.js';
+import { traceKeysOf } from '../traces/trace-keys.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
 

@@ -3,8 +3,8 @@
 // is the doctor's, verbatim.
 import type Database from 'better-sqlite3';
 import type { LifecycleSummary } from '../../../shared/contract/lifecycle.js';
-import { orphanResponseWhere, toolInvariantCounts } from '../graph/invariants-sql.js';
-import { colOr } from '../graph/sql-columns.js';
+import { orphanResponseWhere, toolInvariantCounts } from '../traces/invariants-sql.js';
+import { colOr } from '../traces/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 
 const ORPHAN_RESPONSE_LIST = 200;

@@ -5,8 +5,8 @@
 // timestamp) for a net row.
 import type Database from 'better-sqlite3';
 import type { NetEvidence, NetMatch, RelatedRow } from '../../../shared/contract/related.js';
-import { isoMs } from '../graph/sql-columns.js';
-import { marks } from '../graph/sql-columns.js';
+import { isoMs } from '../traces/sql-columns.js';
+import { marks } from '../traces/sql-columns.js';
 import type { Rec } from './rows.js';
 import { has, relatedRow, str } from './rows.js';
 

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { CallTarget, RelatedGroup, TurnRows } from '../../../shared/contract/related.js';
 import { InspectorError } from '../../../shared/errors.js';
-import { isoMs } from '../graph/sql-columns.js';
+import { isoMs } from '../traces/sql-columns.js';
 import { group, has, relatedRow, selectRows, str } from './rows.js';
 
 /** When the turn is the trace's last, events up to this long after its last call still count as its own. */

@@ -32,7 +32,7 @@ import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../tables/seek.js';
 import { cancelSort, sortStatus, startSort } from '../tables/sort-orders.js';
 import { resolveId } from '../event/resolve-id.js';
-import { dbWithTraceKeys } from '../graph/trace-keys.js';
+import { dbWithTraceKeys } from '../traces/trace-keys.js';
 import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';

@@ -2,9 +2,9 @@
 import type { TranscriptChannels } from '../../../shared/contract/transcript.js';
 import type { EvidenceLookup, FeatureHandlers } from '../evidence/lookup.js';
 import { exportTranscript } from './export/export-transcript.js';
-import { skeletonAhead } from './skeleton.js';
+import { skeletonAhead } from '../traces/skeleton.js';
 import { countSession, sessionCounted, sessionHeadPage, transcriptPage } from './transcript-page.js';
-import { dbWithTraceKeys, traceKeysSettled } from '../graph/trace-keys.js';
+import { dbWithTraceKeys, traceKeysSettled } from '../traces/trace-keys.js';
 
 export function transcriptHandlers(registry: EvidenceLookup): FeatureHandlers<TranscriptChannels> {
   return {

@@ -4,7 +4,7 @@ import type { Evidence } from '../evidence/types.js';
 import { eventLine } from './lines/line-events.js';
 import { modelCallLine, traceLine, turnLine } from './lines/line-model.js';
 import { toolCallLine, toolResponseLine } from './lines/line-tools.js';
-import type { Entry } from './order.js';
+import type { Entry } from '../traces/order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
 

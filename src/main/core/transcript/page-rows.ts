@@ -4,9 +4,9 @@ import type Database from 'better-sqlite3';
 import type { TranscriptBody } from '../../../shared/contract/transcript.js';
 import { readBody } from '../bodies/read-body.js';
 import type { Evidence } from '../evidence/types.js';
-import { marks } from '../graph/sql-columns.js';
+import { marks } from '../traces/sql-columns.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import type { Entry } from './order.js';
+import type { Entry } from '../traces/order.js';
 import { verifiedBodiesOf } from '../jobs/verified-bodies.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
 

@@ -6,12 +6,12 @@
 // and those findings (a few numbers each), read once from the model calls, tool calls and tool responses only.
 import type Database from 'better-sqlite3';
 import type { TranscriptFindingKind } from '../../../shared/contract/transcript.js';
-import { EVENT_TABLES } from '../graph/events.js';
-import { traceKeysOf } from '../graph/trace-keys.js';
-import { listTraces } from '../graph/traces.js';
+import { EVENT_TABLES } from '../traces/events.js';
+import { traceKeysOf } from '../traces/trace-keys.js';
+import { listTraces } from '../traces/traces.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { orderTrace } from './order.js';
-import { readTraceRows } from './trace-rows.js';
+import { orderTrace } from '../traces/order.js';
+import { readTraceRows } from '../traces/trace-rows.js';
 import type { UntracedRows } from './untraced.js';
 import { untracedLines, untracedRows } from './untraced.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';

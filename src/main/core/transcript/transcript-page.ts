@@ -2,15 +2,15 @@
 import type { TranscriptFindingKind, TranscriptPage } from '../../../shared/contract/transcript.js';
 import { TRANSCRIPT_PAGE_DEFAULT, TRANSCRIPT_PAGE_MAX } from '../../../shared/contract/transcript.js';
 import type { Evidence } from '../evidence/types.js';
-import type { Entry } from './order.js';
+import type { Entry } from '../traces/order.js';
 import { linesOf } from './page-lines.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
 import { untracedEntries } from './untraced.js';
 import { joinNotes, withFailedBodies } from './failed-bodies.js';
 import type { SessionIndex } from './session-index.js';
-import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from './skeleton.js';
-import { listTraces } from '../graph/traces.js';
+import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from '../traces/skeleton.js';
+import { listTraces } from '../traces/traces.js';
 
 const countsOf = new WeakMap<readonly Entry[], Partial<Record<TranscriptFindingKind, number>>>();
 

@@ -3,11 +3,11 @@
 // transcript tells them after its traces, in time order, so no row of the story tables is left out. Kept as two
 // typed arrays (table, id) in story order: a ledger may hold millions of such rows, and a page makes its entries.
 import type Database from 'better-sqlite3';
-import { EVENT_TABLES } from '../graph/events.js';
+import { EVENT_TABLES } from '../traces/events.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import type { Entry } from './entry.js';
-import { EVENT_KIND } from './order.js';
-import { timeExpr } from './trace-rows.js';
+import type { Entry } from '../traces/entry.js';
+import { EVENT_KIND } from '../traces/order.js';
+import { timeExpr } from '../traces/trace-rows.js';
 import type { TranscriptLineKind } from '../../../shared/contract/transcript.js';
 
 /** The tables the transcript tells, in the order rows of one time are told. */

@@ -13,7 +13,7 @@ import type { InspectorService } from '../../core/service/service.js';
 import { transcriptChunks, transcriptFileInfo } from '../../core/transcript/export/export-transcript.js';
 import { hostStopOfEvidence } from '../../core/check/host-at-hand.js';
 import { transcriptTotal } from '../../core/transcript/transcript-page.js';
-import { skeletonAhead } from '../../core/transcript/skeleton.js';
+import { skeletonAhead } from '../../core/traces/skeleton.js';
 import { decodePathPart } from './path-part.js';
 import type { RouteRequest } from './respond.js';
 import { refuse, sendJson } from './respond.js';

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTools } from '../../../../src/main/core/check/tools.js';
 import * as shared from '../../../../src/main/core/check/tool-invariants-sql.js';
-import * as graph from '../../../../src/main/core/graph/invariants-sql.js';
+import * as graph from '../../../../src/main/core/traces/invariants-sql.js';
 import { lifecycleSummary } from '../../../../src/main/core/lifecycle/summary.js';
 import type { GenerationName } from '../../../fixtures/writer/schema-generations.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';

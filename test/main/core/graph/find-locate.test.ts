@@ -11,12 +11,12 @@ import { openHardened } from '../../../../src/main/core/evidence/open-hardened.j
 import { findInTrace } from '../../../../src/main/core/graph/find.js';
 import { locateInTrace } from '../../../../src/main/core/graph/locate.js';
 import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
-import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
-import { seedTraceKeys } from '../../../../src/main/core/graph/trace-keys.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
+import { scanTraceKeys } from '../../../../src/main/core/traces/trace-keys-scan.js';
+import { seedTraceKeys } from '../../../../src/main/core/traces/trace-keys.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import type { GraphNode } from '../../../../src/shared/contract/graph.js';
-import { plantBrokenJoins } from './broken-joins-fixture.js';
+import { plantBrokenJoins } from '../traces/broken-joins-fixture.js';
 import type { OpenedFixture } from './fixture-ledger.js';
 import { openFixture } from './fixture-ledger.js';
 

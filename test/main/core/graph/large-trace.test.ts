@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import { lifecyclePage } from '../../../../src/main/core/lifecycle/calls.js';
 import { lifecycleSummary } from '../../../../src/main/core/lifecycle/summary.js';
 import type { OpenedFixture } from './fixture-ledger.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import type { TraceGraph } from '../../../../src/shared/contract/graph.js';
 import type { OpenedFixture } from './fixture-ledger.js';
 import { openFixture, rowsOf } from './fixture-ledger.js';

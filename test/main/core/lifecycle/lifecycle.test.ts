@@ -9,8 +9,8 @@ import { laneBins } from '../../../../src/main/core/lifecycle/lanes.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture, rowsOf } from '../graph/fixture-ledger.js';
 import { openHardened } from '../../../../src/main/core/evidence/open-hardened.js';
-import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
-import { seedTraceKeys } from '../../../../src/main/core/graph/trace-keys.js';
+import { scanTraceKeys } from '../../../../src/main/core/traces/trace-keys-scan.js';
+import { seedTraceKeys } from '../../../../src/main/core/traces/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lifecycle-test-'));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import { recordVerification } from '../../../../src/main/core/jobs/verified-bodies.js';
 import type { VerifySummary } from '../../../../src/main/core/jobs/verify-types.js';
 import { startEvidenceVerify } from '../../../../src/main/core/integrity/verify-adapter.js';

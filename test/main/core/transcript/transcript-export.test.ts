@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import { exportTranscript, writeTranscriptAsync } from '../../../../src/main/core/transcript/export/export-transcript.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';

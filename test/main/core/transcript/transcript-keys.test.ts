@@ -10,9 +10,9 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHardened } from '../../../../src/main/core/evidence/open-hardened.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
-import { scanTraceKeys } from '../../../../src/main/core/graph/trace-keys-scan.js';
-import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/graph/trace-keys.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
+import { scanTraceKeys } from '../../../../src/main/core/traces/trace-keys-scan.js';
+import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/traces/trace-keys.js';
 import { restrictTables } from '../../../../src/main/core/queries/schema.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import {
@@ -21,10 +21,10 @@ import {
   expectSkeletons,
   seedSkeleton,
   skeletonAhead,
-} from '../../../../src/main/core/transcript/skeleton.js';
+} from '../../../../src/main/core/traces/skeleton.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
 import { openFixture } from '../graph/fixture-ledger.js';
-import { plantBrokenJoins } from '../graph/broken-joins-fixture.js';
+import { plantBrokenJoins } from '../traces/broken-joins-fixture.js';
 
 const root = mkdtempSync(join(tmpdir(), 'transcript-keys-'));
 let fx: OpenedFixture;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoMs } from '../../../../src/main/core/graph/sql-columns.js';
+import { isoMs } from '../../../../src/main/core/traces/sql-columns.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
 import type { PlantedUntraced } from '../../../fixtures/writer/untraced-rows.js';

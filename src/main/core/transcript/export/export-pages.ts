@@ -7,10 +7,10 @@ import { TRANSCRIPT_PAGE_MAX } from '../../../../shared/contract/transcript.js';
 import { InspectorError } from '../../../../shared/errors.js';
 import type { Evidence } from '../../evidence/types.js';
 import { joinNotes, withFailedBodies } from '../failed-bodies.js';
-import type { Entry } from '../order.js';
+import type { Entry } from '../../traces/order.js';
 import { linesOf } from '../page-lines.js';
 import { sessionIndex } from '../session-index.js';
-import { buildTraceSkeleton, keptSkeleton, modelCallExists, transcriptSkeleton } from '../skeleton.js';
+import { buildTraceSkeleton, keptSkeleton, modelCallExists, transcriptSkeleton } from '../../traces/skeleton.js';
 import { findingCounts } from '../transcript-page.js';
 import { untracedEntries, untracedLines } from '../untraced.js';
 

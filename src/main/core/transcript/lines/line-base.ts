@@ -6,7 +6,7 @@ import type {
   TranscriptLine,
   TranscriptSource,
 } from '../../../../shared/contract/transcript.js';
-import type { Entry } from '../order.js';
+import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';
 
 /**

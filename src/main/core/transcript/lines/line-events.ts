@@ -2,7 +2,7 @@
 // windows, network requests (denied ones stand out), DNS, processes, credential substitutions, security rule
 // matches, decisions and asks.
 import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
-import type { Entry } from '../order.js';
+import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { block, bodyReadFailed, column, line, ms, n, s } from './line-base.js';
 import { hasTable } from '../../queries/schema.js';

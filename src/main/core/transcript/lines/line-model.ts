@@ -2,8 +2,8 @@
 // reasoning and response text in full: from model_calls, else model_items, else (or where the column looks cut)
 // from the verified response body, a stream reassembled.
 import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
-import { turnNodeId } from '../../graph/turns.js';
-import type { Entry } from '../order.js';
+import { turnNodeId } from '../../traces/turns.js';
+import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { responseText } from '../response-text.js';
 import { block, bodyReadFailed, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';

@@ -2,7 +2,7 @@
 // arguments for reading; each response's content (from the verified body where the preview is cut), is_error,
 // and the later model call that carried it back.
 import type { TranscriptBlock, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
-import type { Entry } from '../order.js';
+import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';
 import { block, bodyReadFailed, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { argumentBlocks } from './tool-arguments.js';

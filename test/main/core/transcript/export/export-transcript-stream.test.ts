@@ -9,7 +9,7 @@ import type { TranscriptFormat, TranscriptLine } from '../../../../../src/shared
 import { TRANSCRIPT_FORMATS, TRANSCRIPT_PAGE_MAX } from '../../../../../src/shared/contract/transcript.js';
 import type { Evidence } from '../../../../../src/main/core/evidence/types.js';
 import { openEvidence } from '../../../../../src/main/core/evidence/open-evidence.js';
-import { listTraces } from '../../../../../src/main/core/graph/traces.js';
+import { listTraces } from '../../../../../src/main/core/traces/traces.js';
 import { startEvidenceVerify } from '../../../../../src/main/core/integrity/verify-adapter.js';
 import { recordVerification } from '../../../../../src/main/core/jobs/verified-bodies.js';
 import type { ExportHead } from '../../../../../src/main/core/transcript/export/export-head.js';

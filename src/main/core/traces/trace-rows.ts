@@ -1,9 +1,9 @@
 // The few columns a transcript needs to put a trace's rows in order (ids, joins, times), read once per trace
 // (or once per table for the whole session, grouped by trace in memory). Text is read later, a page at a time.
 import type Database from 'better-sqlite3';
-import { EVENT_TABLES } from '../graph/events.js';
-import { colOr, isoMs } from '../graph/sql-columns.js';
-import { idList, traceKeysOf } from '../graph/trace-keys.js';
+import { EVENT_TABLES } from './events.js';
+import { colOr, isoMs } from './sql-columns.js';
+import { idList, traceKeysOf } from './trace-keys.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 
 export interface McKey {
@@ -64,7 +64,7 @@ export function timeExpr(db: Database.Database, table: string): { expr: string; 
 /**
  * Rows of one trace (traceId given) or of every trace (null), keyed by trace_id. Each table is read once, in
  * rowid order, with `trace_id = ?` or `trace_id IS NOT NULL`. For one trace, once the connection's trace keys are
- * in (graph/trace-keys.ts), the tables the ledger has no trace_id index on (tool calls and responses, items, the
+ * in (trace-keys.ts), the tables the ledger has no trace_id index on (tool calls and responses, items, the
  * event tables) are read by `id IN (…)` from the keys, still with `trace_id = ?`: the same rows, without scanning
  * whole tables. Items are then those of the trace's own model calls (the only ones a page of it shows).
  */

@@ -1,5 +1,5 @@
 // One line of a trace's story in its order (order.ts), apart from the ordering code so the trace-keys worker's
-// protocol (graph room) can carry it without importing the transcript's readers, which read through those keys.
+// protocol can carry it without importing the readers that order a trace, which read through those keys.
 import type { TranscriptFinding, TranscriptLineKind } from '../../../shared/contract/transcript.js';
 
 export interface Entry {

@@ -1,7 +1,7 @@
 // The scan's building blocks: columns that grow and end at their exact length, and a string table renumbered into
 // sorted order, so the keys look strings up by binary search (a wrong order or renumbering would find nothing).
 import { describe, expect, it } from 'vitest';
-import { StringTable, f64, i32, indexOfString, stringAt } from '../../../../src/main/core/graph/trace-keys-columns.js';
+import { StringTable, f64, i32, indexOfString, stringAt } from '../../../../src/main/core/traces/trace-keys-columns.js';
 
 describe('trace-keys columns', () => {
   it('grow past their first capacity and end at exactly their length, on a buffer of their own', () => {
@@ -33,7 +33,7 @@ describe('trace-keys columns', () => {
 
 describe('trace keys over a scan', () => {
   it('find every row by trace, call_id and model call as a plain filter does, items out of model-call order included', async () => {
-    const { TraceKeys } = await import('../../../../src/main/core/graph/trace-keys.js');
+    const { TraceKeys } = await import('../../../../src/main/core/traces/trace-keys.js');
     const t = new StringTable();
     const n = 300;
     const ids = Float64Array.from({ length: n }, (_, i) => i * 2 + 1);

@@ -13,7 +13,7 @@ import { eventGroups } from './events.js';
 import { traceTurns } from './turns.js';
 import { LARGE_TRACE_ROWS, SKELETON_SLICE, copyScan, scanBuffers } from './trace-keys-protocol.js';
 import { seedTraceKeys } from './trace-keys.js';
-import { buildTraceSkeleton } from '../transcript/skeleton.js';
+import { buildTraceSkeleton } from './skeleton.js';
 import type { TraceKeysReply, TraceKeysRequest } from './trace-keys-protocol.js';
 
 const port = parentPort;

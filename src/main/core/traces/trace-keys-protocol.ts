@@ -7,7 +7,7 @@
  * NULL.
  */
 import type { TraceList } from '../../../shared/contract/graph.js';
-import type { Entry } from '../transcript/entry.js';
+import type { Entry } from './entry.js';
 
 /**
  * Distinct strings in ascending UTF-16 order (as `<` compares them), packed into one string: string i is

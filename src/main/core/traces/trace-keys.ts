@@ -17,7 +17,7 @@ import type { Groups } from './trace-keys-columns.js';
 import { groupBy, indexOfString, itemOrder, positionOf, rowidsOf, stringAt } from './trace-keys-columns.js';
 import { seedTraceList } from './trace-list-cache.js';
 import { seedTraceMemo } from './trace-memo.js';
-import type { Entry } from '../transcript/entry.js';
+import type { Entry } from './entry.js';
 
 export interface EventCount {
   readonly table: string;
@@ -194,8 +194,8 @@ const built = new WeakMap<Database.Database, TraceKeys>();
 const warming = new WeakMap<Database.Database, Promise<void>>();
 
 /**
- * Where the worker's transcript orders of large traces go: the transcript room hands itself in (skeleton.ts), so
- * this room does not import the transcript, whose readers read through these keys.
+ * Where the worker's orders of large traces go: skeleton.ts hands itself in, so this file does not import the
+ * ordering code, which reads through these keys (the two files would import each other).
  */
 export interface TranscriptsAhead {
   expect(db: Database.Database, traceIds: readonly string[]): void;

@@ -7,7 +7,7 @@ import type { Entry } from './order.js';
 import { orderTrace } from './order.js';
 import type { ItemKey, TraceRows } from './trace-rows.js';
 import { readTraceRows } from './trace-rows.js';
-import { receiveTranscriptsAhead } from '../graph/trace-keys.js';
+import { receiveTranscriptsAhead } from './trace-keys.js';
 
 export interface Skeleton {
   readonly entries: readonly Entry[];
@@ -67,7 +67,7 @@ export function buildTraceSkeleton(db: Database.Database, traceId: string): Skel
 }
 
 /**
- * Large traces' skeletons are made ahead, off the main thread (graph/trace-keys-worker.ts): ordering a 5,000-call
+ * Large traces' skeletons are made ahead, off the main thread (trace-keys-worker.ts): ordering a 5,000-call
  * trace reads ~150,000 rows and takes a second or more, which its first screen cannot wait for. The worker names
  * the traces it will make (expectSkeletons), a page asked meanwhile waits for it (skeletonAhead), and each one is
  * kept like a skeleton built here (seedSkeleton). A worker that fails or ends settles every wait (dropExpected).

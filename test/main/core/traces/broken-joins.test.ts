@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
-import { listTraces } from '../../../../src/main/core/graph/traces.js';
-import type { OpenedFixture } from './fixture-ledger.js';
-import { openFixture } from './fixture-ledger.js';
+import { listTraces } from '../../../../src/main/core/traces/traces.js';
+import type { OpenedFixture } from '../graph/fixture-ledger.js';
+import { openFixture } from '../graph/fixture-ledger.js';
 import { plantBrokenJoins } from './broken-joins-fixture.js';
 
 const root = mkdtempSync(join(tmpdir(), 'graph-broken-'));
