@@ -166,6 +166,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [electronOutsideGlue] }],
       'house/rooms': ['error', { rooms: ROOMS }],
       'house/no-import-cycle': 'error',
+      'house/room-order': 'error',
       // The core's rooms have no index.ts: each module is its own door (see docs/ARCHITECTURE.md).
       'house/no-facade': ['error', { folders: ['src/main/core'] }],
       'max-lines': ['warn', { max: 300 }],

@@ -5,43 +5,14 @@
 //   types is still a circle a reader has to untangle).
 // - `no-facade`: no `index.ts` in the folders it is given (the core's rooms): a module is imported by its own file
 //   name, so a facade would only be a second, unenforced way in.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// - `room-order`: the core's rooms form an order (room-order.js): no room reaches itself through another.
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { basename, dirname, resolve } from 'node:path';
+import { depsOf, importsOf, repoPath, resolveRelative } from './file-deps.js';
+import { roomOrder } from './room-order.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
-
-/** Resolves a relative specifier the way TypeScript's NodeNext/Bundler resolution finds our sources. */
-export function resolveRelative(fromFile, spec) {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(fromFile), spec);
-  const stem = base.replace(/\.(c|m)?js$|\.jsx$/, '');
-  const candidates = [
-    base,
-    `${stem}.ts`,
-    `${stem}.tsx`,
-    `${stem}.d.ts`,
-    `${stem}.js`,
-    `${stem}.mjs`,
-    `${stem}.cjs`,
-    `${base}/index.ts`,
-    `${base}/index.tsx`,
-    `${base}/index.js`,
-  ];
-  for (const c of candidates) {
-    try {
-      if (statSync(c).isFile()) return c;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
-
-/** A file's path from the repository root, with forward slashes. */
-const repoPath = (file) => relative(ROOT, file).split(sep).join('/');
 
 /** The package a bare specifier loads: `node:fs/promises` → `node:fs`, `@scope/a/b` → `@scope/a`, `fs` → `node:fs`. */
 function packageOf(spec) {
@@ -49,27 +20,6 @@ function packageOf(spec) {
   const parts = spec.split('/');
   const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
   return BUILTINS.has(name) ? `node:${name}` : name;
-}
-
-/** Every module specifier a node of the AST loads, with the node to report on. */
-function importsOf(node) {
-  switch (node.type) {
-    case 'ImportDeclaration':
-    case 'ExportAllDeclaration':
-    case 'ExportNamedDeclaration':
-      return node.source && typeof node.source.value === 'string' ? [node.source.value] : [];
-    case 'ImportExpression':
-      return node.source.type === 'Literal' && typeof node.source.value === 'string' ? [node.source.value] : [];
-    case 'CallExpression':
-      return node.callee.type === 'Identifier' &&
-        node.callee.name === 'require' &&
-        node.arguments[0]?.type === 'Literal' &&
-        typeof node.arguments[0].value === 'string'
-        ? [node.arguments[0].value]
-        : [];
-    default:
-      return [];
-  }
 }
 
 const matchesPrefix = (path, prefixes) => prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
@@ -129,26 +79,6 @@ const rooms = {
   },
 };
 
-/** Per file: its mtime and the files its relative imports resolve to. */
-const depCache = new Map();
-
-function depsOf(file) {
-  let mtime;
-  try {
-    mtime = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  const cached = depCache.get(file);
-  if (cached && cached.mtime === mtime) return cached.deps;
-  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  const deps = info.importedFiles
-    .map((f) => resolveRelative(file, f.fileName))
-    .filter((f) => f !== null && /\.(ts|tsx|js|mjs)$/.test(f) && !f.endsWith('.d.ts'));
-  depCache.set(file, { mtime, deps });
-  return deps;
-}
-
 /** A path of files from `start` back to `goal`, or null. */
 function pathBack(start, goal) {
   const seen = new Set();
@@ -201,4 +131,7 @@ const noFacade = {
   },
 };
 
-export const housePlugin = { meta: { name: 'house' }, rules: { rooms, 'no-import-cycle': noImportCycle, 'no-facade': noFacade } };
+export const housePlugin = {
+  meta: { name: 'house' },
+  rules: { rooms, 'no-import-cycle': noImportCycle, 'no-facade': noFacade, 'room-order': roomOrder },
+};

@@ -52,6 +52,7 @@ describe('lint walls (eslint.config.js)', () => {
     for (const rule of [
       'house/rooms',
       'house/no-import-cycle',
+      'house/room-order',
       'house/no-facade',
       'no-restricted-imports',
       'no-restricted-syntax',
