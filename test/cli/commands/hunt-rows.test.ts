@@ -7,24 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../src/cli/commands/hunt.js';
-import { captureIo } from '../../../src/cli/io.js';
 import { writeLedger, type WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
 import { sampleSessions, T0, writeSampleHome } from '../../fixtures/writer/host/host-sample.js';
 import { snapshotFolder } from '../../hostile/lib/folder-snapshot.js';
+import type { HuntLine } from './hunt-run.js';
+import { hunt, plantRows } from './hunt-run.js';
 
 const DOMAIN = 'exfil-test.example';
 const root = mkdtempSync(join(tmpdir(), 'cli-hunt-rows-'));
 const evidence = join(root, 'evidence');
 const home = join(root, 'capsem');
 const sessions: Record<'a' | 'b' | 'c', WrittenLedger> = {} as never;
-
-/** Setup only, before any snapshot. */
-function plant(l: WrittenLedger, sql: string): void {
-  const db = new Database(l.dbPath);
-  db.exec(sql);
-  db.close();
-}
 
 const answer = (ip: string, at: string, id: string): string =>
   `INSERT INTO dns_events (event_id, timestamp, qname, qtype, qclass, rcode, answer_ip, decision)
@@ -39,14 +32,14 @@ beforeAll(async () => {
   sessions.c = await writeLedger(evidence, { ...base, seed: 13, sessionId: 'hunt-c' });
   // Addresses, a host and a process the generated sessions never name, on days they never reach (all run on
   // 2026-03-02).
-  plant(
+  plantRows(
     sessions.b,
     answer('10.1.2.3', '2026-03-01T10:00:00.000000Z', 'b00000000001') +
       answer('11.0.0.1', '2026-03-01T10:00:01.000000Z', 'b00000000002') +
       answer('2001:db8:1:2::5', '2026-03-05T10:00:00.000000Z', 'b00000000003') +
       `UPDATE net_events SET domain = 'cdn.${DOMAIN}' WHERE id = (SELECT MIN(id) FROM net_events);`,
   );
-  plant(
+  plantRows(
     sessions.c,
     answer('2001:db8:1:3::5', '2026-03-05T10:00:00.000000Z', 'c00000000001') +
       `INSERT INTO audit_events (event_id, timestamp, pid, ppid, uid, exe, comm, argv, cwd)
@@ -64,21 +57,6 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Line = Record<string, unknown> & { type: string };
-
-async function hunt(args: string[]): Promise<{ code: number; lines: Line[]; out: string; err: string }> {
-  const io = captureIo();
-  const code = await run(args, io);
-  const lines = args.includes('--json')
-    ? io.out
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Line)
-    : [];
-  return { code, lines, out: io.out, err: io.err };
-}
-
 /** Plain SQL over a copy of each session.db, never the evidence file itself. */
 function overCopy<T>(l: WrittenLedger, read: (db: Database.Database) => T): T {
   const dir = mkdtempSync(join(root, 'copy-'));
@@ -95,7 +73,7 @@ function overCopy<T>(l: WrittenLedger, read: (db: Database.Database) => T): T {
 
 describe('capsem-inspect hunt row indicators over a folder of sessions', () => {
   it('--ip finds the answers in an IPv4 /8 or an IPv6 /64 and nothing beside them', async () => {
-    const answers = (lines: Line[]): string[] =>
+    const answers = (lines: HuntLine[]): string[] =>
       lines.filter((l) => l.type === 'hit').map((l) => `${String(l.session)} ${String(l.table)}.${String(l.column)} ${String(l.value)}`);
     const v4 = await hunt([evidence, '--ip', '10.0.0.0/8', '--json']);
     expect(v4.code).toBe(0);
@@ -115,7 +93,7 @@ describe('capsem-inspect hunt row indicators over a folder of sessions', () => {
 
   it('--path, --credential-ref and --process find the rows plain SQL finds, per session', async () => {
     const all = { 'hunt-a': sessions.a, 'hunt-b': sessions.b, 'hunt-c': sessions.c };
-    const rowsOf = (lines: Line[], id: string): string[] =>
+    const rowsOf = (lines: HuntLine[], id: string): string[] =>
       lines
         .filter((x) => x.type === 'hit' && x.session === id)
         .map((x) => `${String(x.table)}.${String(x.column)}#${String(x.rowid)}`)

@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as grepRun } from '../../../src/cli/commands/grep.js';
-import { run } from '../../../src/cli/commands/hunt.js';
 import { captureIo } from '../../../src/cli/io.js';
 import type { ContentBody } from '../../fixtures/writer/content-types.js';
 import { writeLedger, type WrittenLedger } from '../../fixtures/writer/ledger-writer.js';
 import { sampleSessions, writeSampleHome } from '../../fixtures/writer/host/host-sample.js';
 import { snapshotFolder } from '../../hostile/lib/folder-snapshot.js';
+import type { HuntLine } from './hunt-run.js';
+import { hunt, plantRows } from './hunt-run.js';
 
 const NEEDLE = 'HUNT-Needle-51c0';
 const SHARED = Buffer.from('the same bytes in two sessions: HUNT-shared-body-9d2e\n'.repeat(20));
@@ -28,13 +29,6 @@ const withNeedle = (b: ContentBody): Uint8Array =>
 const withShared = (plant?: (b: ContentBody) => Uint8Array) => (b: ContentBody, i: number) =>
   i === 0 ? SHARED : plant ? plant(b) : b.bytes;
 
-/** Setup only, before any snapshot: a row naming a host under DOMAIN (the generated sessions all name the same hosts). */
-function nameHost(l: WrittenLedger, sql: string): void {
-  const db = new Database(l.dbPath);
-  db.exec(sql);
-  db.close();
-}
-
 let before: ReturnType<typeof snapshotFolder>;
 let homeBefore: ReturnType<typeof snapshotFolder>;
 beforeAll(async () => {
@@ -43,8 +37,8 @@ beforeAll(async () => {
   sessions.b = await writeLedger(evidence, { ...base, seed: 12, sessionId: 'hunt-b' });
   sessions.c = await writeLedger(evidence, { ...base, seed: 13, sessionId: 'hunt-c', plant: withShared() });
   sessions.d = await writeLedger(evidence, { ...base, seed: 14, sessionId: 'hunt-d', plant: withNeedle, damage: 'flip-payload-byte' });
-  nameHost(sessions.b, `UPDATE net_events SET domain = 'cdn.${DOMAIN}' WHERE id = (SELECT MIN(id) FROM net_events)`);
-  nameHost(
+  plantRows(sessions.b, `UPDATE net_events SET domain = 'cdn.${DOMAIN}' WHERE id = (SELECT MIN(id) FROM net_events)`);
+  plantRows(
     sessions.c,
     `INSERT INTO dns_events (event_id, timestamp, qname, qtype, qclass, rcode, decision) VALUES ('0123456789ab', '2026-03-02T14:50:40.000000Z', 'EXFIL-Test.example.', 1, 1, 0, 'allowed')`,
   );
@@ -60,23 +54,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Line = Record<string, unknown> & { type: string };
-
-async function hunt(args: string[]): Promise<{ code: number; lines: Line[]; out: string; err: string }> {
-  const io = captureIo();
-  const code = await run(args, io);
-  const lines = args.includes('--json')
-    ? io.out
-        .trimEnd()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Line)
-    : [];
-  return { code, lines, out: io.out, err: io.err };
-}
-
 /** A match's place, the same for grep's records and hunt's. */
-function place(m: Line, table: unknown): string {
+function place(m: HuntLine, table: unknown): string {
   return m.in === 'body'
     ? `body ${String(m.eventId)} ${String(table)}/${String(m.direction)} @${String(m.offset)}`
     : `column ${String(m.eventId)} ${String(table)}.${String(m.column)}#${String(m.rowid)} @${String(m.offset)}`;
@@ -89,7 +68,7 @@ async function grepPlaces(dir: string, args: string[]): Promise<{ places: string
     .trimEnd()
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+    .map((l) => JSON.parse(l) as HuntLine);
   return {
     places: lines
       .filter((m) => m.type === 'match')
@@ -102,12 +81,12 @@ async function grepPlaces(dir: string, args: string[]): Promise<{ places: string
   };
 }
 
-const hitsOf = (lines: Line[], session: string): string[] =>
+const hitsOf = (lines: HuntLine[], session: string): string[] =>
   lines
     .filter((l) => l.type === 'hit' && l.session === session)
     .map((m) => place(m, m.table))
     .sort();
-const damagedOf = (lines: Line[], session: string): string[] =>
+const damagedOf = (lines: HuntLine[], session: string): string[] =>
   lines
     .filter((l) => l.type === 'damaged' && l.session === session)
     .map((m) => `${String(m.eventId)} ${String(m.table)}/${String(m.direction)}`)
