@@ -62,6 +62,11 @@ export function damagedHuntLines(failures: readonly BodyFailure[], style: Style)
   return out;
 }
 
+/** Where a row hit is, the same for a host and any other row indicator. */
+function columnPlace(row: { eventId: string; table: string; column: string; rowid: number }): Record<string, unknown> {
+  return { in: 'column', eventId: row.eventId, table: row.table, column: row.column, rowid: row.rowid };
+}
+
 /** A hit as its JSON record: where it is (session, event, table, direction or column, offset) and what matched. */
 export function hitJson(session: string, h: HuntHit): Record<string, unknown> {
   const base = { type: 'hit', session, indicator: indicatorLabel(h.indicator), kind: h.indicator.kind };
@@ -74,23 +79,11 @@ export function hitJson(session: string, h: HuntHit): Record<string, unknown> {
       return { ...base, ...matchPlaceJson(m, 'table'), ...what };
     }
     case 'host':
-      return {
-        ...base,
-        in: 'column',
-        eventId: h.row.eventId,
-        table: h.row.table,
-        column: h.row.column,
-        rowid: h.row.rowid,
-        host: h.row.host,
-      };
+      return { ...base, ...columnPlace(h.row), host: h.row.host };
     case 'row':
       return {
         ...base,
-        in: 'column',
-        eventId: h.row.eventId,
-        table: h.row.table,
-        column: h.row.column,
-        rowid: h.row.rowid,
+        ...columnPlace(h.row),
         value: h.row.value,
         time: h.row.timeMs === null ? null : new Date(h.row.timeMs).toISOString(),
       };
