@@ -7,7 +7,8 @@
  * Rules: the renderer passes opaque evidence ids, never paths; every value is plain JSON-safe data.
  * Reserved name spaces for later parts: `graph.*` (identity graph), `lifecycle.*` (tool lifecycles),
  * `fs.*` (file activity and overflow windows), `egress.*` (egress by destination), `decisions.*` (denied, asked and
- * redirected events and their chains), `library.*` (host ledger session list), `export.*` (WARC).
+ * redirected events and their chains), `files.*` (every file's history: a path there is ledger text, never a
+ * file the core opens), `library.*` (host ledger session list), `export.*` (WARC).
  * Add channels there by extending `Channels` and `ARG_GUARDS` together (the compiler holds them in step).
  */
 import type { Result } from './errors.js';
@@ -39,6 +40,7 @@ import { arrayOf, cellGuard, int, literalNull, obj, oneOf, optional, paramRecord
 import { FS_ARG_GUARDS, type FsChannels } from './contract/fs.js';
 import { EGRESS_ARG_GUARDS, type EgressChannels } from './contract/egress.js';
 import { DECISIONS_ARG_GUARDS, type DecisionsChannels } from './contract/decisions.js';
+import { FILES_ARG_GUARDS, type FilesChannels } from './contract/files.js';
 import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
@@ -61,6 +63,7 @@ export type * from './contract/table-sort.js';
 export type * from './contract/search-stream.js';
 export type * from './contract/egress.js';
 export type * from './contract/decisions.js';
+export type * from './contract/files.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -105,6 +108,7 @@ export interface Channels
     FsChannels,
     EgressChannels,
     DecisionsChannels,
+    FilesChannels,
     LibraryChannels,
     VerdictChannels,
     TranscriptChannels,
@@ -215,6 +219,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...FS_ARG_GUARDS,
   ...EGRESS_ARG_GUARDS,
   ...DECISIONS_ARG_GUARDS,
+  ...FILES_ARG_GUARDS,
   ...LIBRARY_ARG_GUARDS,
   ...VERDICT_ARG_GUARDS,
   ...TRANSCRIPT_ARG_GUARDS,

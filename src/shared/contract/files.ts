@@ -4,6 +4,8 @@
  * that trace whose arguments or response name the path; it is never inferred from time. The app's view and the CLI's
  * `files` command read these shapes.
  */
+import type { Guard } from './guards.js';
+import { obj, str } from './guards.js';
 
 /**
  * Why a change happened, as far as the ledger says:
@@ -109,3 +111,21 @@ export interface FileHistory {
   readonly windowsNamingNoPath: number;
   readonly gaps: readonly FileHistoryGap[];
 }
+
+export interface FilesChannels {
+  'files.paths': { arg: { readonly evidenceId: string }; result: FilePaths };
+  /** null: the session never changed the path (the CLI's exit 1). */
+  'files.history': { arg: { readonly evidenceId: string; readonly path: string }; result: FileHistory | null };
+}
+
+const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
+/**
+ * Any text a ledger wrote as a path: it is only ever a bound parameter, and a hostile row's odd path must still open
+ * its own history. Bounded as fs.paths' cursor is, so a request cannot carry an unbounded string.
+ */
+const FILE_PATH = str({ max: 65536, min: 1 });
+
+export const FILES_ARG_GUARDS: { readonly [C in keyof FilesChannels]: Guard<FilesChannels[C]['arg']> } = {
+  'files.paths': obj({ evidenceId: EVIDENCE_ID }),
+  'files.history': obj({ evidenceId: EVIDENCE_ID, path: FILE_PATH }),
+};

@@ -22,6 +22,8 @@ describe('the contract argument guards (shared by both transports)', () => {
       'egress.report',
       'decisions.report',
       'decisions.chain',
+      'files.paths',
+      'files.history',
     ])
       expect(isChannel(c)).toBe(true);
     expect(isChannel('constructor')).toBe(false);

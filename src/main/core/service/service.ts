@@ -37,6 +37,7 @@ import { lifecycleHandlers } from '../lifecycle/handlers.js';
 import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';
 import { decisionsHandlers } from '../decisions/handlers.js';
+import { fileHistoryHandlers } from '../file-history/handlers.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 import type { IntegrityRoom } from '../integrity/integrity-room.js';
 import { createIntegrityRoom } from '../integrity/integrity-room.js';
@@ -130,6 +131,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...fsHandlers(registry),
     ...egressHandlers(registry),
     ...decisionsHandlers(registry),
+    ...fileHistoryHandlers(registry),
     ...transcriptHandlers(registry),
     ...sqlHandlers(registry, sql, (payload) => said({ name: 'sql.changed', payload })),
     ...relatedHandlers(registry),
