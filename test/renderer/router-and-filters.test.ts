@@ -29,6 +29,9 @@ describe('hash routes', () => {
     { view: 'sql', ev: 'abc-1', canned: 'archive-health' },
     { view: 'sql', ev: 'abc-1', canned: null, sql: "SELECT * FROM net_events WHERE domain = 'a&b' -- #?" },
     { view: 'search', ev: 'abc-1', q: 'trace 1/2' },
+    { view: 'file-history', ev: 'abc-1', path: null },
+    // A path holds slashes of its own, and a hostile one any character: it rides in the query and round-trips.
+    { view: 'file-history', ev: 'abc-1', path: '/workspace/a b/c&d=#?%.ts' },
   ];
   it.each(routes.map((r) => [r.view, r] as const))('round-trips the %s route', (_v, r) => {
     expect(parseHash(href(r))).toEqual(r);

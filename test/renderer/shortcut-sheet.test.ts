@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { NAV_VIEWS, SHORTCUTS } from '../../src/renderer/src/nav-views.js';
 
 describe('keyboard sheet', () => {
-  it('lists the navigation keys, including the identity graph, lifecycles and file activity', () => {
+  it('lists the navigation keys, including the identity graph, lifecycles, file activity and file history', () => {
     const rows = new Map(SHORTCUTS.map(([k, what]) => [k, what]));
     expect(rows.get('g r')).toBe('go to Identity graph');
     expect(rows.get('g l')).toBe('go to Tool lifecycles');
     expect(rows.get('g a')).toBe('go to File activity');
+    expect(rows.get('g h')).toBe('go to File history');
     expect(rows.get('g f')).toBe('go to Search');
     for (const n of NAV_VIEWS) expect(rows.get(`g ${n.key}`)).toBe(`go to ${n.label}`);
     // One key per view, no key twice.

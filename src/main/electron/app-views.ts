@@ -16,6 +16,7 @@ export const APP_VIEWS = [
   { id: 'graph', label: 'Identity Graph', needs: 'evidence' },
   { id: 'lifecycle', label: 'Tool Lifecycles', needs: 'evidence' },
   { id: 'files', label: 'File Activity', needs: 'evidence' },
+  { id: 'file-history', label: 'File History', needs: 'evidence' },
   { id: 'egress', label: 'Egress', needs: 'evidence' },
   { id: 'decisions', label: 'Decisions', needs: 'evidence' },
   { id: 'transcript', label: 'Transcript', needs: 'evidence' },
@@ -44,6 +45,7 @@ export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: 
     case 'graph':
     case 'lifecycle':
     case 'files':
+    case 'file-history':
     case 'egress':
     case 'decisions':
     case 'transcript':

@@ -20,6 +20,7 @@ import {
   DecisionsView,
   EgressView,
   EventView,
+  FileHistoryView,
   FilesView,
   GraphView,
   IntegrityView,
@@ -65,6 +66,8 @@ function viewRoute(view: Route['view'], ev: string, current: Route): Route {
       return { view, ev, filters: {} };
     case 'files':
       return { view, ev, persistOnly: false };
+    case 'file-history':
+      return { view, ev, path: null };
     default:
       return { view: 'overview', ev };
   }
@@ -253,6 +256,8 @@ function View(props: { route: Route; dropping: boolean; dropError: Failure | nul
       return <EgressView key={r.ev} ev={r.ev} />;
     case 'decisions':
       return <DecisionsView key={r.ev} ev={r.ev} event={r.event} />;
+    case 'file-history':
+      return <FileHistoryView key={r.ev} ev={r.ev} path={r.path} />;
     case 'library':
       return <LibraryView key={r.lib} lib={r.lib} />;
     case 'compare':

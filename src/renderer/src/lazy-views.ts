@@ -16,6 +16,7 @@ export const LibraryView = lazy(() => import('./views/library/LibraryView.js').t
 export const FilesView = lazy(() => import('./views/files/FilesView.js').then((m) => ({ default: m.FilesView })));
 export const EgressView = lazy(() => import('./views/egress/EgressView.js').then((m) => ({ default: m.EgressView })));
 export const DecisionsView = lazy(() => import('./views/decisions/DecisionsView.js').then((m) => ({ default: m.DecisionsView })));
+export const FileHistoryView = lazy(() => import('./views/file-history/FileHistoryView.js').then((m) => ({ default: m.FileHistoryView })));
 // The graph's and the transcript's chunks are the ones a user goes to next from the trace list; their loaders are
 // shared with prefetchLikelyViews so a prefetch and the view's first render await the very same import, and once
 // that is in they render without suspending (prefetched-view.ts).

@@ -22,6 +22,7 @@ export const NAV_VIEWS: readonly NavView[] = [
   { view: 'transcript', label: 'Transcript', key: 'x' },
   { view: 'lifecycle', label: 'Tool lifecycles', key: 'l' },
   { view: 'files', label: 'File activity', key: 'a' },
+  { view: 'file-history', label: 'File history', key: 'h' },
   { view: 'egress', label: 'Egress', key: 'e' },
   { view: 'decisions', label: 'Decisions', key: 'd' },
 ];

@@ -5,6 +5,8 @@ import { FILTER_OPS } from '../../shared/contract.js';
 import type { Part2Route } from './views/graph/part2-routes.js';
 import { parsePart2, part2Href } from './views/graph/part2-routes.js';
 import type { TranscriptRoute } from './views/transcript/transcript-route.js';
+import type { FileHistoryRoute } from './views/file-history/file-history-route.js';
+import { fileHistoryHref, parseFileHistory } from './views/file-history/file-history-route.js';
 import { parseTranscript, transcriptHref } from './views/transcript/transcript-route.js';
 
 export const BODY_MODES = ['text', 'json', 'sse', 'msgpack', 'hex', 'image'] as const;
@@ -60,7 +62,8 @@ export type Route =
   /** `a`/`b`: compare-ref texts (shared/contract/library.ts compareRefText), parsed by the view. */
   | { readonly view: 'compare'; readonly a: string | null; readonly b: string | null }
   | Part2Route
-  | TranscriptRoute;
+  | TranscriptRoute
+  | FileHistoryRoute;
 
 const enc = encodeURIComponent;
 
@@ -113,6 +116,8 @@ export function href(r: Route): string {
       return part2Href(r);
     case 'transcript':
       return transcriptHref(r.ev, r.trace);
+    case 'file-history':
+      return fileHistoryHref(r.ev, r.path);
     case 'library':
       return `#/library/${enc(r.lib)}`;
     case 'compare': {
@@ -204,6 +209,8 @@ export function parseHash(hash: string): Route {
       return { view: 'search', ev, q: q.get('q') ?? '' };
     case 'transcript':
       return parseTranscript(ev, parts.slice(3));
+    case 'file-history':
+      return parseFileHistory(ev, q);
     default:
       return parsePart2(parts[2], ev, parts.slice(3), q) ?? { view: 'overview', ev };
   }

@@ -97,6 +97,7 @@ describe('menu template', () => {
         'graph',
         'lifecycle',
         'files',
+        'file-history',
         'egress',
         'decisions',
         'transcript',

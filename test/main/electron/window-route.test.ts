@@ -27,6 +27,7 @@ describe('window routes', () => {
       graph: 'graph',
       lifecycle: 'lifecycle',
       files: 'files',
+      'file-history': 'file-history',
       egress: 'egress',
       decisions: 'decisions',
       library: 'library',
