@@ -2,8 +2,8 @@
  * The File history view in Chromium (issue 40, "Every file's history"): on the file-history fixture (a writer A4
  * ledger with a call naming a path, a change with no trace and an overflow window on a folder) the path list is the
  * core's, a path opens its history, a tool-call cause links to the call (shown in the side pane) and a not-recorded
- * cause says so. On a ledger whose fs_events lack trace_id and turn_id the gap is stated at the top. Screenshots at
- * 1440 and 1024 wide.
+ * cause says so. On a ledger whose fs_events lack trace_id and turn_id the gap is stated at the top. File activity's
+ * paths, and a file event's path in the side pane, link to their histories. Screenshots at 1440 and 1024 wide.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -117,8 +117,14 @@ describe('the File history view', () => {
     await shot(page, 'file-history-07-gaps-path-1440');
   });
 
-  it('g h goes to the list', async () => {
-    await page.goto(suite.url(pathHref(id, CALLED)));
+  it('File activity’s paths and a file event’s path in the pane link to their histories, and g h goes to the list', async () => {
+    await page.goto(suite.url(`#/e/${id}/files`));
+    await page.waitForSelector(`.fs-paths [data-path="${CALLED}"]`);
+    // "latest" beside the path still opens its latest event in the pane, where the row's path links to its history.
+    await page.locator(`.fs-paths [data-path="${CALLED}"] .latest-link`).click();
+    await page.waitForSelector('aside.side-pane .row-panel[data-row^="fs_events/"]');
+    expect(await page.locator(`aside.side-pane [data-file-history-link="${CALLED}"]`).getAttribute('href')).toBe(pathHref(id, CALLED));
+    await page.locator(`.fs-paths [data-file-history-link="${CALLED}"]`).click();
     await page.waitForSelector(`.file-history-view[data-file-history-ready="${called.entries.length}"]`);
     await page.locator('.content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('g');

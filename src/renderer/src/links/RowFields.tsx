@@ -1,8 +1,12 @@
-/** A row's columns as a definition list; every id column is an IdLink (in its table, resolved in its trace). */
+/**
+ * A row's columns as a definition list; every id column is an IdLink (in its table, resolved in its trace), and a file
+ * event's path links to that path's history.
+ */
 import type { EventDetail } from '../../../shared/contract.js';
 import { useApp } from '../app-context.js';
 import { formatCell } from '../components/format.js';
 import { visibleText } from '../components/visible-text.js';
+import { FileHistoryLink } from './FileHistoryLink.js';
 import { IdLink } from './IdLink.js';
 
 function kindOf(c: string): 'unix_ms' | 'timestamp' | undefined {
@@ -31,6 +35,10 @@ export function RowFields(props: { ev: string; detail: EventDetail; max?: number
             <dd className={cell === null ? 'null' : ''}>
               {cell === null ? (
                 'NULL'
+              ) : detail.table === 'fs_events' && c === 'path' && typeof cell === 'string' && cell !== '' ? (
+                <FileHistoryLink ev={ev} path={cell}>
+                  {shown}
+                </FileHistoryLink>
               ) : (
                 <IdLink ev={ev} column={c} value={cell} ctx={{ table: detail.table, traceId }}>
                   {shown}

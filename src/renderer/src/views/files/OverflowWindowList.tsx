@@ -11,6 +11,7 @@ import { visibleText } from '../../components/visible-text.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
+import { FileHistoryLink } from '../../links/FileHistoryLink.js';
 import { useChunkedCount } from './use-chunked-count.js';
 
 /** Rows drawn per frame: a few milliseconds of React and layout each on a loaded machine. */
@@ -61,7 +62,7 @@ export function OverflowWindowList(props: { ev: string; windows: readonly FsOver
                   <RowLink ev={ev} table="fs_events" rowid={w.heldFor.id}>
                     #{w.heldFor.id}
                   </RowLink>{' '}
-                  {visibleText(w.heldFor.action)} {visibleText(w.heldFor.path)}
+                  {visibleText(w.heldFor.action)} {w.heldFor.path === '' ? null : <FileHistoryLink ev={ev} path={w.heldFor.path} />}
                   {w.t !== null && w.heldFor.t !== null && <span className="muted"> (+{msLabel(w.heldFor.t - w.t)})</span>}
                 </>
               ) : (

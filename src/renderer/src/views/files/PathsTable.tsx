@@ -1,7 +1,8 @@
 /**
  * The paths list in the shared grid, spanning every path (the scrollbar covers all 24,000 of a large session, dragged
  * or "go to path N" lands by a seek): sortable by path, changes, last change, size, kind and last action. Persistence
- * paths carry a marker first so they stand out; the path links to its latest event.
+ * paths carry a marker first so they stand out; the path links to its history (File history) and "latest" beside it
+ * opens its latest event.
  */
 import type { FsPathRow, FsPathSort, PersistKind } from '../../../../shared/contract/fs.js';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -12,8 +13,8 @@ import { usePaneHost } from '../../pane/pane-host.js';
 import type { GridColumn } from '../../components/DataGrid.js';
 import { DataGrid } from '../../components/DataGrid.js';
 import { RowLink } from '../../links/RowLink.js';
+import { FileHistoryLink } from '../../links/FileHistoryLink.js';
 import { bytesLabel } from '../../components/format.js';
-import { visibleText } from '../../components/visible-text.js';
 import type { PathSort } from './use-path-window.js';
 import { WalOnlyAnyIf } from '../../components/WalOnlyScope.js';
 
@@ -101,8 +102,9 @@ export function PathsTable(props: {
               ⚠ {PERSIST_LABEL[r.persist]}
             </span>
           )}
-          <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid}>
-            {visibleText(r.path)}
+          <FileHistoryLink ev={props.ev} path={r.path} />{' '}
+          <RowLink ev={props.ev} table="fs_events" rowid={r.lastRowid} className="latest-link">
+            latest
           </RowLink>
           <WalOnlyAnyIf lastRowids={{ fs_events: r.lastRowid }} what="this path's latest event" />
         </span>
