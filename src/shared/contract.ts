@@ -8,7 +8,8 @@
  * Reserved name spaces for later parts: `graph.*` (identity graph), `lifecycle.*` (tool lifecycles),
  * `fs.*` (file activity and overflow windows), `egress.*` (egress by destination), `decisions.*` (denied, asked and
  * redirected events and their chains), `files.*` (every file's history: a path there is ledger text, never a
- * file the core opens), `library.*` (host ledger session list), `export.*` (WARC).
+ * file the core opens), `case.*` (the case file's tags and notes), `library.*` (host ledger session list),
+ * `export.*` (WARC).
  * Add channels there by extending `Channels` and `ARG_GUARDS` together (the compiler holds them in step).
  */
 import type { Result } from './errors.js';
@@ -41,6 +42,7 @@ import { FS_ARG_GUARDS, type FsChannels } from './contract/fs.js';
 import { EGRESS_ARG_GUARDS, type EgressChannels } from './contract/egress.js';
 import { DECISIONS_ARG_GUARDS, type DecisionsChannels } from './contract/decisions.js';
 import { FILES_ARG_GUARDS, type FilesChannels } from './contract/files.js';
+import { CASE_ARG_GUARDS, type CaseChannels } from './contract/case.js';
 import { GRAPH_ARG_GUARDS, type GraphChannels } from './contract/graph.js';
 import { LIFECYCLE_ARG_GUARDS, type LifecycleChannels } from './contract/lifecycle.js';
 import { LIBRARY_ARG_GUARDS, type LibraryChannels } from './contract/library.js';
@@ -64,6 +66,7 @@ export type * from './contract/search-stream.js';
 export type * from './contract/egress.js';
 export type * from './contract/decisions.js';
 export type * from './contract/files.js';
+export type * from './contract/case.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -109,6 +112,7 @@ export interface Channels
     EgressChannels,
     DecisionsChannels,
     FilesChannels,
+    CaseChannels,
     LibraryChannels,
     VerdictChannels,
     TranscriptChannels,
@@ -220,6 +224,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...EGRESS_ARG_GUARDS,
   ...DECISIONS_ARG_GUARDS,
   ...FILES_ARG_GUARDS,
+  ...CASE_ARG_GUARDS,
   ...LIBRARY_ARG_GUARDS,
   ...VERDICT_ARG_GUARDS,
   ...TRANSCRIPT_ARG_GUARDS,

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'CASE_DAMAGED', // a case file that is not one: bad JSON, a cut line, a missing or unknown header, an invalid item
   'CASE_TOO_NEW', // a case file written by a newer version of the format
   'CASE_INSIDE_EVIDENCE', // a case file path inside the evidence folder
+  'CASE_NOT_KEPT', // the app keeps no case file (serve started without --case): nothing is written
   'NO_SUCH_EVENT', // an event id (or table) the ledger does not hold
   'AMBIGUOUS_EVENT', // an event id held by more than one table, with no table named
   'INTERNAL', // a bug: anything not above; carries the original message

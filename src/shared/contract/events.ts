@@ -46,6 +46,8 @@ export interface Events {
   'overview.changed': EvidenceChanged;
   /** A background sort of this evidence moved (progress, done, failed, ended): ask tables.sort.status again. */
   'sort.changed': EvidenceChanged;
+  /** An item was added to the case kept for this evidence: ask case.list again (the Case view, the tag marks). */
+  'case.changed': EvidenceChanged;
   /** A streamed SQL result read on, paused, ended or failed: ask its progress (sql.page, limit 0) again. */
   'sql.changed': SqlChanged;
 }
@@ -63,6 +65,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'verdict.changed',
   'overview.changed',
   'sort.changed',
+  'case.changed',
   'sql.changed',
 ];
 

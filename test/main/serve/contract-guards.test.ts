@@ -24,6 +24,8 @@ describe('the contract argument guards (shared by both transports)', () => {
       'decisions.chain',
       'files.paths',
       'files.history',
+      'case.list',
+      'case.add',
     ])
       expect(isChannel(c)).toBe(true);
     expect(isChannel('constructor')).toBe(false);
@@ -52,6 +54,10 @@ describe('the contract argument guards (shared by both transports)', () => {
     ['sql.run', { evidenceId: 'a', runId: 'r', sql: 'SELECT 1', params: { 'x-y': 1 } }, /is not a parameter name/],
     ['sql.run', { evidenceId: 'a', runId: 'r', sql: 'SELECT 1', deadlineMs: 10 }, /deadlineMs must be between/],
     ['search', { evidenceId: 'a', query: 'x', kinds: ['path'] }, /must be one of/],
+    ['case.add', { evidenceId: 'a', eventId: 'e', tag: 'Not Ok' }, /tag does not have the expected form/],
+    ['case.add', { evidenceId: 'a', eventId: 'e', tag: 'ok', body: { direction: 'response', range: [9, 2] } }, /range/],
+    ['case.add', { evidenceId: 'a', eventId: 'e', tag: 'ok', note: 'x'.repeat(10_001) }, /note must be at most/],
+    ['case.list', { evidenceId: 'a', casePath: '/tmp/x' }, /casePath is not an accepted field/],
   ] as const)('refuses %s %j', (channel, arg, why) => {
     const r = validateRequest(channel, arg);
     expect(r.ok).toBe(false);

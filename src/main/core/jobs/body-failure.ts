@@ -61,6 +61,7 @@ const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
   CASE_DAMAGED: 'failed',
   CASE_TOO_NEW: 'failed',
   CASE_INSIDE_EVIDENCE: 'failed',
+  CASE_NOT_KEPT: 'failed',
   NO_SUCH_EVENT: 'failed',
   AMBIGUOUS_EVENT: 'failed',
   INTERNAL: 'failed',

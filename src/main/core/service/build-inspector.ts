@@ -32,6 +32,11 @@ export interface InspectorOptions {
   readonly reportWorkers?: SpawnWorker;
   /** How the SQL console starts its child (default child_process.fork). */
   readonly sqlChildSpawner?: SqlChildSpawner;
+  /**
+   * The case file the app's tags and notes go to (docs/case-file.md): serve's --case, the desktop app's file in its
+   * data folder. Absent or null: none is kept, and case.list / case.add refuse (CASE_NOT_KEPT) rather than write.
+   */
+  readonly casePath?: string | null;
 }
 
 export function buildInspector(opts: InspectorOptions): InspectorService {
@@ -43,6 +48,7 @@ export function buildInspector(opts: InspectorOptions): InspectorService {
     saveBody: opts.saveBody,
     verifyRunner: opts.verifyRunner,
     sqlChildSpawner: opts.sqlChildSpawner,
+    casePath: opts.casePath ?? null,
     // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
     // the page (serve) or the windows (the desktop app).
     integrityReport: async (evidence, verification, asked) => {

@@ -38,6 +38,7 @@ import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';
 import { decisionsHandlers } from '../decisions/handlers.js';
 import { fileHistoryHandlers } from '../file-history/handlers.js';
+import { caseHandlers } from '../case/handlers.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 import type { IntegrityRoom } from '../integrity/integrity-room.js';
 import { createIntegrityRoom } from '../integrity/integrity-room.js';
@@ -63,6 +64,8 @@ export interface InspectorServiceOptions {
   readonly sqlChildSpawner?: SqlChildSpawner;
   /** Where "Verify all bodies" runs its workers (default this process's threads; serve passes its host). */
   readonly verifyRunner?: VerifyRunner;
+  /** The case file tags and notes are kept in (buildInspector's casePath); null or absent: none, tagging refuses. */
+  readonly casePath?: string | null;
 }
 
 export interface InspectorService {
@@ -132,6 +135,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...egressHandlers(registry),
     ...decisionsHandlers(registry),
     ...fileHistoryHandlers(registry),
+    ...caseHandlers(registry, opts.casePath ?? null, (evidenceId) => said({ name: 'case.changed', payload: { evidenceId } })),
     ...transcriptHandlers(registry),
     ...sqlHandlers(registry, sql, (payload) => said({ name: 'sql.changed', payload })),
     ...relatedHandlers(registry),

@@ -45,6 +45,7 @@ export function skipReasonForReadFailure(code: ErrorCode): SkipReason | 'fatal' 
     case 'CASE_DAMAGED':
     case 'CASE_TOO_NEW':
     case 'CASE_INSIDE_EVIDENCE':
+    case 'CASE_NOT_KEPT':
     case 'NO_SUCH_EVENT':
     case 'AMBIGUOUS_EVENT':
       return 'unreadable-body';
