@@ -1,20 +1,24 @@
 /**
- * `capsem-inspect serve [<path>...] [--port N]`: the inspector UI in a browser, on 127.0.0.1 only.
+ * `capsem-inspect serve [<path>...] [--port N] [--case FILE]`: the inspector UI in a browser, on 127.0.0.1 only.
  * Prints the URL with its token and keeps serving until interrupted. Every path given must open: one that does not
  * is named and serve exits 2 without serving (a reviewer would otherwise look at less than they asked for). A ledger
- * whose pages are damaged does open, as DAMAGED with its integrity report, beside the others.
+ * whose pages are damaged does open, as DAMAGED with its integrity report, beside the others. --case FILE keeps the
+ * page's tags and notes in that case file (docs/case-file.md); without it the page tags nothing and writes nothing.
  */
 import type { CliIo } from '../io.js';
 import { startServer } from '../../main/serve/server.js';
 import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
+import { caseRefusal } from './serve-case.js';
 
-const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N]\n';
+const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N] [--case FILE]\n';
 
 export interface ServeArgs {
   readonly paths: string[];
   readonly port: number;
+  /** The case file the page's tags go to; absent: none is kept. */
+  readonly casePath?: string;
 }
 
 const FLAGS = {
@@ -26,13 +30,16 @@ const FLAGS = {
       return v && Number.isInteger(n) && n >= 0 && n <= 65535 ? n : invalid(`--port needs a number from 0 to 65535, not ${v ?? 'nothing'}`);
     },
   },
+  case: { takes: 'value', inline: true, read: (v: string | undefined) => v || invalid('--case needs a case file') },
   // Help is answered as a usage error, in the order typed.
   help: { takes: 'nothing', short: 'h', refuse: SERVE_USAGE.trimEnd() },
 } as const;
 
 export function parseServeArgs(args: readonly string[]): ServeArgs | string {
   const parsed = parseCommandArgs(args, FLAGS);
-  return typeof parsed === 'string' ? parsed : { paths: parsed.positionals, port: parsed.flags.port ?? 0 };
+  if (typeof parsed === 'string') return parsed;
+  const { port, case: casePath } = parsed.flags;
+  return { paths: parsed.positionals, port: port ?? 0, ...(casePath !== undefined ? { casePath } : {}) };
 }
 
 export async function run(args: string[], io: CliIo, until: Promise<void> = interrupted()): Promise<number> {
@@ -41,7 +48,11 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
   if (typeof parsed === 'number') return parsed;
   let server;
   try {
-    server = await startServer({ paths: parsed.paths, port: parsed.port });
+    server = await startServer({
+      paths: parsed.paths,
+      port: parsed.port,
+      ...(parsed.casePath !== undefined ? { casePath: parsed.casePath } : {}),
+    });
   } catch (e) {
     io.stderr(`capsem-inspect serve: cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
@@ -69,6 +80,13 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
     await server.close();
     return 2;
   }
+  const refused = parsed.casePath === undefined ? null : await caseRefusal(server.service, server.opened);
+  if (refused) {
+    io.stderr(`capsem-inspect serve: ${refused.code}: ${printable(refused.message)}\ncapsem-inspect serve: not serving\n`);
+    await server.close();
+    return 2;
+  }
+  if (parsed.casePath !== undefined) io.stdout(`keeping the case in ${printable(parsed.casePath)}\n`);
   io.stdout(`Capsem Ledger Inspector on ${server.url}\n(only this URL works: it carries a token; Ctrl-C stops)\n`);
   await until;
   await server.close();

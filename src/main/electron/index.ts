@@ -20,6 +20,7 @@ import { saveBodyToFile } from './body-save.js';
 import { pathsToOpen } from '../core/evidence/paths-to-open.js';
 import { utilitySqlChildSpawner } from './sql-utility-spawner.js';
 import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
+import { DESKTOP_CASE_FILE } from './case-file.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const productName = 'Capsem Ledger Inspector';
@@ -35,6 +36,9 @@ const service = buildInspector({
   // The packaged app's fuses forbid child_process.fork (runAsNode: false); the console's child is a utility
   // process instead. It is only forked on the first query, after app `ready` as utilityProcess requires.
   sqlChildSpawner: utilitySqlChildSpawner(utilityProcess),
+  // One case per user, as the format expects (items name their session; another session's are listed as such). Kept
+  // in the app's own data folder, which no evidence folder holds, and written only when the user tags something.
+  casePath: join(app.getPath('userData'), DESKTOP_CASE_FILE),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(
       {

@@ -79,6 +79,8 @@ export interface ServerOptions {
   readonly backgroundWorkers?: SpawnWorker | null;
   /** Replaces the WARC export's worker (tests); default: a worker thread, as the desktop runs it. */
   readonly warcExport?: RunWarcExport;
+  /** The case file tags and notes are kept in (--case FILE); absent: none, and the page offers no tagging. */
+  readonly casePath?: string;
 }
 
 export interface RunningServer {
@@ -115,6 +117,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     sampleDir: opts.sampleDir,
     verifyRunner: opts.verifyRunner ?? host!,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
+    casePath: opts.casePath ?? null,
     // The report's builder, like the open's follow-up, runs in the background host unless told otherwise.
     ...(workers ? { reportWorkers: workers } : {}),
   });

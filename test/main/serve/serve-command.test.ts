@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +14,33 @@ describe('capsem-inspect serve', () => {
     expect(parseServeArgs(['--bind', '0.0.0.0'])).toMatch(/unknown option --bind/);
   });
 
+  it('parses --case FILE, and without it keeps no case', () => {
+    expect(parseServeArgs(['a', '--case', '/tmp/x.capsem-case'])).toEqual({ paths: ['a'], port: 0, casePath: '/tmp/x.capsem-case' });
+    expect(parseServeArgs(['--case=/tmp/y'])).toEqual({ paths: [], port: 0, casePath: '/tmp/y' });
+    expect(parseServeArgs(['a'])).toEqual({ paths: ['a'], port: 0 });
+    expect(parseServeArgs(['--case'])).toMatch(/--case/);
+  });
+
+  it('refuses to serve with a case file inside the evidence folder, naming it, and writes nothing there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-case-'));
+    try {
+      const ledger = await writeLedger(dir, { generation: 'A2-zstd', seed: 2 });
+      const before = readdirSync(ledger.sessionDir).sort();
+      const io = captureIo();
+      const code = await run([ledger.sessionDir, '--case', join(ledger.sessionDir, 'notes.capsem-case')], io, new Promise(() => undefined));
+      expect(code).toBe(2);
+      expect(io.err).toMatch(/CASE_INSIDE_EVIDENCE: case file .*notes\.capsem-case lies inside the evidence folder/);
+      expect(io.out).not.toContain('http://');
+      expect(readdirSync(ledger.sessionDir).sort()).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers bad arguments with what was wrong and its usage line, exit 2, serving nothing', async () => {
     const io = captureIo();
     expect(await run(['--bind', '0.0.0.0'], io, Promise.resolve())).toBe(2);
-    expect(io.err).toBe('capsem-inspect serve: unknown option --bind\nusage: capsem-inspect serve [<path>...] [--port N]\n');
+    expect(io.err).toBe('capsem-inspect serve: unknown option --bind\nusage: capsem-inspect serve [<path>...] [--port N] [--case FILE]\n');
     expect(io.out).toBe('');
   });
 
