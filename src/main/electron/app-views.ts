@@ -19,6 +19,7 @@ export const APP_VIEWS = [
   { id: 'file-history', label: 'File History', needs: 'evidence' },
   { id: 'egress', label: 'Egress', needs: 'evidence' },
   { id: 'decisions', label: 'Decisions', needs: 'evidence' },
+  { id: 'case', label: 'Case', needs: 'evidence' },
   { id: 'transcript', label: 'Transcript', needs: 'evidence' },
   { id: 'library', label: 'Library', needs: 'library' },
   { id: 'compare', label: 'Compare Sessions', needs: 'nothing' },
@@ -48,6 +49,7 @@ export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: 
     case 'file-history':
     case 'egress':
     case 'decisions':
+    case 'case':
     case 'transcript':
       return evidenceId ? `#/e/${enc(evidenceId)}/${view}` : '#/';
   }

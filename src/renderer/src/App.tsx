@@ -16,6 +16,7 @@ import { OverviewView } from './views/OverviewView.js';
 import { StartView } from './views/StartView.js';
 import { TablesView } from './views/TablesView.js';
 import {
+  CaseView,
   CompareView,
   DecisionsView,
   EgressView,
@@ -59,6 +60,8 @@ function viewRoute(view: Route['view'], ev: string, current: Route): Route {
       return { view, ev };
     case 'decisions':
       return { view, ev, event: null };
+    case 'case':
+      return { view, ev, tag: null };
     case 'graph':
     case 'transcript':
       return { view, ev, trace: traceOf(current) };
@@ -258,6 +261,8 @@ function View(props: { route: Route; dropping: boolean; dropError: Failure | nul
       return <DecisionsView key={r.ev} ev={r.ev} event={r.event} />;
     case 'file-history':
       return <FileHistoryView key={r.ev} ev={r.ev} path={r.path} />;
+    case 'case':
+      return <CaseView key={r.ev} ev={r.ev} tag={r.tag} />;
     case 'library':
       return <LibraryView key={r.lib} lib={r.lib} />;
     case 'compare':

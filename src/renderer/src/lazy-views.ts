@@ -15,6 +15,7 @@ export const CompareView = lazy(() => import('./views/compare/CompareView.js').t
 export const LibraryView = lazy(() => import('./views/library/LibraryView.js').then((m) => ({ default: m.LibraryView })));
 export const FilesView = lazy(() => import('./views/files/FilesView.js').then((m) => ({ default: m.FilesView })));
 export const EgressView = lazy(() => import('./views/egress/EgressView.js').then((m) => ({ default: m.EgressView })));
+export const CaseView = lazy(() => import('./views/case/CaseView.js').then((m) => ({ default: m.CaseView })));
 export const DecisionsView = lazy(() => import('./views/decisions/DecisionsView.js').then((m) => ({ default: m.DecisionsView })));
 export const FileHistoryView = lazy(() => import('./views/file-history/FileHistoryView.js').then((m) => ({ default: m.FileHistoryView })));
 // The graph's and the transcript's chunks are the ones a user goes to next from the trace list; their loaders are

@@ -25,6 +25,7 @@ export const NAV_VIEWS: readonly NavView[] = [
   { view: 'file-history', label: 'File history', key: 'h' },
   { view: 'egress', label: 'Egress', key: 'e' },
   { view: 'decisions', label: 'Decisions', key: 'd' },
+  { view: 'case', label: 'Case', key: 'c' },
 ];
 
 /** The keyboard sheet's rows: [keys, what they do]. */

@@ -55,6 +55,8 @@ export type Route =
   | { readonly view: 'egress'; readonly ev: string }
   /** `event`: the event whose chain is shown beside the groups (null: none chosen). */
   | { readonly view: 'decisions'; readonly ev: string; readonly event: string | null }
+  /** `tag`: the tag the case is filtered by (null: every tag). */
+  | { readonly view: 'case'; readonly ev: string; readonly tag: string | null }
   /** `sql`: an ad-hoc query's text (absent: the canned query's, or the default). */
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
@@ -101,6 +103,8 @@ export function href(r: Route): string {
       return `#/e/${enc(r.ev)}/egress`;
     case 'decisions':
       return `#/e/${enc(r.ev)}/decisions${r.event ? `?event=${enc(r.event)}` : ''}`;
+    case 'case':
+      return `#/e/${enc(r.ev)}/case${r.tag ? `?tag=${enc(r.tag)}` : ''}`;
     case 'sql': {
       const q = new URLSearchParams();
       if (r.canned) q.set('q', r.canned);
@@ -201,6 +205,8 @@ export function parseHash(hash: string): Route {
       return { view: 'egress', ev };
     case 'decisions':
       return { view: 'decisions', ev, event: q.get('event') || null };
+    case 'case':
+      return { view: 'case', ev, tag: q.get('tag') || null };
     case 'sql': {
       const sql = q.get('sql');
       return { view: 'sql', ev, canned: q.get('q'), ...(sql ? { sql } : {}) };

@@ -100,6 +100,7 @@ describe('menu template', () => {
         'file-history',
         'egress',
         'decisions',
+        'case',
         'transcript',
         'library',
         'compare',

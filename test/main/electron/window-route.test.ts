@@ -30,6 +30,7 @@ describe('window routes', () => {
       'file-history': 'file-history',
       egress: 'egress',
       decisions: 'decisions',
+      case: 'case',
       library: 'library',
       compare: 'compare',
       transcript: 'transcript',
