@@ -14,6 +14,7 @@ import { IdLink } from '../links/IdLink.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
 import { RowFields } from '../links/RowFields.js';
 import { RowLink } from '../links/RowLink.js';
+import { TagControl } from '../views/case/TagControl.js';
 import type { BodyMode, BodyRef } from '../router.js';
 import { href } from '../router.js';
 
@@ -70,6 +71,12 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
           </>
         )}
       </p>
+      {detail.value?.eventId && (
+        <TagControl
+          ev={ev}
+          target={{ eventId: String(detail.value.eventId), table, direction: chosen?.sourceTable === table ? chosen.direction : null }}
+        />
+      )}
       <section className="pane-bodies" aria-label="bodies">
         <h3>Bodies {bodies.length === 0 && <span className="muted">none</span>}</h3>
         <div className="body-list">

@@ -13,6 +13,7 @@ import { href } from '../router.js';
 import { visibleText } from '../components/visible-text.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
 import { RowFields } from '../links/RowFields.js';
+import { TagControl } from './case/TagControl.js';
 
 const MODE_LABELS: Record<BodyMode, string> = {
   text: 'Text',
@@ -105,6 +106,16 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               </span>
             ))}
           </p>
+        )}
+        {detail.eventId && (
+          <TagControl
+            ev={ev}
+            target={{
+              eventId: String(detail.eventId),
+              table: detail.table,
+              direction: chosen?.sourceTable === detail.table ? chosen.direction : null,
+            }}
+          />
         )}
         <RowFields ev={ev} detail={detail} />
         {detail.table !== 'event_body_blobs' && <RelatedSection ev={ev} table={detail.table} rowid={detail.rowid} />}

@@ -20,6 +20,8 @@ import { selectInPane } from '../pane/selection.js';
 import { visibleText } from '../components/visible-text.js';
 import { useBackgroundSort } from './tables/use-background-sort.js';
 import { SortProgress } from './tables/SortProgress.js';
+import { taggedKey, useTaggedEvents } from './case/use-tagged-events.js';
+import { CaseMark } from './case/CaseMark.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
   const { ev } = props;
@@ -138,18 +140,23 @@ function TableGrid(props: {
     },
     [w.state.rowids, info.name],
   );
+  const tagged = useTaggedEvents(ev);
   const traceCol = useMemo(() => info.columns.findIndex((c) => c.name === 'trace_id'), [info]);
   const linkCell = useCallback(
     (col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {
       if (!isIdColumn(col.name, info.name)) return null;
       const trace = traceCol >= 0 ? row[traceCol] : null;
+      const tags = col.name === 'event_id' && typeof cell === 'string' ? tagged.get(taggedKey(info.name, cell)) : undefined;
       return (
-        <IdLink ev={ev} column={col.name} value={cell} ctx={{ table: info.name, traceId: typeof trace === 'string' ? trace : null }}>
-          {text}
-        </IdLink>
+        <>
+          {tags && <CaseMark tags={tags} />}
+          <IdLink ev={ev} column={col.name} value={cell} ctx={{ table: info.name, traceId: typeof trace === 'string' ? trace : null }}>
+            {text}
+          </IdLink>
+        </>
       );
     },
-    [ev, info.name, traceCol],
+    [ev, info.name, traceCol, tagged],
   );
   const onNav = useCallback(
     (nav: RowNav) => {

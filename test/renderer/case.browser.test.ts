@@ -1,0 +1,138 @@
+/**
+ * The case in Chromium (issue 39), serve mode with --case: an event is tagged from its own view with the Tag…
+ * control, the Case view (`#/e/<id>/case`) then lists it attached with its note and a link back, and filtering by tag
+ * leaves only that tag's items. Nothing is written into the evidence folder. Without --case the same views say the
+ * case is not kept and offer no tag action. Screenshots at 1440×900 and 1024×700.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvidenceSummary } from '../../src/shared/contract.js';
+import { writeLedger } from '../fixtures/writer/ledger-writer.js';
+import { ok, shot, startBrowserSuite } from './harness.js';
+import type { BrowserSuite } from './harness.js';
+
+let suite: BrowserSuite;
+let page: Page;
+let id: string;
+let sessionDir: string;
+let casePath: string;
+let execEvent: string;
+let netEvent: string;
+let evidenceBefore: string[];
+
+/** Every file under the evidence folder, by its path inside it: the folder must read the same after the tests. */
+function listing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((d) => relative(dir, join(d.parentPath, d.name)))
+    .sort();
+}
+
+beforeAll(async () => {
+  suite = await startBrowserSuite('case', {
+    serve: async (dir) => {
+      const w = await writeLedger(join(dir, 'a4'), { generation: 'A4', sessionId: 'case-view', journalMode: 'delete' });
+      sessionDir = w.sessionDir;
+      evidenceBefore = listing(sessionDir);
+      casePath = join(dir, 'review.capsem-case');
+      return { paths: [w.sessionDir], casePath };
+    },
+  });
+  page = suite.page;
+  id = (ok(await suite.server.service.handle('evidence.list', null)) as readonly EvidenceSummary[])[0]!.id;
+  // Read from the inspector's private scratch copy, never from the evidence folder.
+  const db = suite.server.service.registry.get(id).db;
+  execEvent = db.prepare('SELECT event_id FROM exec_events WHERE event_id IS NOT NULL LIMIT 1').pluck().get() as string;
+  netEvent = db.prepare('SELECT event_id FROM net_events WHERE event_id IS NOT NULL LIMIT 1').pluck().get() as string;
+}, 120_000);
+afterAll(() => suite?.close());
+
+describe('the case', () => {
+  it('tags an event from its view: the control saves through case.add and shows the tag once it is kept', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(suite.url(`#/e/${id}/event/${encodeURIComponent(execEvent)}`));
+    await page.click('.tag-control[data-case-kept="true"] .tag-open');
+    await page.click('.tag-picks [role="radio"]:has-text("follow-up")');
+    await page.fill('.tag-note', 'who started this process?');
+    await shot(page, 'case-tag-form');
+    await page.click('.tag-form button[type="submit"]');
+    // Shown once case.changed was heard and case.list asked again: the app's own signal, no sleep.
+    await page.waitForSelector('.tag-control[data-tags~="follow-up"]');
+    expect(await page.locator('.tag-form').count()).toBe(0);
+  });
+
+  it('lists every item in the Case view with its tag, note, link and attach state, and filters by tag', async () => {
+    // A second item, of another tag, added as the CLI or another window would: the open view hears case.changed.
+    ok(await suite.server.service.handle('case.add', { evidenceId: id, eventId: netEvent, table: 'net_events', tag: 'notable' }));
+    await page.goto(suite.url(`#/e/${id}/case`));
+    await page.waitForSelector('.case-view[data-case-ready="2"]');
+    const rows = await page.$$eval('tr[data-case-item]', (trs) =>
+      trs.map((tr) => ({
+        tag: tr.getAttribute('data-tag'),
+        state: tr.getAttribute('data-state'),
+        note: tr.querySelector('.case-note')?.textContent,
+        link: tr.querySelector('a')?.getAttribute('href'),
+      })),
+    );
+    expect(rows).toEqual([
+      { tag: 'follow-up', state: 'attached', note: 'who started this process?', link: `#/e/${id}/event/${encodeURIComponent(execEvent)}` },
+      { tag: 'notable', state: 'attached', note: '—', link: `#/e/${id}/event/${encodeURIComponent(netEvent)}` },
+    ]);
+    await shot(page, 'case-view-1440');
+    await page.selectOption('select[aria-label="filter by tag"]', 'follow-up');
+    await page.waitForSelector('.case-table[data-shown="1"]');
+    expect(await page.$$eval('tr[data-case-item]', (trs) => trs.map((tr) => tr.getAttribute('data-tag')))).toEqual(['follow-up']);
+    expect(new URL(page.url()).hash).toBe(`#/e/${id}/case?tag=follow-up`);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.selectOption('select[aria-label="filter by tag"]', '');
+    await page.waitForSelector('.case-table[data-shown="2"]');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'case-view-1024');
+  });
+
+  it('marks the tagged row where the Tables view lists it', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(suite.url(`#/e/${id}/tables/exec_events?f=${encodeURIComponent(`event_id~eq~${execEvent}`)}`));
+    const mark = page.locator('[data-case-mark~="follow-up"]');
+    await mark.waitFor();
+    expect(await mark.getAttribute('title')).toBe('in the case: follow-up');
+    await shot(page, 'case-tables-mark');
+  });
+
+  it('wrote the case beside the evidence and nothing into the evidence folder', () => {
+    expect(readdirSync(join(casePath, '..'))).toContain('review.capsem-case');
+    expect(listing(sessionDir)).toEqual(evidenceBefore);
+    expect(suite.watched.pageErrors).toEqual([]);
+  });
+});
+
+describe('the case without --case', () => {
+  let bare: BrowserSuite;
+  let bareId: string;
+  let bareDir: string;
+  let bareBefore: string[];
+  beforeAll(async () => {
+    bare = await startBrowserSuite('case-bare', {
+      serve: async (dir) => {
+        const w = await writeLedger(join(dir, 'a4'), { generation: 'A4', sessionId: 'case-bare', journalMode: 'delete' });
+        bareDir = w.sessionDir;
+        bareBefore = listing(bareDir);
+        return { paths: [w.sessionDir] };
+      },
+    });
+    bareId = (ok(await bare.server.service.handle('evidence.list', null)) as readonly EvidenceSummary[])[0]!.id;
+  }, 120_000);
+  afterAll(() => bare?.close());
+
+  it('says the case is not kept, offers no tag action and writes nothing', async () => {
+    const event = bare.server.service.registry.get(bareId).db.prepare('SELECT event_id FROM exec_events LIMIT 1').pluck().get() as string;
+    await bare.page.goto(bare.url(`#/e/${bareId}/event/${encodeURIComponent(event)}`));
+    await bare.page.waitForSelector('.case-not-kept');
+    expect(await bare.page.locator('.tag-open').count()).toBe(0);
+    await bare.page.goto(bare.url(`#/e/${bareId}/case`));
+    expect(await bare.page.locator('.case-view .case-not-kept').textContent()).toContain('start serve with --case FILE');
+    await shot(bare.page, 'case-not-kept');
+    expect(listing(bareDir)).toEqual(bareBefore);
+  });
+});
