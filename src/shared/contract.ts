@@ -55,6 +55,7 @@ import { TABLE_COUNT_ARG_GUARDS, type TableCountChannels } from './contract/tabl
 import { SQL_PAGING_ARG_GUARDS, type SqlPagingChannels } from './contract/sql-paging.js';
 import { TABLE_SORT_ARG_GUARDS, type TableSortChannels } from './contract/table-sort.js';
 import { SEARCH_STREAM_ARG_GUARDS, type SearchStreamChannels } from './contract/search-stream.js';
+import { HUNT_ARG_GUARDS, type HuntChannels } from './contract/hunt.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
@@ -121,7 +122,8 @@ export interface Channels
     TableCountChannels,
     SqlPagingChannels,
     TableSortChannels,
-    SearchStreamChannels {
+    SearchStreamChannels,
+    HuntChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -234,6 +236,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...SQL_PAGING_ARG_GUARDS,
   ...TABLE_SORT_ARG_GUARDS,
   ...SEARCH_STREAM_ARG_GUARDS,
+  ...HUNT_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -184,10 +184,11 @@ export function startDesktopApp(options: DesktopOptions): boolean {
       }
       // A job's events go to the window of its evidence; a verdict's change to every window, since the Start list
       // and the Library show the verdicts of sessions other than their own.
-      const everyWindow = event.name === 'verdict.changed';
+      // A hunt is about a library: it too goes to every window (the Library's own among them).
+      const everyWindow = event.name === 'verdict.changed' || event.name === 'hunt.changed';
+      const evidenceId = 'evidenceId' in event.payload ? event.payload.evidenceId : null;
       for (const w of windows.all())
-        if ((everyWindow || w.evidenceId === event.payload.evidenceId) && !w.window.isDestroyed())
-          sendToWindow(w.window, event.name, event.payload);
+        if ((everyWindow || w.evidenceId === evidenceId) && !w.window.isDestroyed()) sendToWindow(w.window, event.name, event.payload);
     });
     state.recent = parseRecent(await fsp.readFile(recentFile(), 'utf8').catch(() => null));
     changed();

@@ -50,12 +50,19 @@ export interface Events {
   'case.changed': EvidenceChanged;
   /** A streamed SQL result read on, paused, ended or failed: ask its progress (sql.page, limit 0) again. */
   'sql.changed': SqlChanged;
+  /** A library hunt moved (a session done, hits found, its end): ask library.hunt.results again. */
+  'hunt.changed': HuntChanged;
 }
 export interface EvidenceChanged {
   readonly evidenceId: string;
 }
 export interface SqlChanged extends EvidenceChanged {
   readonly runId: string;
+}
+/** About a library's hunt, not one evidence: it goes to every window. */
+export interface HuntChanged {
+  readonly runId: string;
+  readonly libraryId: string;
 }
 export type EventName = keyof Events;
 export const EVENT_NAMES: readonly EventName[] = [
@@ -67,6 +74,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'sort.changed',
   'case.changed',
   'sql.changed',
+  'hunt.changed',
 ];
 
 /** A tagged event as both transports deliver it. */

@@ -50,9 +50,13 @@ async function fromHostLedger(path: string, env: Readonly<Record<string, string 
   const opened = await openHostLedger(where.value.hostDbPath, { runDir: where.value.runDir });
   if (!opened.ok) return { ok: false, error: fail(opened.error.code, `cannot open the host ledger: ${opened.error.message}`) };
   const ledger = opened.value;
-  const targets = ledger.sessions.map((s): HuntTarget => {
+  return { ok: true, value: { kind: 'host', ledger, targets: ledgerTargets(ledger) } };
+}
+
+/** The sessions an opened host ledger lists, each on disk or missing (the app's hunt starts from an open library). */
+export function ledgerTargets(ledger: HostLedger): HuntTarget[] {
+  return ledger.sessions.map((s): HuntTarget => {
     if (s.location?.hasSessionDb) return { kind: 'session', id: s.id, dir: s.location.dir, startMs: s.createdMs, stopMs: s.stoppedMs };
     return { kind: 'missing', id: s.id, reason: goneReason(s.location, ledger.runDir) };
   });
-  return { ok: true, value: { kind: 'host', ledger, targets } };
 }

@@ -63,6 +63,11 @@ export class EvidenceRegistry {
     } = {},
   ) {}
 
+  /** Where scratch copies go (the hunt opens its sessions there too, so serve's cleanup finds them). */
+  get scratchRoot(): string | undefined {
+    return this.options.openOptions?.scratchRoot;
+  }
+
   async open(paths: string[], origin: EvidenceSummary['origin'], onClose: (() => void) | null = null): Promise<Result<EvidenceSummary>> {
     const key = `${origin}:${paths.join('\0')}`;
     const existing = [...this.entries.values(), ...this.unreadables.values()].find((e) => e.key === key);

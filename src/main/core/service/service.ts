@@ -27,6 +27,7 @@ import { JobBoard } from './jobs.js';
 import { JobBus } from './job-bus.js';
 import type { VerifyRunner } from '../jobs/verify-runner.js';
 import { createLibraryChannels } from '../library/channels.js';
+import { huntHandlers } from '../hunt/handlers.js';
 import type { LibraryStore } from '../library/library-store.js';
 import { graphHandlers } from '../graph/handlers.js';
 import { seekPage } from '../tables/seek.js';
@@ -104,7 +105,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   const bus = new JobBus();
   const emit = (e: InspectorEvent): void => bus.emit(e);
   /** An evidence's view reads differently now (any event but a job's): said only while it is open, a closed one has no view. */
-  const said = (e: Exclude<InspectorEvent, JobEvent>): void => {
+  const said = (e: Exclude<InspectorEvent, JobEvent | { name: 'hunt.changed' }>): void => {
     if (registry.has(e.payload.evidenceId)) emit(e);
   };
   // The transports' subscriptions, dropped on dispose (the integrity room's own stops with it).
@@ -127,8 +128,15 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
   };
 
   const library = createLibraryChannels(registry);
+  // A hunt is about a library, not one evidence: its event goes out whatever is open.
+  const hunts = huntHandlers(
+    (libraryId) => library.store.get(libraryId).ledger,
+    (payload) => emit({ name: 'hunt.changed', payload }),
+    registry.scratchRoot,
+  );
   const handlers: Handlers = {
     ...library.handlers,
+    ...hunts.handlers,
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
@@ -248,6 +256,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     dispose() {
       integrity.dispose();
       jobs.cancelAll();
+      hunts.dispose();
       sql.dispose();
       registry.closeAll();
       for (const off of unsubscribes) off();
