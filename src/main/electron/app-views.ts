@@ -1,6 +1,6 @@
 /**
  * The renderer's views as the View menu offers them, with their hash routes (src/renderer/src/router.ts:
- * `#/` for Start, `#/e/<evidenceId>/<view>` for a session's views, `#/library/<libraryId>` for a host ledger,
+ * `#/` for Start, `#/e/<evidenceId>/<view>` for a session's views, `#/library/<libraryId>` for a host ledger (`/hunt`: its hunt),
  * `#/compare` for side-by-side sessions). Navigating is a same-document hash change, not a reload. A view the
  * router gains gets a line here; test/main/electron/window-route.test.ts holds the two in step.
  */
@@ -22,6 +22,7 @@ export const APP_VIEWS = [
   { id: 'case', label: 'Case', needs: 'evidence' },
   { id: 'transcript', label: 'Transcript', needs: 'evidence' },
   { id: 'library', label: 'Library', needs: 'library' },
+  { id: 'hunt', label: 'Hunt Across Sessions', needs: 'library' },
   { id: 'compare', label: 'Compare Sessions', needs: 'nothing' },
 ] as const satisfies readonly { id: string; label: string; needs: AppViewNeeds }[];
 
@@ -38,6 +39,8 @@ export function routeFor(view: AppViewId, evidenceId: string | null, libraryId: 
       return '#/compare';
     case 'library':
       return libraryId ? `#/library/${enc(libraryId)}` : '#/';
+    case 'hunt':
+      return libraryId ? `#/library/${enc(libraryId)}/hunt` : '#/';
     case 'overview':
     case 'tables':
     case 'integrity':

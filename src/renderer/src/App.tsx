@@ -26,6 +26,7 @@ import {
   GraphView,
   IntegrityView,
   LibraryView,
+  HuntView,
   LifecycleView,
   SearchView,
   SqlView,
@@ -191,7 +192,7 @@ export function App() {
               <a
                 key={l.id}
                 href={href({ view: 'library', lib: l.id })}
-                className={route.view === 'library' && route.lib === l.id ? 'active' : ''}
+                className={(route.view === 'library' || route.view === 'hunt') && route.lib === l.id ? 'active' : ''}
                 title={l.label}
               >
                 Library
@@ -265,6 +266,8 @@ function View(props: { route: Route; dropping: boolean; dropError: Failure | nul
       return <CaseView key={r.ev} ev={r.ev} tag={r.tag} />;
     case 'library':
       return <LibraryView key={r.lib} lib={r.lib} />;
+    case 'hunt':
+      return <HuntView key={r.lib} lib={r.lib} />;
     case 'compare':
       return <CompareView a={r.a} b={r.b} />;
   }

@@ -13,6 +13,7 @@ export const SearchView = lazy(() => import('./views/SearchView.js').then((m) =>
 export const SqlView = lazy(() => import('./views/SqlView.js').then((m) => ({ default: m.SqlView })));
 export const CompareView = lazy(() => import('./views/compare/CompareView.js').then((m) => ({ default: m.CompareView })));
 export const LibraryView = lazy(() => import('./views/library/LibraryView.js').then((m) => ({ default: m.LibraryView })));
+export const HuntView = lazy(() => import('./views/hunt/HuntView.js').then((m) => ({ default: m.HuntView })));
 export const FilesView = lazy(() => import('./views/files/FilesView.js').then((m) => ({ default: m.FilesView })));
 export const EgressView = lazy(() => import('./views/egress/EgressView.js').then((m) => ({ default: m.EgressView })));
 export const CaseView = lazy(() => import('./views/case/CaseView.js').then((m) => ({ default: m.CaseView })));

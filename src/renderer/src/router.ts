@@ -61,6 +61,8 @@ export type Route =
   | { readonly view: 'sql'; readonly ev: string; readonly canned: string | null; readonly sql?: string }
   | { readonly view: 'search'; readonly ev: string; readonly q: string }
   | { readonly view: 'library'; readonly lib: string }
+  /** A hunt across the library's sessions. */
+  | { readonly view: 'hunt'; readonly lib: string }
   /** `a`/`b`: compare-ref texts (shared/contract/library.ts compareRefText), parsed by the view. */
   | { readonly view: 'compare'; readonly a: string | null; readonly b: string | null }
   | Part2Route
@@ -124,6 +126,8 @@ export function href(r: Route): string {
       return fileHistoryHref(r.ev, r.path);
     case 'library':
       return `#/library/${enc(r.lib)}`;
+    case 'hunt':
+      return `#/library/${enc(r.lib)}/hunt`;
     case 'compare': {
       const q = new URLSearchParams();
       if (r.a) q.set('a', r.a);
@@ -170,7 +174,7 @@ export function parseHash(hash: string): Route {
         return p;
       }
     });
-  if (parts[0] === 'library' && parts[1]) return { view: 'library', lib: parts[1] };
+  if (parts[0] === 'library' && parts[1]) return parts[2] === 'hunt' ? { view: 'hunt', lib: parts[1] } : { view: 'library', lib: parts[1] };
   if (parts[0] === 'compare') return { view: 'compare', a: q.get('a'), b: q.get('b') };
   if (parts[0] !== 'e' || !parts[1]) return { view: 'start' };
   const ev = parts[1];

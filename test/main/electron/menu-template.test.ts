@@ -103,6 +103,7 @@ describe('menu template', () => {
         'case',
         'transcript',
         'library',
+        'hunt',
         'compare',
       ].map((v) => `view-${v}`),
     );
@@ -111,6 +112,7 @@ describe('menu template', () => {
     expect(none.get('view-compare')?.enabled).toBe(true);
     const lib = build({ hasEvidence: false, hasLibrary: true }).byId;
     expect(lib.get('view-library')?.enabled).toBe(true);
+    expect(lib.get('view-hunt')?.enabled).toBe(true);
     expect(lib.get('view-graph')?.enabled).toBe(false);
     expect(build().byId.get('view-files')?.enabled).toBe(true);
     expect(build().click('view-graph')).toEqual({ kind: 'navigate', view: 'graph' });

@@ -32,6 +32,7 @@ describe('window routes', () => {
       decisions: 'decisions',
       case: 'case',
       library: 'library',
+      hunt: 'hunt',
       compare: 'compare',
       transcript: 'transcript',
     };

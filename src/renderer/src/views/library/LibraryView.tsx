@@ -65,6 +65,9 @@ function Library({ data }: { data: LibraryData }) {
             first · times in {time === 'utc' ? 'UTC' : 'local time'}
           </span>
           <span className="spacer" />
+          <a className="button" data-testid="library-hunt" href={href({ view: 'hunt', lib: libraryId })}>
+            Hunt across sessions →
+          </a>
           <span className="muted mono lib-label" title={data.library.label}>
             <bdi>{visibleText(data.library.label)}</bdi>
           </span>
