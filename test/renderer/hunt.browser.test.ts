@@ -58,7 +58,7 @@ describe('Hunt view (serve mode on a Capsem home)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('opens a hit’s session at the event, its body named in the route', async () => {
+  it('opens a hit’s session at the event, its body verified with the match shown', async () => {
     const hit = page.locator('[data-testid="hunt-group"][data-session="s-alpha"] [data-testid="hunt-hit"]').first();
     const eventId = (await hit.getAttribute('data-event'))!;
     const where = (await hit.locator('td').first().textContent())!;
@@ -66,6 +66,8 @@ describe('Hunt view (serve mode on a Capsem home)', () => {
     await hit.locator('[data-testid="hunt-open"]').click();
     await page.waitForFunction((id) => window.location.hash.includes(`/event/${id}`), eventId);
     expect(await page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`/event/${eventId}?body=${table}/${direction}`);
+    // The body itself, verified, with the hit's bytes found in it: what a reviewer opened the hit to see.
+    await page.waitForFunction(() => /✓ verified/.test(document.body.innerText) && /match at byte \d+/.test(document.body.innerText));
     await shot(page, 'hunt-03-opened-hit');
     expect(server.opened).toEqual([]);
     expect(w.pageErrors).toEqual([]);
