@@ -130,6 +130,14 @@ describe('the Decisions view', () => {
     expect(await page.locator('.decisions-view').count()).toBe(1);
   });
 
+  it('a decided request’s side pane, anywhere, links to its decision chain', async () => {
+    const d = deniedRequest();
+    await page.goto(suite.url(`#/e/${id}/tables/${d.table}?sel=${encodeURIComponent(`row/${d.table}/${d.id}`)}`));
+    await page.locator(`aside.side-pane a[data-policy-chain="${planted.deniedEventId}"]`).click();
+    await page.waitForSelector(`.dc-chain[data-chain-ready="${chain.entries.length}"]`);
+    expect(await page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`/decisions?event=${planted.deniedEventId}`);
+  });
+
   it('fits both window sizes, a chain open or not, without a sideways scroll', async () => {
     const sizes = [
       [1440, 900],

@@ -14,6 +14,7 @@ import { IdLink } from '../links/IdLink.js';
 import { RelatedGroups } from '../links/RelatedGroups.js';
 import { RowFields } from '../links/RowFields.js';
 import { RowLink } from '../links/RowLink.js';
+import { metPolicy } from '../links/policy-decided.js';
 import { TagControl } from '../views/case/TagControl.js';
 import type { BodyMode, BodyRef } from '../router.js';
 import { href } from '../router.js';
@@ -68,6 +69,18 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
                     : 'of'}{' '}
               model call #{set.modelCallId}
             </IdLink>
+          </>
+        )}
+        {detail.value && metPolicy(detail.value) && (
+          <>
+            {' · '}
+            <a
+              href={href({ view: 'decisions', ev, event: String(detail.value.eventId) })}
+              title="everything the ledger records of this event's policy decision, in order"
+              data-policy-chain={String(detail.value.eventId)}
+            >
+              policy decision chain
+            </a>
           </>
         )}
       </p>
