@@ -3,30 +3,42 @@
 import type { Guard } from './guards.js';
 import { int, obj, optional, str, union, arrayOf, literalNull } from './guards.js';
 
-export interface CaseBodyView {
+/** A body (or a byte range of one) an item names. The case file's own shape (core/case/case-format.ts uses it). */
+export interface CaseBody {
   readonly sourceTable: string;
   readonly direction: string;
+  /** event_body_blobs.body_hash at the time (`blake3:<hex>`), or null when the index held none. */
   readonly bodyHash: string | null;
+  /** A byte range of the stored body, [start, end); null for the whole body. */
   readonly range: readonly [number, number] | null;
 }
 
-export interface CaseItemView {
+/** One tag and note, as the case file keeps it and the Case view shows it. */
+export interface CaseItem {
   readonly id: string;
+  /** ISO 8601, UTC. */
   readonly createdAt: string;
   readonly tag: string;
   readonly note: string | null;
   readonly sessionId: string;
+  /** SHA-256 of the session.db the item was made on; null when that copy's hash was not taken (yet). */
   readonly sessionDbSha256: string | null;
   readonly table: string;
+  /** The row's event_id; null for a table without one, whose row is named by `rowid`. */
   readonly eventId: string | null;
   readonly rowid: number | null;
-  readonly body: CaseBodyView | null;
+  readonly body: CaseBody | null;
 }
 
+/**
+ * attached: this copy holds the row (and body) as recorded. missing: same session, but the row or body is not here.
+ * changed: the row is here but its body's hash, or session.db's hash, differs from the recorded one.
+ * other-session: made on another session; listed, not checked.
+ */
 export type CaseAttachState = 'attached' | 'missing' | 'changed' | 'other-session';
 
 export interface CaseEntry {
-  readonly item: CaseItemView;
+  readonly item: CaseItem;
   readonly status: CaseAttachState;
   /** What is missing (table, row, body) or changed (body-hash, session-db); empty when attached. */
   readonly reasons: readonly string[];

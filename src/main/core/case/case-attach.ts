@@ -5,15 +5,12 @@
  */
 import type { Evidence } from '../evidence/types.js';
 import { findBodyRow } from '../bodies/read-body.js';
+import type { CaseAttachState } from '../../../shared/contract/case.js';
 import type { CaseItem } from './case-format.js';
 import { rowExists } from './case-rows.js';
 
-/**
- * attached: this copy holds the row (and body) as recorded. missing: same session, but the row or body is not here.
- * changed: the row is here but its body's hash, or session.db's hash, differs from the recorded one.
- * other-session: made on another session; listed, not checked.
- */
-export type AttachStatus = 'attached' | 'missing' | 'changed' | 'other-session';
+/** The contract's attach states (shared/contract/case.ts says what each means). */
+export type AttachStatus = CaseAttachState;
 
 /** Which part is missing or which hash changed; empty for attached and other-session. */
 export type AttachReason = 'table' | 'row' | 'body' | 'body-hash' | 'session-db';

@@ -4,6 +4,7 @@
  * the session.db hash and the body's hash at the time, so a later copy of the evidence can say whether it still holds
  * the same thing. The case file lives beside the evidence, never in it.
  */
+import type { CaseItem } from '../../../shared/contract/case.js';
 
 export const CASE_FORMAT = 'capsem-inspect-case';
 /** The version this build writes; a file with a higher one is refused (CASE_TOO_NEW), never rewritten. */
@@ -25,31 +26,8 @@ export interface CaseHeader {
   readonly createdBy: string;
 }
 
-/** One body of the row, as event_body_blobs names it, with the hash its index held when the item was made. */
-export interface CaseBody {
-  readonly sourceTable: string;
-  readonly direction: string;
-  /** event_body_blobs.body_hash at the time (`blake3:<hex>`), or null when the index held none. */
-  readonly bodyHash: string | null;
-  /** A byte range of the stored body, [start, end); null for the whole body. */
-  readonly range: readonly [number, number] | null;
-}
-
-export interface CaseItem {
-  readonly id: string;
-  /** ISO 8601, UTC. */
-  readonly createdAt: string;
-  readonly tag: string;
-  readonly note: string | null;
-  readonly sessionId: string;
-  /** SHA-256 of the session.db the item was made on; null when that copy's hash was not taken (yet). */
-  readonly sessionDbSha256: string | null;
-  readonly table: string;
-  /** The row's event_id; null for a table without one, whose row is named by `rowid`. */
-  readonly eventId: string | null;
-  readonly rowid: number | null;
-  readonly body: CaseBody | null;
-}
+// The item's shape is the contract's, so the file, the CLI and the Case view read one shape.
+export type { CaseBody, CaseItem } from '../../../shared/contract/case.js';
 
 export interface CaseFile {
   readonly header: CaseHeader;
