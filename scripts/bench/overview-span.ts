@@ -5,7 +5,8 @@
 // Figures only; nothing asserts a time. The ledger is opened read-only in place (a bench ledger, never evidence).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { listTables, quoteIdent, tableSchemas } from '../../src/main/core/queries/schema.js';
+import { quoteIdent } from '../../src/main/core/evidence/sql-values.js';
+import { listTables, tableSchemas } from '../../src/main/core/queries/schema.js';
 import { readTimeSpan } from '../../src/main/core/overview/time-span.js';
 import { resolveSessionDir } from './lib/ledgers.js';
 

@@ -6,7 +6,8 @@ import type Database from 'better-sqlite3';
 import type { Failure } from '../../../shared/errors.js';
 import type { ArchiveState, Generation } from '../../../shared/ledger-types.js';
 import type { ArchiveLocation, ArchiveOpenOptions, OpenedArchive } from '../archive/types.js';
-import { columnsOf, hasTable, scalar, scalarOrNull } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, scalar, scalarOrNull } from '../queries/ledger-reads.js';
 
 export interface ArchiveCheckInput {
   readonly db: Database.Database;

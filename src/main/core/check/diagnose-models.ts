@@ -6,7 +6,8 @@
 import type Database from 'better-sqlite3';
 import { AI_DOMAIN_WHERE } from './providers.js';
 import { matchResponses } from './response-matcher.js';
-import { columnsOf, hasTable } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf } from '../queries/ledger-reads.js';
 
 const SAMPLE = 5;
 

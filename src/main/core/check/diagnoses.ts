@@ -4,7 +4,8 @@
 import type Database from 'better-sqlite3';
 import { aiRequestsNamed, nullModelEvidence, zeroCostModels } from './diagnose-models.js';
 import { KNOWN_PROVIDERS } from './providers.js';
-import { columnsOf, hasTable, scalarOrNull } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, scalarOrNull } from '../queries/ledger-reads.js';
 import { orphanCallSamples } from './tools.js';
 import type { ArchiveSection, Finding, NullsSection, OverflowSection, ProvidersSection, ToolsSection } from './types.js';
 

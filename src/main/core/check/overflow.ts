@@ -2,7 +2,8 @@
 // and size = changes deferred to a later scan. "The scan it was held for" is defined here as the next non-overflow
 // fs_events row after the window (by id, i.e. write order): the first change the monitor reported once it caught up.
 import type Database from 'better-sqlite3';
-import { columnsOf, hasTable, scalar } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, scalar } from '../queries/ledger-reads.js';
 import type { OverflowSection, OverflowWindow } from './types.js';
 
 const LIST_CAP = 100;

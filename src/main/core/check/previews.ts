@@ -2,7 +2,9 @@
 // (those present) and its 60-char cut, plus each row's event_id beside its id (issue 23), so `capsem-inspect body`
 // can be given a listed row's body without opening SQLite by hand.
 import type Database from 'better-sqlite3';
-import { columnsOf, countRows, hasTable, quoteIdent } from '../queries/ledger-reads.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, countRows } from '../queries/ledger-reads.js';
 import type { Preview } from './types.js';
 import { EXPECTED_TABLES } from './types.js';
 import { readableNumber } from '../../../shared/readable-number.js';

@@ -3,7 +3,8 @@
 // denied requests included) so the numbers match it; bare provider domains it misses are counted separately and
 // reported as a note.
 import type Database from 'better-sqlite3';
-import { columnsOf, hasTable, scalar } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, scalar } from '../queries/ledger-reads.js';
 import type { NullsSection, ProvidersSection } from './types.js';
 
 export const AI_DOMAIN_WHERE = "(domain LIKE '%.googleapis.com' OR domain LIKE '%.anthropic.com' OR domain LIKE '%.openai.com')";

@@ -11,7 +11,8 @@ import { EMPTY_ARCHIVE, EMPTY_NULLS, EMPTY_OVERFLOW, EMPTY_PROVIDERS, EMPTY_TOOL
 import { archiveFindings, pageFindings, shapeFindings, tableFindings, walFindings } from './error-findings.js';
 import { checkWal } from './wal-section.js';
 import { newestShapeGaps } from '../evidence/newest-shape.js';
-import { columnsOf, hasTable } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf } from '../queries/ledger-reads.js';
 import { checkOverflow } from './overflow.js';
 import { buildPreviews } from './previews.js';
 import { checkNulls, checkProviders } from './providers.js';

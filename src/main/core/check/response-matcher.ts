@@ -8,7 +8,8 @@
 // computed by SQLite for both sides, so the distances are the same doubles.
 import type Database from 'better-sqlite3';
 import { AI_BARE_DOMAIN_WHERE, AI_DOMAIN_WHERE } from './providers.js';
-import { columnsOf, hasTable } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf } from '../queries/ledger-reads.js';
 
 export interface MatchSample {
   readonly method: unknown;

@@ -11,7 +11,8 @@
 // once per statement as an ephemeral index (see callKey). NULLs are handled explicitly: a NULL call_id never
 // matches (as `=` never matches it) and the lists exclude NULLs so NOT IN cannot turn UNKNOWN.
 import type Database from 'better-sqlite3';
-import { columnsOf, hasTable } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf } from '../queries/ledger-reads.js';
 
 const hasColumn = (db: Database.Database, table: string, column: string): boolean =>
   hasTable(db, table) && columnsOf(db, table).has(column);

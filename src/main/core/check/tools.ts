@@ -3,7 +3,8 @@
 // one copy the identity graph and the lifecycles share; this file adds the totals, origins and the doctor's usage
 // table.
 import type Database from 'better-sqlite3';
-import { columnsOf, hasTable, scalar } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { columnsOf, scalar } from '../queries/ledger-reads.js';
 import { readableNumber } from '../../../shared/readable-number.js';
 import { FIRST_ORPHANS, firstOrphanCallIds, orphanCallWhere, toolInvariantCounts } from './tool-invariants-sql.js';
 import type { ToolUsageRow, ToolsSection } from './types.js';

@@ -13,7 +13,8 @@ import type Database from 'better-sqlite3';
 import { openHardened } from '../evidence/open-hardened.js';
 import { makeScratchDir, removeScratchDir } from '../evidence/scratch.js';
 import { readWalFacts, type WalFacts } from '../evidence/wal-frames.js';
-import { countRows, hasTable } from '../queries/ledger-reads.js';
+import { hasTable } from '../queries/schema.js';
+import { countRows } from '../queries/ledger-reads.js';
 
 export interface WalSection extends WalFacts {
   /** Rows per table that exist only in the -wal (tables with none are left out). */

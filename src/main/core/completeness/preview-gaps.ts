@@ -8,7 +8,8 @@
  * bodies, and its previews are all it ever meant to hold.
  */
 import type Database from 'better-sqlite3';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 import { plural } from '../../../shared/plural.js';
 import type { Gap, GapPlace } from './types.js';
 import { EXAMPLES } from './types.js';

@@ -1,7 +1,8 @@
 // Which of a table's columns this ledger has: older generations lack some (docs/formats/ledger-format.md, "Older
 // table shapes"), so a query names a column only when the schema catalogue has it and reads NULL otherwise.
 import type Database from 'better-sqlite3';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 
 export interface TableColumns {
   readonly table: string;

@@ -2,7 +2,8 @@
 // net_events), so each query names a column only when the schema catalogue has it and reads NULL (recorded as
 // missing) otherwise.
 import type Database from 'better-sqlite3';
-import { hasColumn, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn } from '../queries/schema.js';
 
 export const NET_COLUMNS = [
   'domain',

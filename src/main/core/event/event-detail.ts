@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import type { BodyMeta, EventDetail, RowRef } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { rowidNumber, toCell } from '../tables/cells.js';
-import { hasColumn, hasTable, quoteIdent, tableSchema, tableSchemas } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable, tableSchema, tableSchemas } from '../queries/schema.js';
 
 /** Where an event_id is looked for first: the tables a reviewer means by "the event". */
 const PREFERRED = [

@@ -7,7 +7,8 @@
 import type Database from 'better-sqlite3';
 import type { ResolvedId } from '../../../shared/contract.js';
 import { traceKeysOf } from '../traces/trace-keys.js';
-import { hasColumn, hasTable, quoteIdent, tableSchemas } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable, tableSchemas } from '../queries/schema.js';
 
 /** At most this many items per id (an id naming more is ambiguous; the first few show where). */
 export const RESOLVE_CAP = 8;

@@ -5,7 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { TraceFind, TraceMatch } from '../../../shared/contract/graph.js';
 import { GRAPH_FIND_CAP, TRACE_LEVEL_TURN } from '../../../shared/contract/graph.js';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 import { idList, traceKeysOf } from '../traces/trace-keys.js';
 import { traceTurns } from '../traces/turns.js';
 

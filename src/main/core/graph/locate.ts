@@ -4,7 +4,8 @@
 // its call (same call_id, same trace); any other row of the trace (net, exec, file events) only has its turn.
 import type Database from 'better-sqlite3';
 import type { TraceLocation } from '../../../shared/contract/graph.js';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 import { idList, traceKeysOf } from '../traces/trace-keys.js';
 
 type Row = { mc: number | null; turn: string | null } | undefined;

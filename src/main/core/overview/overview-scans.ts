@@ -9,7 +9,8 @@ import type { DecisionCount, FollowUpStatus, ModelUsage } from '../../../shared/
 import type { Failure } from '../../../shared/errors.js';
 import { toFailure } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 

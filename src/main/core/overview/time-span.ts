@@ -7,7 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { TimeSpanCoverage } from '../../../shared/contract.js';
-import { quoteIdent, tableSchemas } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchemas } from '../queries/schema.js';
 
 /** Up to this many rows, a table without a usable index is read anyway: a few milliseconds at most. */
 export const SMALL_TABLE_ROWS = 10_000;

@@ -1,15 +1,10 @@
 // Small read helpers over the evidence connection. Table and column names come from sqlite_master or from
 // our own constants, never from user input, and are quoted all the same.
 import type Database from 'better-sqlite3';
-
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+import { quoteIdent } from '../evidence/sql-values.js';
 
 export function tableNames(db: Database.Database): string[] {
   return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-}
-
-export function hasTable(db: Database.Database, table: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
 }
 
 export function columnsOf(db: Database.Database, table: string): Set<string> {

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { ColumnInfo, TableInfo, TableSchemaInfo } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
+import { quoteIdent } from '../evidence/sql-values.js';
 
 export interface TableSchema {
   readonly name: string;
@@ -24,10 +25,6 @@ const allowed = new WeakMap<Database.Database, ReadonlySet<string>>();
 export function restrictTables(db: Database.Database, names: Iterable<string>): void {
   allowed.set(db, new Set(names));
   cache.delete(db);
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function columnKind(name: string, type: string): ColumnInfo['kind'] {
@@ -88,8 +85,18 @@ export function tableSchema(db: Database.Database, name: string): TableSchema {
   return t;
 }
 
+/**
+ * Whether the ledger has an ordinary table of that name that the queries may touch. Answered from the catalogue (or
+ * the opener's list) without reading every table's columns, so the session check can ask it of a ledger whose
+ * other tables would not bear a PRAGMA.
+ */
 export function hasTable(db: Database.Database, name: string): boolean {
-  return tableSchemas(db).has(name);
+  if (/^sqlite./i.test(name)) return false; // SQLite's internals, left out as tableSchemas leaves them out
+  const known = cache.get(db);
+  if (known) return known.has(name);
+  const allow = allowed.get(db);
+  if (allow) return allow.has(name);
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
 
 export function hasColumn(db: Database.Database, table: string, column: string): boolean {

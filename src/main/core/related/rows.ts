@@ -4,7 +4,8 @@
 import type Database from 'better-sqlite3';
 import type { RelatedGroup, RelatedGroupKind, RelatedRow } from '../../../shared/contract/related.js';
 import { RELATED_CAP } from '../../../shared/contract/related.js';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 
 export type Rec = Record<string, unknown> & { readonly __rowid: number };
 

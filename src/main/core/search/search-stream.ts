@@ -7,7 +7,8 @@
 import type Database from 'better-sqlite3';
 import type { SearchKind } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
-import { quoteIdent, tableSchemas } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchemas } from '../queries/schema.js';
 import { placesFor, SUMMARY_COLUMNS, WHERE } from './table-search.js';
 
 /** The hit grid's columns, in order. */

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import type { SearchHit, SearchKind, SearchResult } from '../../../shared/contract.js';
 import { SEARCH_KINDS } from '../../../shared/contract.js';
 import { cellText, rowidNumber, toCell } from '../tables/cells.js';
-import { hasColumn, quoteIdent, tableSchemas } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, tableSchemas } from '../queries/schema.js';
 
 /** For each kind, where to look: (table, column) pairs, or every table carrying the column. */
 export const WHERE: Record<SearchKind, { readonly exact: boolean; readonly places: readonly (readonly [string, string])[] | 'any' }> = {

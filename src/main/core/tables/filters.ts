@@ -2,7 +2,7 @@
 import type { ColumnFilter } from '../../../shared/contract.js';
 import { InspectorError } from '../../../shared/errors.js';
 import type { TableSchema } from '../queries/schema.js';
-import { quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
 
 export interface SqlPart {
   readonly sql: string;

@@ -11,7 +11,8 @@ import { InspectorError } from '../../../shared/errors.js';
 import { fromCell, rowidNumber, toCell } from './cells.js';
 import { filterSql } from './filters.js';
 import type { TableSchema } from '../queries/schema.js';
-import { quoteIdent, tableSchema } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchema } from '../queries/schema.js';
 import { finishedOrder, orderedPage } from './sort-orders.js';
 
 const DEFAULT_LIMIT = 200;

@@ -15,7 +15,8 @@ import { InspectorError } from '../../../shared/errors.js';
 import { toCell } from './cells.js';
 import { filterSql } from './filters.js';
 import { readPage } from './page.js';
-import { quoteIdent, tableSchema } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchema } from '../queries/schema.js';
 import { finishedOrder, orderedSeek } from './sort-orders.js';
 
 export const SEEK_SAMPLES = 257;

@@ -16,7 +16,8 @@ import type { TableSortArg, TableSortStatus } from '../../../shared/contract/tab
 import { InspectorError } from '../../../shared/errors.js';
 import { rowidNumber, toCell } from './cells.js';
 import { filterSql } from './filters.js';
-import { quoteIdent, tableSchema } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchema } from '../queries/schema.js';
 import { spawnWorker } from '../workers/worker-entry-url.js';
 import type { SortWorkerData, SortWorkerReply } from './sort-protocol.js';
 import { SortedOrder } from './sort-lookup.js';

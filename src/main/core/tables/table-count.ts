@@ -5,7 +5,8 @@ import type { ColumnFilter } from '../../../shared/contract.js';
 import type { MatchCount } from '../../../shared/contract/table-count.js';
 import { MATCH_COUNT_CAP } from '../../../shared/contract/table-count.js';
 import { filterSql } from './filters.js';
-import { quoteIdent, tableSchema } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { tableSchema } from '../queries/schema.js';
 
 export function countMatching(db: Database.Database, table: string, filters: readonly ColumnFilter[]): MatchCount {
   const schema = tableSchema(db, table);

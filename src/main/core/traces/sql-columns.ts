@@ -1,7 +1,8 @@
 // Column expressions that degrade to NULL when an older ledger lacks the column, so one query text serves
 // every generation. Names come from our own constants and the schema catalogue, never from a request.
 import type Database from 'better-sqlite3';
-import { hasColumn, hasTable, quoteIdent } from '../queries/schema.js';
+import { quoteIdent } from '../evidence/sql-values.js';
+import { hasColumn, hasTable } from '../queries/schema.js';
 
 /** `alias."name" AS as` when the column exists, else `NULL AS as`. */
 export function colOr(db: Database.Database, table: string, alias: string, name: string, as = name, fallback = 'NULL'): string {
