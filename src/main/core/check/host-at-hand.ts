@@ -47,7 +47,31 @@ export async function hostStopForSession(path: string, scratchRoot?: string): Pr
   if (!['sessions', 'persistent'].includes(basename(kept)) || basename(runDir) !== 'run') return null;
   const hostDbPath = join(dirname(runDir), 'sessions', 'host.db');
   if (!isFile(hostDbPath)) return null;
-  return (await opened(hostDbPath, runDir, runDir, scratchRoot)).stopFor(dir);
+  return (await hostOfHome(hostDbPath, runDir, scratchRoot)).stopFor(dir);
+}
+
+/**
+ * The host ledger of a home, read once while host.db and its -wal stay as they were: a library that opens a hundred
+ * sessions of one home copies and reads its host ledger once, not a hundred times. A host.db that changed (a live
+ * home) is read again, so no session is compared with a stale stop.
+ */
+const homes = new Map<string, { readonly fingerprint: string; readonly host: Promise<HostAtHand> }>();
+const HOMES_KEPT = 8;
+
+export function hostOfHome(hostDbPath: string, runDir: string, scratchRoot?: string): Promise<HostAtHand> {
+  const key = `${hostDbPath}\0${runDir}`;
+  const fingerprint = ['', '-wal'].map((suffix) => fileStamp(hostDbPath + suffix)).join('|');
+  const kept = homes.get(key);
+  if (kept && kept.fingerprint === fingerprint) return kept.host;
+  const host = opened(hostDbPath, runDir, runDir, scratchRoot);
+  homes.delete(key);
+  const entry = { fingerprint, host };
+  homes.set(key, entry);
+  // A read that threw (a scratch folder gone) is not kept: the next session tries again.
+  host.catch(() => homes.get(key) === entry && homes.delete(key));
+  // Oldest first in a Map's order: the homes of a long-running app stay few.
+  while (homes.size > HOMES_KEPT) homes.delete(homes.keys().next().value!);
+  return host;
 }
 
 /**
@@ -69,6 +93,15 @@ async function opened(hostDbPath: string, runDir: string, walkRoot: string, scra
     ? (dir: string) => hostStopOf(ledger.value, dir)
     : (): HostStop => ({ hostDb: hostDbPath, state: 'unreadable', reason: `${ledger.error.code}: ${ledger.error.message}` });
   return { hostDbPath, walkRoot, stopFor, gone: ledger.ok ? goneSessions(ledger.value) : [] };
+}
+
+function fileStamp(path: string): string {
+  try {
+    const st = lstatSync(path);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return 'none';
+  }
 }
 
 function isFile(path: string): boolean {

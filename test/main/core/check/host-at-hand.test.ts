@@ -1,10 +1,10 @@
 // Which host ledger a check reads beside its sessions: the one a Capsem home or host.db names for --all, the home's
 // own for a session folder kept in it, none for a folder elsewhere; a session it does not list is said as such.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostForAll, hostStopForSession } from '../../../../src/main/core/check/host-at-hand.js';
+import { hostForAll, hostOfHome, hostStopForSession } from '../../../../src/main/core/check/host-at-hand.js';
 import type { StoppedHome } from '../../../fixtures/writer/host/stopped-home.js';
 import { writeStoppedHome } from '../../../fixtures/writer/host/stopped-home.js';
 
@@ -44,5 +44,19 @@ describe('the host ledger at hand', () => {
     const stray = join(home.runDir, 'sessions', 'stray');
     cpSync(home.ledgers.done!.sessionDir, stray, { recursive: true });
     expect(await hostStopForSession(stray, root)).toMatchObject({ state: 'not-listed' });
+  });
+
+  it('a home is read once for all its sessions, and again when its host.db changed', async () => {
+    const once = hostOfHome(home.hostDbPath, home.runDir, root);
+    expect(hostOfHome(home.hostDbPath, home.runDir, root)).toBe(once);
+    expect((await once).stopFor(home.ledgers.done!.sessionDir)).toMatchObject({ state: 'stopped' });
+    const copy = join(root, 'changed');
+    cpSync(home.home, copy, { recursive: true });
+    const hostDb = join(copy, 'sessions', 'host.db');
+    const runDir = join(copy, 'run');
+    const before = hostOfHome(hostDb, runDir, root);
+    await before;
+    appendFileSync(`${hostDb}-wal`, '');
+    expect(hostOfHome(hostDb, runDir, root)).not.toBe(before);
   });
 });
