@@ -15,7 +15,7 @@ import type { VerifyOptions } from './verify-bodies.js';
 import { verifyForReport } from './verify-bodies.js';
 import type { SecretsSection } from './secrets-types.js';
 import type { HostStop } from '../completeness/host-stop.js';
-import { scanSecrets, secretsFindings } from './secrets-section.js';
+import { scanSecrets, secretsAlongVerification, secretsFindings } from './secrets-section.js';
 
 export { DEFAULT_PREVIEW_ROWS } from './report-sections.js';
 
@@ -36,9 +36,13 @@ export interface CheckOptions extends VerifyOptions {
 }
 
 export async function checkEvidence(evidence: Evidence, opts: CheckOptions = {}): Promise<CheckReport> {
-  const report = await reportOn(evidence, opts);
+  // With --secrets the verification also searches each body it verified: the archive is read once, not twice.
+  const along = opts.secrets && opts.verifyBodies ? secretsAlongVerification(evidence) : null;
+  const report = await reportOn(evidence, along ? { ...opts, search: along.search } : opts);
   await requireProvenCopy(evidence);
-  return opts.secrets && report.stoppedAfter === null ? withSecrets(report, await scanSecrets(evidence, opts)) : report;
+  if (!opts.secrets || report.stoppedAfter !== null) return report;
+  const secrets = (await along?.section(report.archive)) ?? (await scanSecrets(evidence, opts));
+  return withSecrets(report, secrets);
 }
 
 /** The report with its credentials section and the findings it adds (warnings and notes: the verdict stays). */

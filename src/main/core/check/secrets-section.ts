@@ -1,7 +1,7 @@
 // The integrity report's credentials section (`check --secrets`): every credential-shaped string in the verified
-// bodies and the text columns, with where it was seen and which way it went (search/secret-findings.ts). It is a
-// body search of its own (the grep job with the secret patterns): verification runs inside it, so a body that fails
-// is not searched and is counted as such. Values are kept masked in the report; the list is capped, worst first.
+// bodies and the text columns, with where it was seen and which way it went (search/secret-findings.ts). The search
+// rides on the check's own verification when it reads the bodies (one read of the archive), and is a body search of
+// its own otherwise; either way a body that fails verification is not searched and is counted as such. Values are kept masked in the report; the list is capped, worst first.
 import type { Evidence } from '../evidence/types.js';
 import { startGrep } from '../search/grep-job.js';
 import { grepColumnsOffThread } from '../search/grep-columns-off-thread.js';
@@ -9,7 +9,8 @@ import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../match/grep-types.js';
 import type { SecretFinding, SecretVerdict } from '../search/secret-findings.js';
 import { SECRET_VERDICTS, destinationLookup, maskSecret, secretFinding } from '../search/secret-findings.js';
-import type { Finding } from './types.js';
+import type { ArchiveSection, Finding } from './types.js';
+import type { VerifyOptions } from './verify-bodies.js';
 import type { ReportedSecret, SecretsSection } from './secrets-types.js';
 
 export type { ReportedSecret, SecretsSection } from './secrets-types.js';
@@ -27,14 +28,57 @@ export async function scanSecrets(
   evidence: Evidence,
   opts: { readonly workers?: number; readonly signal?: AbortSignal } = {},
 ): Promise<SecretsSection> {
+  const found = secretsCollector(evidence);
+  const job = startGrep(evidence, SPEC, {
+    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    onMatches: found.onMatches,
+  });
+  const onAbort = (): void => job.cancel();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const result = await job.result.finally(() => opts.signal?.removeEventListener('abort', onAbort));
+  const bodies = result.ok
+    ? { verified: result.value.verified, failed: result.value.failed, error: null }
+    : { verified: 0, failed: 0, error: result.error };
+  return found.section(bodies);
+}
+
+/**
+ * For a check that verifies its bodies: the search its verification carries (one read of the archive for both), and
+ * the section once that verification is folded into the archive section. `section` answers null when the
+ * verification never ran (no archive to read), and the caller scans on its own as `scanSecrets`.
+ */
+export function secretsAlongVerification(evidence: Evidence): {
+  readonly search: NonNullable<VerifyOptions['search']>;
+  readonly section: (archive: ArchiveSection) => Promise<SecretsSection | null>;
+} {
+  const found = secretsCollector(evidence);
+  return {
+    search: { spec: SPEC, onMatches: found.onMatches },
+    section: async (archive) => {
+      if (archive.verified === null && archive.verifyError === null) return null;
+      return found.section({ verified: archive.verified ?? 0, failed: archive.failed ?? 0, error: archive.verifyError });
+    },
+  };
+}
+
+interface BodiesSearched {
+  readonly verified: number;
+  readonly failed: number;
+  readonly error: SecretsSection['error'];
+}
+
+/** Matches in, findings kept worst first; past the cap only counted, so memory stays bounded however many a ledger holds. */
+function secretsCollector(evidence: Evidence): {
+  readonly onMatches: (batch: readonly GrepMatch[]) => void;
+  readonly section: (bodies: BodiesSearched) => Promise<SecretsSection>;
+} {
   const destinationOf = destinationLookup(evidence.db);
   const counts = Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
-  // Kept worst first; past the cap only counted, so memory stays bounded however many a ledger holds.
   const kept: SecretFinding[] = [];
   let omitted = 0;
-  const take = (m: GrepMatch): boolean => {
+  const take = (m: GrepMatch): void => {
     const f = secretFinding(m, destinationOf);
-    if (!f) return true;
+    if (!f) return;
     counts[f.verdict] += 1;
     kept.push(f);
     if (kept.length > MAX_LISTED) {
@@ -42,26 +86,23 @@ export async function scanSecrets(
       kept.length = MAX_LISTED;
       omitted += 1;
     }
-    return true;
   };
-  const job = startGrep(evidence, SPEC, {
-    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
-    onMatches: (batch) => batch.forEach(take),
-  });
-  const onAbort = (): void => job.cancel();
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const result = await job.result.finally(() => opts.signal?.removeEventListener('abort', onAbort));
-  // In a worker: every text value of a million-row ledger is read (~11 s), and this thread may be serve's or the app's.
-  const columns = await grepColumnsOffThread(evidence.db, evidence.snapshot.dbCopyPath, SPEC, (m) => void take(m));
-  kept.sort(worstFirst);
   return {
-    bodiesSearched: result.ok ? result.value.verified : 0,
-    bodiesNotSearched: result.ok ? result.value.failed : 0,
-    columnValues: columns.values,
-    counts,
-    findings: kept.map(reported),
-    omitted,
-    error: result.ok ? null : result.error,
+    onMatches: (batch) => batch.forEach(take),
+    section: async (bodies) => {
+      // In a worker: every text value of a million-row ledger is read (~11 s), and this thread may be serve's or the app's.
+      const columns = await grepColumnsOffThread(evidence.db, evidence.snapshot.dbCopyPath, SPEC, take);
+      kept.sort(worstFirst);
+      return {
+        bodiesSearched: bodies.verified,
+        bodiesNotSearched: bodies.failed,
+        columnValues: columns.values,
+        counts,
+        findings: kept.map(reported),
+        omitted,
+        error: bodies.error,
+      };
+    },
   };
 }
 

@@ -7,12 +7,18 @@ import type { Evidence } from '../evidence/types.js';
 import { planEvidenceScan } from '../jobs/plan-evidence-scan.js';
 import { startVerifyJob } from '../jobs/verify-pool.js';
 import type { JobProgress, VerifySummary } from '../jobs/verify-types.js';
+import type { GrepMatch, GrepSpec } from '../match/grep-types.js';
 import type { ArchiveSection } from './types.js';
 
 export interface VerifyOptions {
   readonly workers?: number;
   readonly onProgress?: (p: JobProgress) => void;
   readonly signal?: AbortSignal;
+  /**
+   * A search to run on every body as it verifies (`check --secrets`): one read of the archive serves both, and the
+   * matches come only from bodies that verified.
+   */
+  readonly search?: { readonly spec: GrepSpec; readonly onMatches: (matches: readonly GrepMatch[]) => void };
 }
 
 /** The index section with a verification outcome (or none: null) folded in. */
@@ -34,8 +40,10 @@ export function withVerification(section: ArchiveCheckResult['section'], outcome
 }
 
 export async function verifyForReport(evidence: Evidence, index: ArchiveCheckResult, opts: VerifyOptions): Promise<ArchiveSection> {
-  const spec = planEvidenceScan(evidence, { workers: opts.workers }, index);
-  const job = startVerifyJob(spec, { onProgress: opts.onProgress });
+  const plan = planEvidenceScan(evidence, { workers: opts.workers }, index);
+  const search = opts.search;
+  const spec = search ? { ...plan, tasks: plan.tasks.map((t) => ({ ...t, grep: search.spec })) } : plan;
+  const job = startVerifyJob(spec, { onProgress: opts.onProgress, ...(search ? { onMatches: search.onMatches } : {}) });
   const onAbort = (): void => job.cancel();
   if (opts.signal?.aborted) job.cancel();
   opts.signal?.addEventListener('abort', onAbort, { once: true });

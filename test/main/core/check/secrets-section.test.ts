@@ -3,13 +3,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as GrepJob from '../../../../src/main/core/search/grep-job.js';
 import { checkPath } from '../../../../src/main/core/check/check-path.js';
 import { run } from '../../../../src/cli/commands/check.js';
 import { captureIo } from '../../../../src/cli/io.js';
 import { SECRET_PATTERNS } from '../../../../src/main/core/match/secret-patterns.js';
 import type { ContentBody } from '../../../fixtures/writer/content-types.js';
 import { writeLedger, type WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
+
+// Counts the body searches started on their own, so the test can tell one read of the archive from two.
+const ownSearches = vi.hoisted(() => ({ started: 0 }));
+vi.mock('../../../../src/main/core/search/grep-job.js', async (importOriginal) => {
+  const real = await importOriginal<typeof GrepJob>();
+  return { ...real, startGrep: (...args: Parameters<typeof real.startGrep>) => (ownSearches.started++, real.startGrep(...args)) };
+});
 
 const GITHUB = SECRET_PATTERNS.find((p) => p.name === 'github-token')!.example;
 const root = mkdtempSync(join(tmpdir(), 'check-secrets-'));
@@ -57,5 +65,17 @@ describe('check --secrets', () => {
     const plain = captureIo();
     await run([ledger.sessionDir], plain);
     expect(plain.out).not.toContain('Credentials:');
+  });
+
+  it('a check that verifies its bodies searches them in the same read, and finds the same', async () => {
+    const alone = await checkPath(ledger.sessionDir, { secrets: true });
+    const started = ownSearches.started;
+    expect(started).toBeGreaterThan(0);
+    const along = await checkPath(ledger.sessionDir, { secrets: true, verifyBodies: true });
+    expect(ownSearches.started).toBe(started);
+    expect(alone.ok && along.ok).toBe(true);
+    if (!alone.ok || !along.ok) return;
+    expect(along.value.archive.verified).toBe(ledger.bodies.length);
+    expect(along.value.secrets).toEqual(alone.value.secrets);
   });
 });
