@@ -3,6 +3,7 @@
 // scripts/lint/house-plugin.js. Beside it: Electron's IPC objects each in one file, no import cycles, bodies never
 // rendered as HTML, and a file-length warning. Every rule is proven by a fixture under test/lint/fixtures that lint
 // must refuse.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { housePlugin } from './scripts/lint/house-plugin.js';
 
@@ -179,6 +180,12 @@ export default tseslint.config(
     files: [file],
     rules: { 'no-restricted-syntax': ['error', ...noSleeping, ...ipcSelectorsBut(file)] },
   })),
+  // React's two rules of hooks: hooks called in the same order on every render, and effects that name what they read.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     files: ['src/renderer/**'],
     rules: { 'no-restricted-syntax': ['error', ...noHtmlSinks, ...noPolling, ...noSleeping, ...ipcSelectorsBut(null)] },

@@ -58,6 +58,8 @@ describe('lint walls (eslint.config.js)', () => {
       'no-restricted-syntax',
       'no-restricted-globals',
       'max-lines',
+      'react-hooks/rules-of-hooks',
+      'react-hooks/exhaustive-deps',
     ])
       expect(proven).toContain(rule);
   });

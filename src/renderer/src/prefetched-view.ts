@@ -42,6 +42,7 @@ export function prefetchedView<M, P extends object>(load: () => Promise<M>, pick
       return () => {
         live = false;
       };
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the view is prefetched once per mount
     }, []);
     if (state.error !== undefined) throw state.error;
     return state.view ? createElement(state.view, props) : createElement(ViewLoading);

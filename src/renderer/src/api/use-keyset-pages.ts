@@ -45,6 +45,7 @@ export function useKeysetPages<Row, After, P extends KeysetPage<Row, After>>(
       setRows((old) => [...old, ...r.value.rows]);
     });
     // `key` is what a new first page depends on; fetchPage is read through its ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new key starts a new page chain; the fetch is read through its ref
   }, [key]);
   useEffect(() => {
     gen.current++;

@@ -129,16 +129,19 @@ export function BodyViewer(props: {
     if (sseMiss) setFallback('text');
   }, [sseMiss]);
 
-  const source: RowSource =
-    shown === 'text'
-      ? textRows
-      : shown === 'hex'
-        ? (hexSource ?? [])
-        : shown === 'json' && !openStrings
-          ? (foldSource ?? [])
-          : plain
-            ? linesSource(plain.lines)
-            : [];
+  const source = useMemo(
+    (): RowSource =>
+      shown === 'text'
+        ? textRows
+        : shown === 'hex'
+          ? (hexSource ?? [])
+          : shown === 'json' && !openStrings
+            ? (foldSource ?? [])
+            : plain
+              ? linesSource(plain.lines)
+              : [],
+    [shown, textRows, hexSource, openStrings, foldSource, plain],
+  );
   // Find looks at every line of the body: a query loads what is not loaded yet (text and hex load by window).
   const { all } = bytes;
   useEffect(() => {
@@ -160,7 +163,7 @@ export function BodyViewer(props: {
   useEffect(() => {
     if (!foldFind || currentLine === null || !fold || !flags || rowOfLine(currentLine) >= 0) return;
     setFolded(unfoldTo(fold, flags, currentLine));
-  }, [foldFind, currentLine, fold, flags, rowOfLine]);
+  }, [foldFind, currentLine, fold, flags, rowOfLine, setFolded]);
   const hitSet = useMemo(() => new Set(foldFind ? hits.map(rowOfLine).filter((k) => k >= 0) : hits), [foldFind, hits, rowOfLine]);
   const focusRow = currentLine === null ? null : foldFind ? rowOfLine(currentLine) : currentLine;
   const step = (d: number): void => {

@@ -84,6 +84,7 @@ export function useBodyBytes(evidenceId: string, key: BodyKeyArg, want: number):
       live = false;
       busy.current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyStr names the body (evidence and key); a new body resets the state first
   }, [keyStr, state.loaded, state.total, target, state.error]);
   const more = useCallback(() => setTarget((t) => (state.loaded >= t ? t + WINDOW : t)), [state.loaded]);
   const all = useCallback(() => setTarget(Number.MAX_SAFE_INTEGER), []);

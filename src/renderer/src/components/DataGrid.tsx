@@ -120,6 +120,7 @@ export function DataGrid(p: DataGridProps) {
     if (spanning || !s || s.seq === lastShift.current || !scroller.current) return;
     lastShift.current = s.seq;
     scroller.current.scrollTop += s.rows * GRID_ROW_HEIGHT;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the grid's own signals only; the rest is read as of this render on purpose
   }, [p.topShift]);
 
   // Loaded rows on screen: page on at either end as before; none on screen: ask for the rows there once the
@@ -141,12 +142,14 @@ export function DataGrid(p: DataGridProps) {
     }
     if (p.onNearEnd && local(last.index) >= p.rows.length - NEAR_EDGE) p.onNearEnd();
     if (p.onNearStart && local(first.index) <= NEAR_EDGE) p.onNearStart();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the grid's own signals only; the rest is read as of this render on purpose
   }, [first, last, p]);
   useEffect(() => () => void (seekTimer.current && clearTimeout(seekTimer.current)), []);
 
   useEffect(() => {
     if (p.selected) v.scrollToIndex(p.selected.row + start, { align: 'auto' });
     // Only when the selection moves (keyboard j/k), not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the grid's own signals only; the rest is read as of this render on purpose
   }, [p.selected?.row]);
 
   const lastJump = useRef(0);
@@ -162,6 +165,7 @@ export function DataGrid(p: DataGridProps) {
   // The visible columns as indexes into p.columns, the same array while they do not change, so the memoised rows
   // below re-render only when their own data does (scrolling renders only the rows that come into view).
   const visibleKey = visible.map((c) => c.id).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the grid's own signals only; the rest is read as of this render on purpose
   const cols = useMemo(() => visible.map((c) => colIndex(c.id)), [visibleKey, p.columns]);
   // Fixed pixel widths (no look at the content), and of the visible columns only those the view shows (see
   // column-window.ts): the header keeps every column (its filter inputs keep what is typed in them).
@@ -239,6 +243,7 @@ export function DataGrid(p: DataGridProps) {
         })}
       </div>
     ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the grid's own signals only; the rest is read as of this render on purpose
     [cols, template, width, p.columns, p.sort, p.onSort, p.headerExtra],
   );
   return (

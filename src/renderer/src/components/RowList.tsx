@@ -56,6 +56,7 @@ export function RowList(props: {
     if (!hits || hits.first >= rows.length || scrolledTo.current === hits.first) return;
     scrolledTo.current = hits.first;
     scrollToIndex(hits.first);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scrolls when the hit or focus moves, not when the scroll function is remade each render
   }, [hits, rows.length, v]);
   const items = wrap ? v.getVirtualItems() : fixed.items;
   const last = items[items.length - 1];
@@ -68,6 +69,7 @@ export function RowList(props: {
   // The find box's current hit is scrolled into the middle of the view.
   useEffect(() => {
     if (props.focusRow !== null && props.focusRow !== undefined) scrollToIndex(props.focusRow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scrolls when the hit or focus moves, not when the scroll function is remade each render
   }, [props.focusRow]);
   useEffect(() => {
     if (onNearEnd && (rows.length === 0 || (last && last.index >= rows.length - 40))) onNearEnd();

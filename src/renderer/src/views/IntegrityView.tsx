@@ -62,6 +62,7 @@ export function IntegrityView(props: { ev: string }) {
         if (!(prev?.name === 'job.done')) seen.current.set(e.payload.jobId, e);
         if (e.payload.jobId === jobRef.current) apply(e);
       }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription for the view's life; apply reads the job through refs
     [],
   );
   // Once the report is on screen, and its Verify button with it, the verification's worker threads start loading, so

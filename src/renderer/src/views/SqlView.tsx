@@ -63,6 +63,7 @@ export function SqlView(props: { ev: string; canned: string | null; sql: string 
     setResult(null);
     win.reset('', null);
     setSel(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a query loaded from the list resets the editor once, not on every edit
   }, [loaded]);
   const needed = useMemo(() => [...new Set([...sql.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))], [sql]);
 

@@ -47,6 +47,7 @@ export function IdLinks(props: { ev: string; id: string; openSingle?: boolean; q
   const found = res.value ?? [];
   useEffect(() => {
     if (props.openSingle && found.length === 1) navigate(resolvedRoute(props.ev, found[0]!));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigates once when the answer arrives, not when the caller re-renders
   }, [res.value]);
   if (!id || !res.value) return null;
   if (found.length === 0)

@@ -128,6 +128,7 @@ export function useKeysetWindow(
     mounted.current = true;
     setSt((x) => ({ ...EMPTY, topShift: scrollBack ? { seq: x.topShift.seq + 1, rows: -1e9 } : x.topShift }));
     if (table) void load('start');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the window starts over for a new evidence, table, sort or filters (by value); load reads the rest by ref
   }, [evidenceId, table?.name, JSON.stringify(sort), JSON.stringify(filters)]);
 
   return {

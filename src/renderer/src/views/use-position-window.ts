@@ -65,12 +65,14 @@ export function usePositionWindow<R, K, P extends PositionPage<R>>(
         else setError(r.error);
       });
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new key starts over; the first ask and the fetch are read as of that key
     [key],
   );
   useEffect(() => {
     setWin({ key, start: 0, rows: [], last: null });
     setError(null);
     ask(first, (p) => setWin({ key, start: p.position ?? 0, rows: [...p.rows], last: p }), true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new key starts over; the first ask and the fetch are read as of that key
   }, [key]);
   const more = useCallback(() => {
     const w = winRef.current;

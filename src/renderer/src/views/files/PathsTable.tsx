@@ -112,16 +112,17 @@ export function PathsTable(props: {
     },
     [byPath, props.ev],
   );
+  const { sort, onSort: sortBy } = props;
   const onSort = useCallback(
     (column: string) => {
       const s = SORT_OF[column];
       if (!s) return;
-      const same = props.sort.column === s;
+      const same = sort.column === s;
       // A new column starts at its most telling end: most changes, latest change; text columns A→Z.
       const first = s === 'events' || s === 'lastTimestamp' || s === 'size' ? 'desc' : 'asc';
-      props.onSort({ column: s, direction: same ? (props.sort.direction === 'asc' ? 'desc' : 'asc') : first });
+      sortBy({ column: s, direction: same ? (sort.direction === 'asc' ? 'desc' : 'asc') : first });
     },
-    [props.sort, props.onSort],
+    [sort, sortBy],
   );
   return (
     <DataGrid

@@ -20,12 +20,14 @@ export function TimelineCharts(props: { ev: string }) {
   const main = useTimeline(props.ev, range, mainW);
   const kinds = useTimeline(props.ev, range, kindW);
   const tl = main.value;
+  const sessionFrom = tl?.sessionFrom;
+  const sessionTo = tl?.sessionTo;
   const onRange = useCallback(
     (r: Range) => {
-      if (!tl) return;
-      setRange(clampRange(r, tl.sessionFrom, tl.sessionTo));
+      if (sessionFrom === undefined || sessionTo === undefined) return;
+      setRange(clampRange(r, sessionFrom, sessionTo));
     },
-    [tl?.sessionFrom, tl?.sessionTo],
+    [sessionFrom, sessionTo],
   );
   const cur = tl ? { from: tl.from, to: tl.to } : null;
   const zoomed = range !== null;

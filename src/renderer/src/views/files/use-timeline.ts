@@ -12,11 +12,16 @@ export function useTimeline(ev: string, range: Range | null, width: number) {
   const [value, setValue] = useState<FsTimeline | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const seq = useRef(0);
+  // The request depends on the range's ends and the whole pixels, not on the objects that carry them.
+  const from = range?.from;
+  const to = range?.to;
+  const pixels = Math.round(width);
+  const shown = width > 0;
   useEffect(() => {
-    if (width <= 0) return;
+    if (!shown) return;
     const mine = ++seq.current;
     void client
-      .call('fs.timeline', { evidenceId: ev, width: Math.round(width), ...(range ? { from: range.from, to: range.to } : {}) })
+      .call('fs.timeline', { evidenceId: ev, width: pixels, ...(from !== undefined && to !== undefined ? { from, to } : {}) })
       .then((r) => {
         if (mine !== seq.current) return;
         if (r.ok) {
@@ -24,6 +29,6 @@ export function useTimeline(ev: string, range: Range | null, width: number) {
           setError(null);
         } else setError(r.error);
       });
-  }, [ev, range?.from, range?.to, Math.round(width)]);
+  }, [ev, from, to, pixels, shown]);
   return { value, error };
 }

@@ -37,6 +37,7 @@ function useLanes(ev: string, filters: LifecycleFilters, range: Range | null, wi
           setError(null);
         } else setError(r.error);
       });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the filters' value, the range's ends or the whole pixels change, not their objects
   }, [ev, JSON.stringify(filters), range?.from, range?.to, Math.round(width)]);
   return { value, error };
 }
@@ -46,7 +47,12 @@ export function LaneChart(props: { ev: string; filters: LifecycleFilters; onPick
   const [range, setRange] = useState<Range | null>(null);
   const lanes = useLanes(props.ev, props.filters, range, width);
   const L = lanes.value;
-  const onRange = useCallback((r: Range) => L && setRange(clampRange(r, L.sessionFrom, L.sessionTo)), [L?.sessionFrom, L?.sessionTo]);
+  const sessionFrom = L?.sessionFrom;
+  const sessionTo = L?.sessionTo;
+  const onRange = useCallback(
+    (r: Range) => sessionFrom !== undefined && sessionTo !== undefined && setRange(clampRange(r, sessionFrom, sessionTo)),
+    [sessionFrom, sessionTo],
+  );
   const cur = L ? { from: L.from, to: L.to } : null;
   const zoomed = range !== null;
   return (

@@ -58,6 +58,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
     return () => {
       stale = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new search starts only for a new evidence, query or kinds; the window is read as of now
   }, [ev, q, kinds.join(',')]);
   const rows = win.w.rows;
   const total = win.total;
@@ -72,7 +73,10 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
   };
   const start = win.w.start;
   const sel = selAt && selAt.pos >= start && selAt.pos < start + rows.length ? { row: selAt.pos - start, col: selAt.col } : null;
-  const onSelect = useCallback((s: { row: number; col: number } | null) => setSelAt(s && { pos: s.row + start, col: s.col }), [start]);
+  const onSelect = useCallback(
+    (s: { row: number; col: number } | null) => setSelAt(s && { pos: s.row + start, col: s.col }),
+    [start, setSelAt],
+  );
   const onNav = useCallback(
     (nav: RowNav) => {
       if (rows.length === 0) return;
@@ -85,6 +89,7 @@ export function AllHits(props: { ev: string; q: string; kinds: readonly SearchKi
       if (fetch) goTo(pos);
       setSelAt({ pos, col: cur?.col ?? 0 });
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new search starts only for a new evidence, query or kinds; the window is read as of now
     [rows, start, sel, total, win.seek],
   );
   useRowNav(onNav);

@@ -55,6 +55,7 @@ export function useBackgroundSort(
       asker.stop();
       if (asking.current === asker) asking.current = null;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key names the table, column and filters the sort is started for
   }, [key]);
   const effective = !sort ? null : !unindexed || status?.state === 'done' ? sort : null;
   return {

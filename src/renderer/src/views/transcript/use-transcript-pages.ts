@@ -57,6 +57,7 @@ export function useTranscriptPages(ev: string, trace: string | null, bodiesKey: 
       });
     },
     // bodiesKey: a new verification makes new pages (asked again below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new verification (bodiesKey) makes new pages
     [ev, trace, bodiesKey],
   );
   useEffect(() => {
