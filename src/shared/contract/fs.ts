@@ -4,7 +4,7 @@
  * paths list with the places where a compromise persists marked.
  */
 import type { Guard } from './guards.js';
-import { int, obj, oneOf, optional, str } from './guards.js';
+import { bool, int, obj, oneOf, optional, str } from './guards.js';
 
 export interface FsBucket {
   /** Unix ms of the bucket's start. */
@@ -139,9 +139,6 @@ export interface FsChannels {
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
-const flag: Guard<boolean> = (v, path) =>
-  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
-
 const finite: Guard<number> = (v, path) =>
   typeof v === 'number' && Number.isFinite(v) ? { ok: true, value: v } : { ok: false, message: `${path} must be a finite number` };
 
@@ -151,7 +148,7 @@ export const FS_ARG_GUARDS: { readonly [C in keyof FsChannels]: Guard<FsChannels
     evidenceId: EVIDENCE_ID,
     after: optional(str({ max: 65536 })),
     limit: optional(int(1, FS_PATHS_PAGE_MAX)),
-    persistOnly: optional(flag),
+    persistOnly: optional(bool),
     sort: optional(obj({ column: oneOf(FS_PATH_SORTS), direction: oneOf(['asc', 'desc'] as const) })),
     position: optional(int(0, 2 ** 31 - 1)),
   }),

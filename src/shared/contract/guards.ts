@@ -17,6 +17,9 @@ export function str(opts: { max?: number; pattern?: RegExp; min?: number } = {})
   };
 }
 
+export const bool: Guard<boolean> = (v, path) =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` };
+
 export function int(min: number, max: number): Guard<number> {
   return (v, path) => {
     if (typeof v !== 'number' || !Number.isInteger(v)) return bad(path, 'must be an integer');

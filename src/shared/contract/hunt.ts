@@ -6,7 +6,7 @@
  */
 import type { Failure } from '../errors.js';
 import type { Guard } from './guards.js';
-import { arrayOf, int, obj, oneOf, optional, str } from './guards.js';
+import { arrayOf, bool, int, obj, oneOf, optional, str } from './guards.js';
 
 export const HUNT_KINDS = ['fixed', 'regex', 'secrets', 'domain', 'body-hash', 'ip', 'path', 'credential-ref', 'process'] as const;
 export type HuntKind = (typeof HUNT_KINDS)[number];
@@ -101,9 +101,7 @@ const BOUND = str({ max: 64, min: 1 });
 const indicatorGuard: Guard<HuntIndicatorArg> = obj({
   kind: oneOf(HUNT_KINDS),
   value: optional(str({ max: 4096 })),
-  ignoreCase: optional<boolean>((v, path) =>
-    typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` },
-  ),
+  ignoreCase: optional(bool),
 });
 
 export const HUNT_ARG_GUARDS: { readonly [C in keyof HuntChannels]: Guard<HuntChannels[C]['arg']> } = {

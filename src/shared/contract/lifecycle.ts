@@ -4,7 +4,7 @@
  * usage breakdown (docs/formats/session-check.md#tool-lifecycle, #tool-usage).
  */
 import type { Guard } from './guards.js';
-import { int, obj, optional, str } from './guards.js';
+import { bool, int, obj, optional, str } from './guards.js';
 
 export interface LifecycleFilters {
   readonly origin?: string;
@@ -167,8 +167,6 @@ export interface LifecycleChannels {
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 const VALUE = str({ max: 512 });
-const flag: Guard<boolean> = (v, path) =>
-  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
 const filters = obj({
   origin: optional(VALUE),
   status: optional(VALUE),
@@ -176,7 +174,7 @@ const filters = obj({
   tool: optional(VALUE),
   trace: optional(VALUE),
   turn: optional(VALUE),
-  flaggedOnly: optional(flag),
+  flaggedOnly: optional(bool),
 });
 
 const finite: Guard<number> = (v, path) =>

@@ -4,7 +4,7 @@
  * (the bodies that failed are listed there: they were not searched).
  */
 import type { Guard } from './guards.js';
-import { obj, oneOf, optional, str } from './guards.js';
+import { bool, obj, oneOf, optional, str } from './guards.js';
 
 export const BODY_PATTERN_KINDS = ['fixed', 'regex', 'hex'] as const;
 export type BodyPatternKind = (typeof BODY_PATTERN_KINDS)[number];
@@ -54,9 +54,6 @@ export interface JobMatches {
 
 /** At most this many matches of one job are sent to the renderer; the rest are counted. */
 export const MAX_FORWARDED_MATCHES = 2000;
-
-const bool: Guard<boolean> = (v, path) =>
-  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be true or false` };
 
 export const BODY_SEARCH_GUARD: Guard<BodySearchArg> = obj({
   evidenceId: str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ }),

@@ -5,7 +5,7 @@
  * so the first screen of a 5,000-model-call trace costs one page.
  */
 import type { Guard } from './guards.js';
-import { int, obj, oneOf, optional, str } from './guards.js';
+import { bool, int, obj, oneOf, optional, str } from './guards.js';
 
 export const TRANSCRIPT_LINE_KINDS = [
   'trace',
@@ -159,9 +159,6 @@ export interface TranscriptChannels {
   'transcript.export': { arg: TranscriptExportArg; result: TranscriptExport };
 }
 
-const flag: Guard<boolean> = (v, path) =>
-  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, message: `${path} must be a boolean` };
-
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 
 export const TRANSCRIPT_ARG_GUARDS: { readonly [C in keyof TranscriptChannels]: Guard<TranscriptChannels[C]['arg']> } = {
@@ -170,7 +167,7 @@ export const TRANSCRIPT_ARG_GUARDS: { readonly [C in keyof TranscriptChannels]: 
     traceId: optional(str({ max: 512, min: 1 })),
     offset: optional(int(0, 2 ** 31)),
     limit: optional(int(1, TRANSCRIPT_PAGE_MAX)),
-    untilCounted: optional(flag),
+    untilCounted: optional(bool),
   }),
   'transcript.export': obj({ evidenceId: EVIDENCE_ID, traceId: optional(str({ max: 512, min: 1 })), format: oneOf(TRANSCRIPT_FORMATS) }),
 };
