@@ -107,14 +107,24 @@ function secretsCollector(evidence: Evidence): {
 }
 
 const rank = (v: SecretVerdict): number => SECRET_VERDICTS.indexOf(v);
-const worstFirst = (a: SecretFinding, b: SecretFinding): number => rank(a.verdict) - rank(b.verdict);
+/**
+ * Worst first, then by where each was found: the workers deliver matches in whichever order they claimed the blocks,
+ * and the list (and which findings the cap keeps) must be the same on every run.
+ */
+const worstFirst = (a: SecretFinding, b: SecretFinding): number =>
+  rank(a.verdict) - rank(b.verdict) || byText(placeOf(a), placeOf(b)) || a.match.offset - b.match.offset;
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const placeOf = (f: SecretFinding): string => `${f.match.eventId}\0${where(f)}`;
+
+function where(f: SecretFinding): string {
+  const s = f.match.source;
+  return s.kind === 'body' ? `${s.sourceTable}/${s.direction}` : `${s.table}.${s.column}#${s.rowid}`;
+}
 
 function reported(f: SecretFinding): ReportedSecret {
-  const s = f.match.source;
-  const where = s.kind === 'body' ? `${s.sourceTable}/${s.direction}` : `${s.table}.${s.column}#${s.rowid}`;
   return {
     eventId: f.match.eventId,
-    where,
+    where: where(f),
     offset: f.match.offset,
     length: f.match.length,
     pattern: f.pattern.name,
