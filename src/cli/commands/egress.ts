@@ -1,30 +1,41 @@
 /**
- * capsem-inspect egress <path> [--json]
+ * capsem-inspect egress <path> [--secrets] [--json] [--workers N]
  * Where a session's network requests went: one row per destination (domain, port) with requests, bytes, decisions,
- * credentials, processes, traces, turns, first and last seen and resolved addresses (core/egress). The ledger is read
+ * credentials, processes, traces, turns, first and last seen and resolved addresses (core/egress); with --secrets, also
+ * the credential-shaped strings found in each destination's verified bodies and columns. The ledger is read
  * from its private scratch copy; nothing is written to the evidence folder. Exit 0 on success, 1 when a read of the
  * opened ledger fails (a damaged page), 2 when it cannot be opened or on a usage error.
  */
 import type { CliIo } from '../io.js';
 import { openEvidence } from '../../main/core/evidence/open-evidence.js';
+import { scanSecrets } from '../../main/core/check/secrets-section.js';
 import { egressReport } from '../../main/core/egress/egress-report.js';
+import { withSecretFlags } from '../../main/core/egress/secret-flags.js';
 import { toFailure } from '../../shared/errors.js';
 import { jsonText } from '../../shared/json-text.js';
-import { parseCommandArgs } from '../args.js';
+import { digitsNumber, parseCommandArgs } from '../args.js';
 import { renderEgressReport } from '../text/egress-report.js';
 import { printable } from '../text/style.js';
 import { argsOrExit } from '../usage.js';
 
 export const EGRESS_USAGE =
-  'usage: capsem-inspect egress <path> [--json]\n' +
+  'usage: capsem-inspect egress <path> [--secrets] [--json] [--workers N]\n' +
   '  one row per destination (domain, port): requests, bytes, decisions, credentials, processes, traces, addresses\n' +
-  '  ! marks a destination that received a credential whose provider is another host\n';
+  '  ! marks a destination that received a credential whose provider is another host\n' +
+  '  --secrets verifies and searches every body and text column for credential-shaped strings (one read of the\n' +
+  '    archive) and marks * each destination whose exchanges carried some, with how they went\n';
 
-const FLAGS = { json: { takes: 'nothing' } } as const;
+const FLAGS = {
+  json: { takes: 'nothing' },
+  secrets: { takes: 'nothing' },
+  workers: { takes: 'value', read: digitsNumber(() => '--workers needs a whole number of at least 1', 1) },
+} as const;
 
 interface EgressArgs {
   readonly path: string;
   readonly json: boolean;
+  readonly secrets: boolean;
+  readonly workers: number | undefined;
 }
 
 export function parseEgressArgs(args: readonly string[]): EgressArgs | string {
@@ -32,21 +43,24 @@ export function parseEgressArgs(args: readonly string[]): EgressArgs | string {
   if (typeof parsed === 'string') return parsed;
   const [path] = parsed.positionals;
   if (path === undefined) return 'the ledger path is required (a session folder or session.db)';
-  return { path, json: parsed.flags.json };
+  return { path, json: parsed.flags.json, secrets: parsed.flags.secrets, workers: parsed.flags.workers };
 }
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const parsed = argsOrExit(args, io, { command: 'egress', usage: EGRESS_USAGE, helpAnywhere: true }, parseEgressArgs);
   if (typeof parsed === 'number') return parsed;
-  // The archive is not read here: hashing it would cost a full read for a report made of rows alone.
-  const opened = await openEvidence([parsed.path], { hashArchive: false });
+  // Without --secrets the archive is not read: hashing it would cost a full read for a report made of rows alone.
+  const opened = await openEvidence([parsed.path], { hashArchive: parsed.secrets });
   if (!opened.ok) {
     io.stderr(`capsem-inspect egress: cannot open ${printable(parsed.path)} (${opened.error.code}): ${printable(opened.error.message)}\n`);
     return 2;
   }
   const evidence = opened.value;
   try {
-    const report = egressReport(evidence.db);
+    const rows = egressReport(evidence.db);
+    const report = parsed.secrets
+      ? withSecretFlags(rows, await scanSecrets(evidence, parsed.workers === undefined ? {} : { workers: parsed.workers }))
+      : rows;
     io.stdout(
       parsed.json
         ? jsonText({ session: { id: evidence.sessionId, dir: evidence.input.dir }, generation: evidence.generation, ...report }) + '\n'

@@ -2,7 +2,8 @@
 // which credentials. Every field a ledger generation may lack is null there (and named in `missing`), never zero.
 // Declared in the contract (the core room src/main/core/egress builds it) so the Egress view reads the same shape.
 import type { Guard } from './guards.js';
-import { obj, str } from './guards.js';
+import { bool, obj, optional, str } from './guards.js';
+import type { SecretVerdictView } from './search.js';
 
 /** net_events.decision as the writer spells it; anything else (NULL, an unknown word) is counted as `other`. */
 export interface DecisionCounts {
@@ -60,6 +61,22 @@ export interface EgressDestination {
   readonly lastSeen: string | null;
   /** dns_events.answer_ip for qname = domain (case-insensitive, a trailing dot ignored). */
   readonly addresses: Listed<string> | null;
+  /**
+   * Credential-shaped strings the secrets scan found in the bodies and columns of exchanges with this host (any port),
+   * by which way they went; null when no scan was asked for (`secrets: true`).
+   */
+  readonly secrets: Readonly<Record<SecretVerdictView, number>> | null;
+}
+
+/** What the secrets scan behind the destinations' `secrets` read, when one was asked for. */
+export interface EgressSecretsScan {
+  readonly bodiesSearched: number;
+  /** Bodies that failed verification: never searched. */
+  readonly bodiesNotSearched: number;
+  readonly columnValues: number;
+  /** Strings in exchanges with no destination in this table (a model call's provider host, a column with no host). */
+  readonly atNoDestination: number;
+  readonly error: { readonly code: string; readonly message: string } | null;
 }
 
 export interface EgressTotals {
@@ -73,14 +90,17 @@ export interface EgressReport {
   readonly totals: EgressTotals;
   /** Tables and columns this ledger lacks (`net_events.credential_ref`, `dns_events`): their fields are null. */
   readonly missing: readonly string[];
+  /** Null unless the report was asked with `secrets: true` (a full read of every body). */
+  readonly secretsScan: EgressSecretsScan | null;
 }
 
 export interface EgressChannels {
-  'egress.report': { arg: { readonly evidenceId: string }; result: EgressReport };
+  /** `secrets`: also search every verified body and text column for credentials, and flag each destination's. */
+  'egress.report': { arg: { readonly evidenceId: string; readonly secrets?: boolean }; result: EgressReport };
 }
 
 const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 
 export const EGRESS_ARG_GUARDS: { readonly [C in keyof EgressChannels]: Guard<EgressChannels[C]['arg']> } = {
-  'egress.report': obj({ evidenceId: EVIDENCE_ID }),
+  'egress.report': obj({ evidenceId: EVIDENCE_ID, secrets: optional(bool) }),
 };

@@ -99,5 +99,8 @@ export interface SecretsView {
   /** Worst first ("sent to a host that is not its provider" leads), capped; `omitted` more were counted. */
   readonly findings: readonly ReportedSecretView[];
   readonly omitted: number;
+  /** Every string counted, by the host of its exchange (any port); past a cap of hosts only in `counts`. */
+  readonly byHost: readonly { readonly host: string | null; readonly counts: Readonly<Record<SecretVerdictView, number>> }[];
+  readonly hostsOmitted: number;
   readonly error: { readonly code: string; readonly message: string } | null;
 }

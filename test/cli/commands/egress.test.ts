@@ -72,7 +72,9 @@ describe('capsem-inspect egress', () => {
   it('usage errors and an unopenable path exit 2 with the usage or the cannot-open sentence', async () => {
     const none = captureIo();
     expect(await run([], none)).toBe(2);
-    expect(none.err).toMatch(/^capsem-inspect egress: the ledger path is required[^\n]*\nusage: capsem-inspect egress <path> \[--json\]/);
+    expect(none.err).toMatch(
+      /^capsem-inspect egress: the ledger path is required[^\n]*\nusage: capsem-inspect egress <path> \[--secrets\] \[--json\]/,
+    );
     const unknown = captureIo();
     expect(await run([a4.sessionDir, '--bogus'], unknown)).toBe(2);
     expect(unknown.err).toContain('unknown option --bogus');

@@ -16,6 +16,8 @@ import type { ReportedSecret, SecretsSection } from './secrets-types.js';
 export type { ReportedSecret, SecretsSection } from './secrets-types.js';
 
 const MAX_LISTED = 200;
+/** Hosts counted one by one: a hostile ledger's million domains cost a bounded map. */
+const HOSTS_KEPT = 10_000;
 const SPEC: GrepSpec = {
   pattern: { kind: 'secrets' },
   table: null,
@@ -73,13 +75,19 @@ function secretsCollector(evidence: Evidence): {
   readonly section: (bodies: BodiesSearched) => Promise<SecretsSection>;
 } {
   const destinationOf = destinationLookup(evidence.db);
-  const counts = Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
+  const counts = noneFound();
   const kept: SecretFinding[] = [];
   let omitted = 0;
+  const byHost = new Map<string | null, Record<SecretVerdict, number>>();
+  let hostsOmitted = 0;
   const take = (m: GrepMatch): void => {
     const f = secretFinding(m, destinationOf);
     if (!f) return;
     counts[f.verdict] += 1;
+    let perHost = byHost.get(f.host);
+    if (!perHost && byHost.size < HOSTS_KEPT) byHost.set(f.host, (perHost = noneFound()));
+    if (perHost) perHost[f.verdict] += 1;
+    else hostsOmitted += 1;
     kept.push(f);
     if (kept.length > MAX_LISTED) {
       kept.sort(worstFirst);
@@ -100,11 +108,16 @@ function secretsCollector(evidence: Evidence): {
         counts,
         findings: kept.map(reported),
         omitted,
+        byHost: [...byHost].map(([host, c]) => ({ host, counts: c })).sort((a, b) => byText(a.host ?? '', b.host ?? '')),
+        hostsOmitted,
         error: bodies.error,
       };
     },
   };
 }
+
+const noneFound = (): Record<SecretVerdict, number> =>
+  Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
 
 const rank = (v: SecretVerdict): number => SECRET_VERDICTS.indexOf(v);
 /**

@@ -15,6 +15,13 @@ export interface ReportedSecret {
   readonly verdict: SecretVerdict;
 }
 
+/** The strings found in exchanges with one host (any port), by which way they went. */
+export interface HostSecrets {
+  /** As secret-findings.ts names it (net_events.domain lowercased, or a model call's provider host); null: none named. */
+  readonly host: string | null;
+  readonly counts: Readonly<Record<SecretVerdict, number>>;
+}
+
 export interface SecretsSection {
   readonly bodiesSearched: number;
   /** Bodies that failed verification: never searched. */
@@ -24,6 +31,9 @@ export interface SecretsSection {
   /** Worst first, at most MAX_LISTED. */
   readonly findings: readonly ReportedSecret[];
   readonly omitted: number;
+  /** Every string counted, by host: the Egress view's flags. Past HOSTS_KEPT hosts, the rest are only in `counts`. */
+  readonly byHost: readonly HostSecrets[];
+  readonly hostsOmitted: number;
   /** Set when the search did not finish (cancelled, a worker failed). */
   readonly error: { readonly code: string; readonly message: string } | null;
 }

@@ -14,7 +14,7 @@ import { destinationKey, portOf, textOf } from './values.js';
 
 export function egressReport(db: Database.Database): EgressReport {
   if (!hasTable(db, 'net_events')) {
-    return { destinations: [], totals: { requests: 0, bytesSent: null, bytesReceived: null }, missing: ['net_events'] };
+    return { destinations: [], totals: { requests: 0, bytesSent: null, bytesReceived: null }, missing: ['net_events'], secretsScan: null };
   }
   const c = netColumns(db);
   const missing = [...c.missing];
@@ -47,9 +47,10 @@ export function egressReport(db: Database.Database): EgressReport {
         firstSeen: r.firstSeen,
         lastSeen: r.lastSeen,
         addresses: addresses === null ? null : ((r.domainKey !== null ? addresses.get(r.domainKey) : undefined) ?? { items: [], more: 0 }),
+        secrets: null,
       };
     });
-    return { destinations, totals: totalsOf(db, c), missing };
+    return { destinations, totals: totalsOf(db, c), missing, secretsScan: null };
   })();
 }
 

@@ -6,10 +6,12 @@
 import type { EgressDestination } from '../../../../shared/contract.js';
 import { useApp } from '../../app-context.js';
 import type { TimeMode } from '../../components/format.js';
-import { bytesLabel, formatCell } from '../../components/format.js';
+import { bytesLabel, countLabel, formatCell } from '../../components/format.js';
+import { href } from '../../router.js';
 import { visibleText } from '../../components/visible-text.js';
 import { CountLink, NotRecorded } from './CountLink.js';
 import { netRowsRoute } from './egress-links.js';
+import { secretsAlarm, secretsFound, secretsWays } from './secrets-flags.js';
 
 const DECISIONS = ['allowed', 'denied', 'error', 'redirected'] as const;
 
@@ -78,9 +80,14 @@ export function DestinationRow(props: { ev: string; d: EgressDestination; column
   const { time } = useApp();
   const foreign = d.credentials?.filter((c) => c.verdict === 'elsewhere') ?? [];
   const sub = subline(d);
+  const found = secretsFound(d);
   return (
     <>
-      <tr data-destination={destinationLabel(d)} data-credential-elsewhere={d.credentialElsewhere ? '1' : undefined}>
+      <tr
+        data-destination={destinationLabel(d)}
+        data-credential-elsewhere={d.credentialElsewhere ? '1' : undefined}
+        data-secrets-found={found > 0 ? found : undefined}
+      >
         <td className="eg-dest">
           <span className="mono">
             <BreakableDomain domain={d.domain} />
@@ -90,6 +97,12 @@ export function DestinationRow(props: { ev: string; d: EgressDestination; column
             <span className="bad eg-mark" title="a credential went to a host that is not its provider's">
               {' '}
               ⚠
+            </span>
+          )}
+          {found > 0 && (
+            <span className={`${secretsAlarm(d) ? 'bad' : 'warn'} eg-secrets-mark`} title={secretsWays(d)}>
+              {' '}
+              ✱
             </span>
           )}
           {sub && (
@@ -139,6 +152,14 @@ export function DestinationRow(props: { ev: string; d: EgressDestination; column
           </td>
         </tr>
       ))}
+      {found > 0 && (
+        <tr className="eg-foreign" data-secrets-for={destinationLabel(d)}>
+          <td colSpan={columns} className={secretsAlarm(d) ? 'bad' : 'warn'}>
+            ✱ {countLabel(found)} credential-shaped {found === 1 ? 'string' : 'strings'} in its exchanges: {secretsWays(d)} (each listed,
+            masked, in <a href={href({ view: 'integrity', ev })}>Integrity › Credentials</a>)
+          </td>
+        </tr>
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Egress (issue 40): where this session's network requests went. A line of totals, then one row per destination
  * (domain, port) with its requests, bytes, decisions, traces, turns and first / last seen, each count a link to its
- * net_events rows; a credential sent to a host that is not its provider's stands out. Read from `egress.report`, the
- * report `capsem-inspect egress` prints.
+ * net_events rows; a credential sent to a host that is not its provider's stands out. On a click, the secrets scan
+ * reads every verified body and flags each destination whose exchanges carried credential-shaped strings. Read from
+ * `egress.report`, the report `capsem-inspect egress` prints (`--secrets` for the scan).
  */
 import { useMemo, useState } from 'react';
 import type { EgressReport } from '../../../../shared/contract.js';
@@ -14,6 +15,7 @@ import { visibleText } from '../../components/visible-text.js';
 import { DestinationRow } from './DestinationRow.js';
 import type { EgressSort } from './egress-sort.js';
 import { sortDestinations } from './egress-sort.js';
+import { scanLine, secretsFound } from './secrets-flags.js';
 import './egress.css';
 
 const COLUMNS: readonly { readonly by: EgressSort; readonly label: string; readonly num: boolean }[] = [
@@ -39,9 +41,35 @@ function totalsLine(r: EgressReport): string {
   );
 }
 
+function SecretsScanLine(props: { r: EgressReport; busy: boolean; error: { code: string; message: string } | null; onScan(): void }) {
+  const { r, busy } = props;
+  const flagged = r.destinations.filter((d) => secretsFound(d) > 0).length;
+  return (
+    <div className="eg-scan" data-secrets-scan={busy ? 'running' : r.secretsScan ? 'done' : 'none'}>
+      <button type="button" onClick={props.onScan} disabled={busy}>
+        {busy ? 'Searching every body…' : r.secretsScan ? 'Search again' : 'Search bodies for credentials'}
+      </button>{' '}
+      {r.secretsScan ? (
+        <span className={flagged > 0 ? 'warn' : 'muted'}>{scanLine(r.secretsScan, flagged)}</span>
+      ) : (
+        <span className="muted">Flags each destination whose exchanges carried credential-shaped strings. Reads every body once.</span>
+      )}
+      {r.secretsScan && r.secretsScan.bodiesNotSearched > 0 && (
+        <span className="bad"> · {countLabel(r.secretsScan.bodiesNotSearched)} bodies failed verification and were not searched</span>
+      )}
+      {props.error && <ErrorNote error={props.error} />}
+      {r.secretsScan?.error && <ErrorNote error={r.secretsScan.error} />}
+    </div>
+  );
+}
+
 export function EgressView(props: { ev: string }) {
   const { ev } = props;
-  const report = useCall('egress.report', { evidenceId: ev });
+  const plain = useCall('egress.report', { evidenceId: ev });
+  // The scan is a full read of every body: asked for on a click, its report then replaces the plain one.
+  const [scan, setScan] = useState(false);
+  const scanned = useCall('egress.report', scan ? { evidenceId: ev, secrets: true } : undefined);
+  const report = scanned.value ? scanned : plain;
   const [sort, setSort] = useState<{ by: EgressSort; dir: 'asc' | 'desc' }>({ by: 'requests', dir: 'desc' });
   const rows = useMemo(() => (report.value ? sortDestinations(report.value.destinations, sort.by, sort.dir) : []), [report.value, sort]);
   if (report.error) return <ErrorNote error={report.error} />;
@@ -58,6 +86,12 @@ export function EgressView(props: { ev: string }) {
       <p className="eg-totals" data-total-requests={r.totals.requests}>
         {totalsLine(r)}
       </p>
+      <SecretsScanLine
+        r={r}
+        busy={scan && scanned.loading}
+        error={scanned.error}
+        onScan={() => (scan ? scanned.reload() : setScan(true))}
+      />
       {r.missing.length > 0 && (
         <p className="warn eg-missing">
           This ledger does not record {r.missing.map(visibleText).join(', ')}: what they would say reads “not recorded”, not zero.
