@@ -5,37 +5,11 @@
  */
 import type { CaseBody, CaseHeader, CaseItem } from './case-format.js';
 import { CASE_FORMAT, CASE_VERSION, NOTE_MAX_CHARS, TAG_PATTERN } from './case-format.js';
+import { ISO_UTC, LineShapeError, headerVersion, jsonObject as object, onlyKeys, textField as text } from '../versioned-lines.js';
 
-/** What is wrong with a value, as a sentence; thrown by the checks below and caught by the reader. */
-export class CaseShapeError extends Error {
-  constructor(
-    message: string,
-    readonly tooNew = false,
-  ) {
-    super(message);
-  }
-}
-
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 type Fields = Record<string, unknown>;
-
-function object(value: unknown, what: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CaseShapeError(`${what} is not a JSON object`);
-  return value as Fields;
-}
-
-function onlyKeys(o: Fields, keys: readonly string[], what: string): void {
-  const unknown = Object.keys(o).filter((k) => !keys.includes(k));
-  if (unknown.length) throw new CaseShapeError(`${what} has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
-}
-
-function text(o: Fields, key: string, check: (s: string) => boolean = (s) => s.length > 0): string {
-  const v = o[key];
-  if (typeof v !== 'string' || !check(v)) throw new CaseShapeError(`"${key}" is missing or not valid`);
-  return v;
-}
 
 function textOrNull(o: Fields, key: string, check?: (s: string) => boolean): string | null {
   return o[key] === null ? null : text(o, key, check);
@@ -45,14 +19,11 @@ const wholeNumber = (v: unknown): v is number => typeof v === 'number' && Number
 
 export function checkHeader(value: unknown): CaseHeader {
   const o = object(value, 'the first line');
-  if (o.format !== CASE_FORMAT) throw new CaseShapeError(`the first line is not a ${CASE_FORMAT} header`);
-  if (!Number.isSafeInteger(o.version) || (o.version as number) < 1) throw new CaseShapeError('the header has no valid "version"');
-  if ((o.version as number) > CASE_VERSION)
-    throw new CaseShapeError(`it is version ${o.version as number}; this build reads up to version ${CASE_VERSION}`, true);
+  const version = headerVersion(o, CASE_FORMAT, CASE_VERSION);
   onlyKeys(o, ['format', 'version', 'createdAt', 'createdBy'], 'the header');
   return {
     format: CASE_FORMAT,
-    version: o.version as number,
+    version,
     createdAt: text(o, 'createdAt', (s) => ISO_UTC.test(s)),
     createdBy: text(o, 'createdBy'),
   };
@@ -65,7 +36,7 @@ function checkBody(value: unknown): CaseBody | null {
   const range = o.range;
   const isRange = (r: unknown): r is [number, number] =>
     Array.isArray(r) && r.length === 2 && r.every(wholeNumber) && (r[0] as number) < (r[1] as number);
-  if (range !== null && !isRange(range)) throw new CaseShapeError('"body.range" is not null or [start, end) with start < end');
+  if (range !== null && !isRange(range)) throw new LineShapeError('"body.range" is not null or [start, end) with start < end');
   return {
     sourceTable: text(o, 'sourceTable'),
     direction: text(o, 'direction'),
@@ -79,10 +50,10 @@ export function checkItem(value: unknown): CaseItem {
   onlyKeys(o, ['id', 'createdAt', 'tag', 'note', 'sessionId', 'sessionDbSha256', 'table', 'eventId', 'rowid', 'body'], 'the item');
   const eventId = textOrNull(o, 'eventId');
   const rowid = o.rowid;
-  if (rowid !== null && !wholeNumber(rowid)) throw new CaseShapeError('"rowid" is not null or a whole number');
-  if ((eventId === null) === (rowid === null)) throw new CaseShapeError('the item names its row by exactly one of "eventId" and "rowid"');
+  if (rowid !== null && !wholeNumber(rowid)) throw new LineShapeError('"rowid" is not null or a whole number');
+  if ((eventId === null) === (rowid === null)) throw new LineShapeError('the item names its row by exactly one of "eventId" and "rowid"');
   const body = checkBody(o.body);
-  if (body && eventId === null) throw new CaseShapeError('a body is named through its event id, and the item has none');
+  if (body && eventId === null) throw new LineShapeError('a body is named through its event id, and the item has none');
   return {
     id: text(o, 'id'),
     createdAt: text(o, 'createdAt', (s) => ISO_UTC.test(s)),
