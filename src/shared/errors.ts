@@ -49,6 +49,9 @@ export const ERROR_CODES = [
   'CASE_TOO_NEW', // a case file written by a newer version of the format
   'CASE_INSIDE_EVIDENCE', // a case file path inside the evidence folder
   'CASE_NOT_KEPT', // the app keeps no case file (serve started without --case): nothing is written
+  // the notable set (named hunt indicators kept outside all evidence)
+  'NOTABLE_DAMAGED', // a notable set that is not one: bad JSON, a cut line, a bad header, an entry that cannot run
+  'NOTABLE_TOO_NEW', // a notable set written by a newer version of the format
   'NO_SUCH_EVENT', // an event id (or table) the ledger does not hold
   'AMBIGUOUS_EVENT', // an event id held by more than one table, with no table named
   'INTERNAL', // a bug: anything not above; carries the original message

@@ -15,7 +15,8 @@ const bad = (message: string): never => {
   throw new InspectorError('BAD_REQUEST', message);
 };
 
-function indicatorOf(a: HuntIndicatorArg, at: string): Indicator {
+/** One indicator as the app (or a notable set) names it, parsed as the CLI's flag would be; BAD_REQUEST naming `at`. */
+export function indicatorOf(a: HuntIndicatorArg, at: string): Indicator {
   const v = a.value ?? '';
   const ignoreCase = a.ignoreCase === true;
   if (a.ignoreCase && a.kind !== 'fixed' && a.kind !== 'regex') bad(`${at}.ignoreCase goes with fixed or regex only`);
@@ -63,4 +64,28 @@ export function huntRequestOf(arg: HuntStartArg): { indicators: Indicator[]; win
   if (window.sinceMs !== null && window.untilMs !== null && window.sinceMs > window.untilMs)
     bad('library.hunt.start.since is later than until');
   return { indicators, window };
+}
+
+/** The other way: an Indicator as kind and value, as the app sends it and a notable set keeps it. */
+export function indicatorArgOf(i: Indicator): HuntIndicatorArg {
+  switch (i.kind) {
+    case 'fixed':
+      return { kind: 'fixed', value: i.text, ...(i.ignoreCase ? { ignoreCase: true } : {}) };
+    case 'regex':
+      return { kind: 'regex', value: i.source, ...(i.ignoreCase ? { ignoreCase: true } : {}) };
+    case 'secrets':
+      return { kind: 'secrets' };
+    case 'domain':
+      return { kind: 'domain', value: i.domain };
+    case 'body-hash':
+      return { kind: 'body-hash', value: i.hash };
+    case 'ip':
+      return { kind: 'ip', value: i.text };
+    case 'path':
+      return { kind: 'path', value: i.glob };
+    case 'credential-ref':
+      return { kind: 'credential-ref', value: i.ref };
+    case 'process':
+      return { kind: 'process', value: i.name };
+  }
 }

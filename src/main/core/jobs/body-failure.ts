@@ -62,6 +62,8 @@ const KIND_OF: Record<ErrorCode, BodyFailureKind> = {
   CASE_TOO_NEW: 'failed',
   CASE_INSIDE_EVIDENCE: 'failed',
   CASE_NOT_KEPT: 'failed',
+  NOTABLE_DAMAGED: 'failed',
+  NOTABLE_TOO_NEW: 'failed',
   NO_SUCH_EVENT: 'failed',
   AMBIGUOUS_EVENT: 'failed',
   INTERNAL: 'failed',

@@ -46,6 +46,8 @@ export function skipReasonForReadFailure(code: ErrorCode): SkipReason | 'fatal' 
     case 'CASE_TOO_NEW':
     case 'CASE_INSIDE_EVIDENCE':
     case 'CASE_NOT_KEPT':
+    case 'NOTABLE_DAMAGED':
+    case 'NOTABLE_TOO_NEW':
     case 'NO_SUCH_EVENT':
     case 'AMBIGUOUS_EVENT':
       return 'unreadable-body';
