@@ -52,6 +52,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'sessions from the host ledger: list [<capsem-home|host.db>] [-n N] [--with-model] ... [--json]',
     load: () => import('./commands/list.js'),
   },
+  notable: {
+    summary: 'named hunt indicators, flagged in any session: notable add | list | remove | scan (see notable --help)',
+    load: () => import('./commands/notable.js'),
+  },
   chain: {
     summary: 'verify the host ledger chain: chain <host.db> [--expect-head HEX] [--expect-count N] [--json]',
     load: () => import('./commands/chain.js'),

@@ -13,9 +13,6 @@ import { toFailure } from '../../shared/errors.js';
 import type { Indicator } from '../../main/core/hunt/indicators.js';
 import { checkIndicator } from '../../main/core/hunt/indicators.js';
 import { huntTargets } from '../../main/core/hunt/hunt-targets.js';
-import { bodyHashKey } from '../../main/core/search/body-hash-rows.js';
-import { credentialRefKey } from '../../main/core/hunt/credential-rows.js';
-import { parseIpRange } from '../../main/core/hunt/ip-address.js';
 import type { TimeWindow } from '../../main/core/hunt/time-window.js';
 import { hasWindow, parseTimeBound } from '../../main/core/hunt/time-window.js';
 import { digitsNumber, invalid, parseCommandArgs } from '../args.js';
@@ -24,20 +21,11 @@ import { terminalSafe } from '../text/grep-lines.js';
 import { styleFor } from '../text/style.js';
 import { jsonText } from '../../shared/json-text.js';
 import { huntSessions } from '../hunt-sessions.js';
+import { INDICATOR_FLAGS_USAGE, indicatorFlags, indicatorsOf } from '../indicator-flags.js';
 
 export const HUNT_USAGE =
   'usage: capsem-inspect hunt <capsem-home | folder | host.db> <indicator>... [-i] [--since T] [--until T] [--json] [--max N]\n' +
-  '  indicators (any number, each naming its kind):\n' +
-  '    -F STRING       fixed string in verified bodies and text columns (as grep -F)\n' +
-  '    -E REGEX        regular expression, linear-time (as grep -E); -i ignores ASCII case for -F and -E\n' +
-  '    --secrets       credential-shaped values (as grep --secrets), shown masked\n' +
-  '    --domain D      net_events / dns_events rows naming host D or a name under it\n' +
-  '    --body-hash B3  bodies recorded with this BLAKE3 (with or without blake3:), read back and verified\n' +
-  '    --ip A[/N]      dns_events.answer_ip in address A or CIDR range A/N (IPv4 or IPv6)\n' +
-  '    --path GLOB     fs_events.path, audit_events.exe or .cwd matching GLOB, whole path: * within a segment,\n' +
-  '                    ** across segments, ? one character (quote it so the shell leaves it alone)\n' +
-  '    --credential-ref R  rows whose credential_ref or substitution_events.substitution_ref is R\n' +
-  "    --process NAME  exec_events.process_name, or an audit_events exe's basename or comm, equal to NAME\n" +
+  INDICATOR_FLAGS_USAGE +
   '  --since T, --until T  ISO-8601 with a zone (2026-03-02T14:50:00Z) or a date (a whole UTC day), ends included:\n' +
   "                    bound --domain, --ip, --path, --credential-ref and --process by each row's time, and skip\n" +
   '                    sessions a host ledger shows stopped before or started after; -F, -E, --secrets and\n' +
@@ -60,68 +48,19 @@ const timeBound = (end: 'since' | 'until') => (v: string | undefined) => {
 };
 
 function parseHuntArgs(args: readonly string[]): HuntArgs | string {
-  // The value flags fill the list as they are read, so the indicators keep the order typed.
-  const texts: (Indicator | { kind: 'fixed'; text: string } | { kind: 'regex'; source: string })[] = [];
+  const drafts: Parameters<typeof indicatorFlags>[0] = [];
   const parsed = parseCommandArgs(args, {
-    fixed: { takes: 'value', short: 'F', read: (v) => (v ? texts.push({ kind: 'fixed', text: v }) : invalid('-F needs a string')) },
-    regex: { takes: 'value', short: 'E', read: (v) => (v ? texts.push({ kind: 'regex', source: v }) : invalid('-E needs a pattern')) },
-    domain: {
-      takes: 'value',
-      read: (v) =>
-        v && /^[^\s/]+$/.test(v) && v.replace(/\.+$/, '') !== ''
-          ? texts.push({ kind: 'domain', domain: v })
-          : invalid('--domain needs a host name, e.g. example.com'),
-    },
-    'body-hash': {
-      takes: 'value',
-      read: (v) => {
-        const hash = bodyHashKey(v ?? '');
-        return hash
-          ? texts.push({ kind: 'body-hash', hash })
-          : invalid('--body-hash needs a BLAKE3 of 64 hex digits (blake3: prefix optional)');
-      },
-    },
-    ip: {
-      takes: 'value',
-      read: (v) => {
-        const range = parseIpRange(v ?? '');
-        return range
-          ? texts.push({ kind: 'ip', text: v!, range })
-          : invalid('--ip needs an IPv4 or IPv6 address or CIDR range, e.g. 10.0.0.0/8');
-      },
-    },
-    path: { takes: 'value', read: (v) => (v ? texts.push({ kind: 'path', glob: v }) : invalid('--path needs a glob, e.g. /workspace/**')) },
-    'credential-ref': {
-      takes: 'value',
-      read: (v) => {
-        const ref = credentialRefKey(v ?? '');
-        return ref
-          ? texts.push({ kind: 'credential-ref', ref })
-          : invalid('--credential-ref needs credential:blake3: and 64 hex digits (the prefix optional)');
-      },
-    },
-    process: {
-      takes: 'value',
-      read: (v) =>
-        v && !v.includes('/')
-          ? texts.push({ kind: 'process', name: v })
-          : invalid('--process needs a process name without a slash, e.g. curl'),
-    },
+    ...indicatorFlags(drafts),
     since: { takes: 'value', read: timeBound('since') },
     until: { takes: 'value', read: timeBound('until') },
-    secrets: { takes: 'nothing' },
-    ignoreCase: { takes: 'nothing', short: 'i' },
     json: { takes: 'nothing' },
     max: { takes: 'value', short: 'm', read: digitsNumber(() => '--max needs a whole number of at least 1', 1) },
   });
   if (typeof parsed === 'string') return parsed;
   const f = parsed.flags;
   if (parsed.positionals.length !== 1) return 'one Capsem home, folder or host.db is required';
-  const indicators: Indicator[] = texts.map((t) => (t.kind === 'fixed' || t.kind === 'regex' ? { ...t, ignoreCase: f.ignoreCase } : t));
-  if (f.secrets) indicators.push({ kind: 'secrets' });
-  if (indicators.length === 0)
-    return 'at least one indicator is required (-F, -E, --secrets, --domain, --body-hash, --ip, --path, --credential-ref, --process)';
-  if (f.ignoreCase && !indicators.some((i) => i.kind === 'fixed' || i.kind === 'regex')) return '-i goes with -F or -E';
+  const indicators = indicatorsOf(drafts, f);
+  if (typeof indicators === 'string') return indicators;
   const window = { sinceMs: f.since ?? null, untilMs: f.until ?? null };
   if (window.sinceMs !== null && window.untilMs !== null && window.sinceMs > window.untilMs) return '--since is later than --until';
   return { path: parsed.positionals[0]!, indicators, json: f.json, max: f.max ?? null, window };
