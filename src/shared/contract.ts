@@ -56,6 +56,7 @@ import { SQL_PAGING_ARG_GUARDS, type SqlPagingChannels } from './contract/sql-pa
 import { TABLE_SORT_ARG_GUARDS, type TableSortChannels } from './contract/table-sort.js';
 import { SEARCH_STREAM_ARG_GUARDS, type SearchStreamChannels } from './contract/search-stream.js';
 import { HUNT_ARG_GUARDS, type HuntChannels } from './contract/hunt.js';
+import { NOTABLE_ARG_GUARDS, type NotableChannels } from './contract/notable.js';
 
 export type * from './contract/types.js';
 export type * from './contract/verdict.js';
@@ -68,6 +69,7 @@ export type * from './contract/egress.js';
 export type * from './contract/decisions.js';
 export type * from './contract/files.js';
 export type * from './contract/case.js';
+export type * from './contract/notable.js';
 export { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from './contract/search.js';
 export { FILTER_OPS, SEARCH_KINDS } from './contract/types.js';
 
@@ -123,7 +125,8 @@ export interface Channels
     SqlPagingChannels,
     TableSortChannels,
     SearchStreamChannels,
-    HuntChannels {
+    HuntChannels,
+    NotableChannels {
   /** Evidence opened in this process (command line, sample, drops), newest first. */
   'evidence.list': { arg: null; result: readonly EvidenceSummary[] };
   /** Open (or return, if already open) the bundled sample ledger. */
@@ -237,6 +240,7 @@ const ARG_GUARDS: { readonly [C in Channel]: Guard<ArgOf<C>> } = {
   ...TABLE_SORT_ARG_GUARDS,
   ...SEARCH_STREAM_ARG_GUARDS,
   ...HUNT_ARG_GUARDS,
+  ...NOTABLE_ARG_GUARDS,
 };
 
 export const CHANNELS = Object.keys(ARG_GUARDS) as readonly Channel[];

@@ -11,14 +11,19 @@ import { invalid, parseCommandArgs } from '../args.js';
 import { argsOrExit } from '../usage.js';
 import { printable } from '../text/style.js';
 import { caseRefusal } from './serve-case.js';
+import type { Failure } from '../../shared/errors.js';
+import { toFailure } from '../../shared/errors.js';
+import { listNotable } from '../../main/core/notable/notable-edit.js';
 
-const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N] [--case FILE]\n';
+const SERVE_USAGE = 'usage: capsem-inspect serve [<path>...] [--port N] [--case FILE] [--notable FILE]\n';
 
 export interface ServeArgs {
   readonly paths: string[];
   readonly port: number;
   /** The case file the page's tags go to; absent: none is kept. */
   readonly casePath?: string;
+  /** The notable set each opened session is scanned for; absent: none. */
+  readonly notablePath?: string;
 }
 
 const FLAGS = {
@@ -31,6 +36,7 @@ const FLAGS = {
     },
   },
   case: { takes: 'value', inline: true, read: (v: string | undefined) => v || invalid('--case needs a case file') },
+  notable: { takes: 'value', inline: true, read: (v: string | undefined) => v || invalid('--notable needs a notable set file') },
   // Help is answered as a usage error, in the order typed.
   help: { takes: 'nothing', short: 'h', refuse: SERVE_USAGE.trimEnd() },
 } as const;
@@ -38,8 +44,13 @@ const FLAGS = {
 export function parseServeArgs(args: readonly string[]): ServeArgs | string {
   const parsed = parseCommandArgs(args, FLAGS);
   if (typeof parsed === 'string') return parsed;
-  const { port, case: casePath } = parsed.flags;
-  return { paths: parsed.positionals, port: port ?? 0, ...(casePath !== undefined ? { casePath } : {}) };
+  const { port, case: casePath, notable: notablePath } = parsed.flags;
+  return {
+    paths: parsed.positionals,
+    port: port ?? 0,
+    ...(casePath !== undefined ? { casePath } : {}),
+    ...(notablePath !== undefined ? { notablePath } : {}),
+  };
 }
 
 export async function run(args: string[], io: CliIo, until: Promise<void> = interrupted()): Promise<number> {
@@ -52,6 +63,7 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
       paths: parsed.paths,
       port: parsed.port,
       ...(parsed.casePath !== undefined ? { casePath: parsed.casePath } : {}),
+      ...(parsed.notablePath !== undefined ? { notablePath: parsed.notablePath } : {}),
     });
   } catch (e) {
     io.stderr(`capsem-inspect serve: cannot listen on 127.0.0.1:${parsed.port}: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -86,11 +98,29 @@ export async function run(args: string[], io: CliIo, until: Promise<void> = inte
     await server.close();
     return 2;
   }
+  // A set that is damaged or too new stops serve here, as a bad case file does, rather than at each open.
+  const notableRefused = parsed.notablePath === undefined ? null : notableRefusal(parsed.notablePath);
+  if (notableRefused) {
+    io.stderr(`capsem-inspect serve: ${notableRefused.code}: ${printable(notableRefused.message)}\ncapsem-inspect serve: not serving\n`);
+    await server.close();
+    return 2;
+  }
   if (parsed.casePath !== undefined) io.stdout(`keeping the case in ${printable(parsed.casePath)}\n`);
+  if (parsed.notablePath !== undefined) io.stdout(`flagging the notable set ${printable(parsed.notablePath)} in each session opened\n`);
   io.stdout(`Capsem Ledger Inspector on ${server.url}\n(only this URL works: it carries a token; Ctrl-C stops)\n`);
   await until;
   await server.close();
   return 0;
+}
+
+/** The notable set's refusal (NOTABLE_DAMAGED, NOTABLE_TOO_NEW), or null when it reads (or is not there yet). */
+function notableRefusal(path: string): Failure | null {
+  try {
+    listNotable(path);
+    return null;
+  } catch (e) {
+    return toFailure(e);
+  }
 }
 
 function interrupted(): Promise<void> {

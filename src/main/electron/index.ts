@@ -21,6 +21,7 @@ import { pathsToOpen } from '../core/evidence/paths-to-open.js';
 import { utilitySqlChildSpawner } from './sql-utility-spawner.js';
 import { removeAbandonedScratchDirs } from '../core/evidence/scratch.js';
 import { DESKTOP_CASE_FILE } from './case-file.js';
+import { NOTABLE_FILE_NAME } from '../core/notable/notable-location.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const productName = 'Capsem Ledger Inspector';
@@ -39,6 +40,8 @@ const service = buildInspector({
   // One case per user, as the format expects (items name their session; another session's are listed as such). Kept
   // in the app's own data folder, which no evidence folder holds, and written only when the user tags something.
   casePath: join(app.getPath('userData'), DESKTOP_CASE_FILE),
+  // The same set the CLI uses without --notable (notable-location.ts): run over each session as it opens.
+  notablePath: join(app.getPath('userData'), NOTABLE_FILE_NAME),
   saveBody: (evidence, key, bytes) =>
     saveBodyToFile(
       {

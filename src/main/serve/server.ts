@@ -81,6 +81,8 @@ export interface ServerOptions {
   readonly warcExport?: RunWarcExport;
   /** The case file tags and notes are kept in (--case FILE); absent: none, and the page offers no tagging. */
   readonly casePath?: string;
+  /** The notable set each opened session is scanned for (--notable FILE); absent: none. */
+  readonly notablePath?: string;
 }
 
 export interface RunningServer {
@@ -118,6 +120,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     verifyRunner: opts.verifyRunner ?? host!,
     saveBody: (e, key) => ({ kind: 'download', url: downloadUrl(e.id, key) }),
     casePath: opts.casePath ?? null,
+    notablePath: opts.notablePath ?? null,
     // The report's builder, like the open's follow-up, runs in the background host unless told otherwise.
     ...(workers ? { reportWorkers: workers } : {}),
   });

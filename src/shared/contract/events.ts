@@ -48,6 +48,8 @@ export interface Events {
   'sort.changed': EvidenceChanged;
   /** An item was added to the case kept for this evidence: ask case.list again (the Case view, the tag marks). */
   'case.changed': EvidenceChanged;
+  /** The notable set's scan of this evidence started or ended: ask notable.status again. */
+  'notable.changed': EvidenceChanged;
   /** A streamed SQL result read on, paused, ended or failed: ask its progress (sql.page, limit 0) again. */
   'sql.changed': SqlChanged;
   /** A library hunt moved (a session done, hits found, its end): ask library.hunt.results again. */
@@ -73,6 +75,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'overview.changed',
   'sort.changed',
   'case.changed',
+  'notable.changed',
   'sql.changed',
   'hunt.changed',
 ];

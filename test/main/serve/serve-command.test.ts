@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,27 @@ describe('capsem-inspect serve', () => {
     expect(parseServeArgs(['--case'])).toMatch(/--case/);
   });
 
+  it('parses --notable FILE, and refuses to serve with a damaged notable set, naming it', async () => {
+    expect(parseServeArgs(['a', '--notable', '/tmp/n.capsem-notable'])).toEqual({
+      paths: ['a'],
+      port: 0,
+      notablePath: '/tmp/n.capsem-notable',
+    });
+    expect(parseServeArgs(['--notable'])).toMatch(/--notable/);
+    const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-notable-'));
+    try {
+      const ledger = await writeLedger(join(dir, 'evidence'), { generation: 'A2-zstd', seed: 2 });
+      const set = join(dir, 'set.capsem-notable');
+      writeFileSync(set, '{"format":"capsem-inspect-notable","version":7}\n');
+      const io = captureIo();
+      expect(await run([ledger.sessionDir, '--notable', set], io, new Promise(() => undefined))).toBe(2);
+      expect(io.err).toMatch(/NOTABLE_TOO_NEW: notable set .* is too new/);
+      expect(io.out).not.toContain('http://');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to serve with a case file inside the evidence folder, naming it, and writes nothing there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capsem-serve-case-'));
     try {
@@ -40,7 +61,9 @@ describe('capsem-inspect serve', () => {
   it('answers bad arguments with what was wrong and its usage line, exit 2, serving nothing', async () => {
     const io = captureIo();
     expect(await run(['--bind', '0.0.0.0'], io, Promise.resolve())).toBe(2);
-    expect(io.err).toBe('capsem-inspect serve: unknown option --bind\nusage: capsem-inspect serve [<path>...] [--port N] [--case FILE]\n');
+    expect(io.err).toBe(
+      'capsem-inspect serve: unknown option --bind\nusage: capsem-inspect serve [<path>...] [--port N] [--case FILE] [--notable FILE]\n',
+    );
     expect(io.out).toBe('');
   });
 

@@ -37,6 +37,11 @@ export interface InspectorOptions {
    * data folder. Absent or null: none is kept, and case.list / case.add refuse (CASE_NOT_KEPT) rather than write.
    */
   readonly casePath?: string | null;
+  /**
+   * The notable set run over each session as it opens (docs/notable-set.md): serve's --notable, the desktop app's
+   * file in its data folder. Absent or null: none, and notable.status says not-kept.
+   */
+  readonly notablePath?: string | null;
 }
 
 export function buildInspector(opts: InspectorOptions): InspectorService {
@@ -49,6 +54,7 @@ export function buildInspector(opts: InspectorOptions): InspectorService {
     verifyRunner: opts.verifyRunner,
     sqlChildSpawner: opts.sqlChildSpawner,
     casePath: opts.casePath ?? null,
+    notablePath: opts.notablePath ?? null,
     // Off the calling thread: on a 1 GiB ledger the report's SQL holds a thread for seconds, and that thread answers
     // the page (serve) or the windows (the desktop app).
     integrityReport: async (evidence, verification, asked) => {

@@ -40,6 +40,7 @@ import { egressHandlers } from '../egress/handlers.js';
 import { decisionsHandlers } from '../decisions/handlers.js';
 import { fileHistoryHandlers } from '../file-history/handlers.js';
 import { caseHandlers } from '../case/handlers.js';
+import { createNotableRoom } from '../notable/notable-room.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
 import type { IntegrityRoom } from '../integrity/integrity-room.js';
 import { createIntegrityRoom } from '../integrity/integrity-room.js';
@@ -67,6 +68,8 @@ export interface InspectorServiceOptions {
   readonly verifyRunner?: VerifyRunner;
   /** The case file tags and notes are kept in (buildInspector's casePath); null or absent: none, tagging refuses. */
   readonly casePath?: string | null;
+  /** The notable set run over each session as it opens (buildInspector's notablePath); null or absent: none. */
+  readonly notablePath?: string | null;
 }
 
 export interface InspectorService {
@@ -134,8 +137,12 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     (payload) => emit({ name: 'hunt.changed', payload }),
     registry.scratchRoot,
   );
+  const notable = createNotableRoom(registry, opts.notablePath ?? null, (evidenceId) =>
+    said({ name: 'notable.changed', payload: { evidenceId } }),
+  );
   const handlers: Handlers = {
     ...library.handlers,
+    ...notable.handlers,
     ...hunts.handlers,
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
@@ -150,6 +157,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     'evidence.list': () => registry.list(),
     'evidence.openSample': async () => unwrap(await registry.openSample()),
     'evidence.close': ({ evidenceId }) => {
+      notable.forget(evidenceId);
       registry.close(evidenceId);
       cache.dropPrefix(`${evidenceId}\0`);
       integrity.forget(evidenceId);
@@ -257,6 +265,7 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
       integrity.dispose();
       jobs.cancelAll();
       hunts.dispose();
+      notable.dispose();
       sql.dispose();
       registry.closeAll();
       for (const off of unsubscribes) off();
