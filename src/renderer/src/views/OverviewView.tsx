@@ -14,6 +14,7 @@ import { OverviewTraces } from './OverviewTraces.js';
 import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 import { UnreadableOverview } from './overview/UnreadableOverview.js';
 import { CompletenessChip, briefOf } from '../components/CompletenessChip.js';
+import { NotableCard } from './notable/NotableCard.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -52,6 +53,7 @@ export function OverviewView(props: { ev: string }) {
         <a href={href({ view: 'transcript', ev: props.ev, trace: null })}>Read the session as a transcript →</a>{' '}
         <a href={href({ view: 'graph', ev: props.ev, trace: null })}>or pick a trace</a>
       </p>
+      <NotableCard ev={props.ev} />
       <div className="ov-grid">
         <section className="card">
           <h3>Integrity</h3>
