@@ -7,6 +7,8 @@ import type { HuntIndicatorArg } from '../../../shared/contract/hunt.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { INSPECTOR_NAME, INSPECTOR_VERSION } from '../../../shared/version.js';
 import { LineShapeError } from '../versioned-lines.js';
+import { indicatorOf } from '../hunt/indicator-args.js';
+import { checkIndicator } from '../hunt/indicators.js';
 import type { NotableEntry, NotableHeader, NotableSet } from './notable-format.js';
 import { NOTABLE_FORMAT, NOTABLE_NAME_PATTERN, NOTABLE_VERSION } from './notable-format.js';
 import { readNotableFile, writeNotableFile } from './notable-file.js';
@@ -28,6 +30,8 @@ export function addNotable(path: string, name: string, indicators: readonly Hunt
       'BAD_REQUEST',
       `name ${JSON.stringify(name)} is not letters, digits, dots, dashes and underscores (at most 64)`,
     );
+  // Parsed and compiled as the hunt would, so a bad value is refused with the hunt's own code (BAD_PATTERN, say).
+  indicators.forEach((arg, i) => checkIndicator(indicatorOf(arg, `indicators[${i}]`)));
   let checked: HuntIndicatorArg[];
   try {
     checked = checkIndicatorArgs(indicators);

@@ -51,6 +51,8 @@ describe('the notable set', () => {
     expect(refusal(() => addNotable(path, 'curl', [{ kind: 'process', value: 'wget' }]))).toBe('BAD_REQUEST');
     expect(refusal(() => addNotable(path, 'bad name', [{ kind: 'process', value: 'wget' }]))).toBe('BAD_REQUEST');
     expect(refusal(() => addNotable(path, 'bad-ip', [{ kind: 'ip', value: 'not-an-ip' }]))).toBe('BAD_REQUEST');
+    expect(refusal(() => addNotable(path, 'bad-regex', [{ kind: 'regex', value: '(a' }]))).toBe('BAD_PATTERN');
+    expect(refusal(() => addNotable(path, 'none', []))).toBe('BAD_REQUEST');
     expect(removeNotable(path, 'c2-beacon').name).toBe('c2-beacon');
     expect(listNotable(path).map((e) => e.name)).toEqual(['curl']);
     expect(refusal(() => removeNotable(path, 'c2-beacon'))).toBe('NOT_FOUND');
