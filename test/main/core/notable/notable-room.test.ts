@@ -1,7 +1,7 @@
 // The notable set in the app, through the service as both transports call it: opening a session starts the scan by
 // itself, notable.changed says when it ends (no view polls), and notable.status then names the planted entry with
-// its hits and not the absent one. Without a set nothing runs and the status says not-kept.
-import { mkdtempSync, rmSync } from 'node:fs';
+// its hits and not the absent one. A damaged set is named in the status; without a set nothing runs (not-kept).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,20 @@ describe('notable.status', () => {
     expect(status.found[0]!.hits[0]).toMatchObject({ session: 'notable-room', table: 'net_events', column: 'domain', match: PLANTED });
     expect(status.found[0]!.hitCount).toBe(status.found[0]!.hits.length);
     expect(events.filter((e) => e.name === 'notable.changed').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names a damaged set in the status, found nothing, and reads nothing half', async () => {
+    const damaged = join(root, 'damaged.capsem-notable');
+    writeFileSync(damaged, '{"format":"capsem-inspect-notable","version":1');
+    const { service } = serviceWith(damaged);
+    const ended = new Promise<NotableStatus>((resolve) =>
+      service.onEvent((e) => {
+        if (e.name !== 'notable.changed') return;
+        void service.handle('notable.status', e.payload).then((r) => r.ok && r.value.state === 'failed' && resolve(r.value));
+      }),
+    );
+    await service.openPaths([ledger.sessionDir], 'path');
+    expect(await ended).toMatchObject({ state: 'failed', entries: 0, found: [], error: { code: 'NOTABLE_DAMAGED' } });
   });
 
   it('says not-kept and runs nothing without a set', async () => {

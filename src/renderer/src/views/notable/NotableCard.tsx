@@ -59,6 +59,8 @@ export function NotableCard(props: { ev: string }) {
     <section className="card notable" data-testid="notable-card" data-state={s.state}>
       {s.state === 'waiting' || s.state === 'running' ? (
         <p className="muted">Notable: looking for {s.entries > 0 ? `the ${saved}` : 'the saved indicators'} in this session…</p>
+      ) : s.state === 'failed' && s.entries === 0 ? (
+        <p data-testid="notable-summary">Notable: the saved set could not be read</p>
       ) : (
         <p data-testid="notable-summary" className={s.found.length > 0 ? 'notable-found' : undefined}>
           <b>
