@@ -49,10 +49,27 @@ export interface Gap {
   readonly says: string;
 }
 
+/**
+ * One of the writer's counters beside the rows it counts: the ledger's own snapshot (ledger_counters), the rows found
+ * (counted as Capsem counts them), and, with the host ledger at hand, the host's final counter from session_stopped.
+ */
+export interface CounterRow {
+  /** `net.total`, `tools.calls`, … as docs/formats/host-ledger.md names them. */
+  readonly counter: string;
+  readonly table: string;
+  /** null: the ledger keeps no snapshot that could be read. */
+  readonly snapshot: number | null;
+  readonly rows: number;
+  /** null: no host ledger at hand, or its stop carries no counters. */
+  readonly hostStopped: number | null;
+}
+
 export interface CompletenessSection {
   /** `unknown` when the ledger could not be read far enough to tell (page damage). */
   readonly verdict: 'complete' | 'gaps' | 'unknown';
   readonly gaps: readonly Gap[];
   /** What was not compared, so that COMPLETE is never read as more than was looked at. */
   readonly notChecked: readonly string[];
+  /** Every counter beside its rows (empty when neither a snapshot nor the host's final counters are at hand). */
+  readonly counters: readonly CounterRow[];
 }

@@ -4,7 +4,8 @@
  */
 import type Database from 'better-sqlite3';
 import { bodyCutGap } from './body-gaps.js';
-import { counterGap } from './counter-gaps.js';
+import { counterGap, counterRows } from './counter-gaps.js';
+import { ledgerCounters } from '../library/ledger-facts.js';
 import { execExcerptGap, stderrNotRecordedGap } from './exec-gaps.js';
 import { headersCutGap } from './header-gaps.js';
 import type { HostStop } from './host-stop.js';
@@ -45,7 +46,9 @@ export function checkCompleteness(
     counterGap(db, notChecked),
     stoppedCounterGap(db, hostStop, notChecked),
   ].filter((g): g is Gap => g !== null);
-  return { verdict: gaps.length === 0 ? 'complete' : 'gaps', gaps, notChecked };
+  const snapshot = ledgerCounters(db, []);
+  const counters = counterRows(db, snapshot, hostStop?.state === 'stopped' ? hostStop.counters : null);
+  return { verdict: gaps.length === 0 ? 'complete' : 'gaps', gaps, notChecked, counters };
 }
 
 function overflowGap(o: CountedElsewhere['overflow']): Gap | null {

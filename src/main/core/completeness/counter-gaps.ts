@@ -10,7 +10,7 @@ import { countedToolCallsWhere, ledgerCounters } from '../library/ledger-facts.j
 import { countText } from '../host/count.js';
 import type { Count, LedgerCounters } from '../host/types.js';
 import { hasTable } from '../queries/schema.js';
-import type { Gap, GapPlace } from './types.js';
+import type { CounterRow, Gap, GapPlace } from './types.js';
 
 interface Counted {
   readonly counter: string;
@@ -43,23 +43,43 @@ export interface CounterDiff {
   readonly other: bigint;
 }
 
+/** The rows of `c`'s table as Capsem counts them for that counter. */
+function rowsCounted(db: Database.Database, c: Counted): bigint {
+  return BigInt(
+    Number(
+      db
+        .prepare(`SELECT COUNT(*) FROM "${c.table}" ${c.where?.(db) ?? ''}`)
+        .pluck()
+        .get(),
+    ),
+  );
+}
+
 /** Each counter against the rows the ledger holds for it (tables the ledger has), only where they differ. */
 export function rowsDisagreeing(db: Database.Database, counters: LedgerCounters): CounterDiff[] {
   const out: CounterDiff[] = [];
   for (const c of COUNTED) {
     if (!hasTable(db, c.table)) continue;
     const counted = BigInt(countText(c.of(counters)));
-    const held = BigInt(
-      Number(
-        db
-          .prepare(`SELECT COUNT(*) FROM "${c.table}" ${c.where?.(db) ?? ''}`)
-          .pluck()
-          .get(),
-      ),
-    );
+    const held = rowsCounted(db, c);
     if (counted !== held) out.push({ counter: c.counter, table: c.table, counted, other: held });
   }
   return out;
+}
+
+/**
+ * Every counter beside its rows, for the overview's table (differences or not): the snapshot and the host's final
+ * counters where they are at hand. Nothing to set beside the rows (no snapshot, no host stop): no table.
+ */
+export function counterRows(db: Database.Database, snapshot: LedgerCounters | null, hostStopped: LedgerCounters | null): CounterRow[] {
+  if (!snapshot && !hostStopped) return [];
+  return COUNTED.filter((c) => hasTable(db, c.table)).map((c) => ({
+    counter: c.counter,
+    table: c.table,
+    snapshot: snapshot ? Number(countText(c.of(snapshot))) : null,
+    rows: Number(rowsCounted(db, c)),
+    hostStopped: hostStopped ? Number(countText(c.of(hostStopped))) : null,
+  }));
 }
 
 /** The same counters of two snapshots, only where they differ. */

@@ -15,6 +15,7 @@ import { WalOnlyTableIf } from '../components/WalOnlyScope.js';
 import { UnreadableOverview } from './overview/UnreadableOverview.js';
 import { CompletenessChip, briefOf } from '../components/CompletenessChip.js';
 import { NotableCard } from './notable/NotableCard.js';
+import { CounterCard } from './overview/CounterCard.js';
 
 // The tokens chart brings recharts (about half the renderer's code): its own chunk, so the overview paints first.
 const Models = lazy(() => import('./OverviewModels.js').then((m) => ({ default: m.OverviewModels })));
@@ -144,6 +145,7 @@ export function OverviewView(props: { ev: string }) {
             </tbody>
           </table>
         </section>
+        {integrity.value && <CounterCard ev={props.ev} counters={integrity.value.completeness.counters} />}
       </div>
     </div>
   );

@@ -51,6 +51,8 @@ describe('completeness', () => {
     expect(gap(r, 'FILE_EVENTS_OVERFLOW')).toMatchObject({ rows: a4.expected.overflowWindows });
     // Its counter snapshot matches its rows: compared, and no gap.
     expect(r.completeness.notChecked.some((n) => n.includes('counter snapshot'))).toBe(false);
+    expect(r.completeness.counters.length).toBeGreaterThan(0);
+    expect(r.completeness.counters.every((c) => c.snapshot === c.rows && c.hostStopped === null)).toBe(true);
   });
 
   it('headers cut, an exec output kept as a 1 KiB excerpt, and a tail removed after the counter snapshot', async () => {
@@ -74,6 +76,19 @@ describe('completeness', () => {
       ['exec_events', 1],
     ]);
     expect(counters.says).toContain('counted 3 more than the ledger holds');
+    // The overview's table: every counter beside its rows, the differing ones with the numbers the gap says.
+    const net = r.completeness.counters.find((c) => c.counter === 'net.total')!;
+    const exec = r.completeness.counters.find((c) => c.counter === 'exec.started')!;
+    const rows = new Database(join(dir, 'session.db'), { readonly: true });
+    expect(net).toMatchObject({
+      table: 'net_events',
+      rows: rows.prepare('SELECT COUNT(*) FROM net_events').pluck().get(),
+      hostStopped: null,
+    });
+    expect(net.snapshot! - net.rows).toBe(3);
+    expect(exec.rows - exec.snapshot!).toBe(1);
+    rows.close();
+    expect(r.completeness.counters.filter((c) => c.snapshot !== c.rows).map((c) => c.counter)).toEqual(['net.total', 'exec.started']);
     // Each kind once.
     expect(new Set(r.completeness.gaps.map((g) => g.kind)).size).toBe(r.completeness.gaps.length);
   });
@@ -118,5 +133,7 @@ describe('completeness', () => {
     expect(r.completeness.gaps).toEqual([]);
     expect(r.completeness.verdict).toBe('complete');
     expect(r.completeness.notChecked.some((n) => n.includes('keeps no counter snapshot'))).toBe(true);
+    // Nothing to set beside the rows: no table.
+    expect(r.completeness.counters).toEqual([]);
   });
 });

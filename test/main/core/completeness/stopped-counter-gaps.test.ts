@@ -61,6 +61,10 @@ describe("the host's final counters", () => {
     expect(g.examples[0]).toMatch(/^host.db event \d+$/);
     // The session's own snapshot still counted them too: both say so, each under its own kind.
     expect(kinds(r)).toContain('COUNTERS_DISAGREE');
+    // The overview's table carries the host's final counter beside the snapshot and the rows.
+    const net = r.completeness.counters.find((c) => c.counter === 'net.total')!;
+    expect(net.hostStopped! - net.rows).toBe(3);
+    expect(net.snapshot).toBe(net.hostStopped);
   });
 
   it("a cut whose snapshot was rewritten to match: only the host's counters tell, against rows and snapshot", async () => {
