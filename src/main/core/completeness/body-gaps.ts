@@ -3,8 +3,7 @@ import type Database from 'better-sqlite3';
 import { hasColumn } from '../queries/schema.js';
 import type { Gap } from './types.js';
 import { EXAMPLES } from './types.js';
-import { bytesText } from '../../../shared/bytes-text.js';
-import { plural } from '../../../shared/plural.js';
+import { BODY_CUT_WORDS } from './gap-words.js';
 
 export function bodyCutGap(db: Database.Database): Gap | null {
   if (!['original_bytes', 'stored_bytes', 'source_table', 'direction'].every((c) => hasColumn(db, 'event_body_blobs', c))) return null;
@@ -32,9 +31,6 @@ export function bodyCutGap(db: Database.Database): Gap | null {
     bytesMissing,
     places: places.map((p) => ({ place: `${String(p.t)}/${String(p.d)}`, rows: p.n, bytesMissing: p.missing })),
     examples,
-    says:
-      rows === 1
-        ? `1 body was cut at capture: its first bytes are kept and verified, its last ${bytesText(bytesMissing)} were never recorded`
-        : `${plural(rows, 'body', 'bodies')} were cut at capture: the first bytes of each are kept and verified, the last ${bytesText(bytesMissing)} in all were never recorded`,
+    says: BODY_CUT_WORDS.section(rows, bytesMissing),
   };
 }

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { bodyCutGap } from './body-gaps.js';
 import { counterGap, counterRows } from './counter-gaps.js';
 import { ledgerCounters } from '../library/ledger-facts.js';
+import { FILE_EVENTS_OVERFLOW_WORDS } from './gap-words.js';
 import { execExcerptGap, stderrNotRecordedGap } from './exec-gaps.js';
 import { headersCutGap } from './header-gaps.js';
 import type { HostStop } from './host-stop.js';
@@ -59,7 +60,7 @@ function overflowGap(o: CountedElsewhere['overflow']): Gap | null {
     bytesMissing: null,
     places: [{ place: 'fs_events/overflow', rows: o.windows, bytesMissing: null }],
     examples: o.list.slice(0, EXAMPLES).map((w) => `fs_events #${w.id}`),
-    says: `the file monitor fell behind ${o.windows} ${o.windows === 1 ? 'time' : 'times'} and held back ${o.heldBack} changes: the scans that followed report what changed, not which change came from what`,
+    says: FILE_EVENTS_OVERFLOW_WORDS.section(o.windows, o.heldBack),
   };
 }
 

@@ -6,13 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { bytesText } from '../../../shared/bytes-text.js';
-import { plural } from '../../../shared/plural.js';
+import { EXEC_OUTPUT_EXCERPT_WORDS, OLD_EXCERPT_BYTES, STDERR_NOT_RECORDED_WORDS } from './gap-words.js';
 import type { Gap, GapPlace } from './types.js';
 import { EXAMPLES } from './types.js';
-
-/** The older recorder's excerpt: 1 KiB of stdout (google/capsem#230). */
-const OLD_EXCERPT_BYTES = 1024;
 
 interface LaneRow {
   readonly id: string;
@@ -35,19 +31,13 @@ export function execExcerptGap(db: Database.Database): Gap | null {
   if (places.length === 0) return null;
   const rows = places.reduce((n, p) => n + p.rows, 0);
   const bytesMissing = places.reduce((n, p) => n + (p.bytesMissing ?? 0), 0);
-  const excerpt =
-    oldRegime === rows
-      ? `an excerpt of at most ${OLD_EXCERPT_BYTES.toLocaleString('en-US')} bytes, as recorders before capsem#230 kept`
-      : 'an excerpt';
-  const kept =
-    rows === 1 ? `1 exec output lane was kept as ${excerpt}` : `${plural(rows, 'exec output lane')} were each kept as ${excerpt}`;
   return {
     kind: 'EXEC_OUTPUT_EXCERPT',
     rows,
     bytesMissing,
     places,
     examples,
-    says: `${kept}: the ${rows === 1 ? 'command ran' : 'commands ran'}, and ${bytesText(bytesMissing)} of ${rows === 1 ? 'its' : 'their'} output was not kept`,
+    says: EXEC_OUTPUT_EXCERPT_WORDS.section(rows, bytesMissing, oldRegime === rows),
   };
 }
 
@@ -89,6 +79,6 @@ export function stderrNotRecordedGap(db: Database.Database): Gap | null {
     bytesMissing: null,
     places: [{ place: 'exec_events/stderr', rows, bytesMissing: null }],
     examples,
-    says: `this ledger's recorder never recorded guest stderr: for its ${rows} ${rows === 1 ? 'command' : 'commands'}, no stderr means "not recorded", not "empty"`,
+    says: STDERR_NOT_RECORDED_WORDS.section(rows),
   };
 }

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { hasColumn } from '../queries/schema.js';
 import type { Gap } from './types.js';
 import { EXAMPLES } from './types.js';
-import { plural } from '../../../shared/plural.js';
+import { HEADERS_CUT_WORDS } from './gap-words.js';
 
 export function headersCutGap(db: Database.Database): Gap | null {
   if (!hasColumn(db, 'net_events', 'headers_truncated')) return null;
@@ -19,6 +19,6 @@ export function headersCutGap(db: Database.Database): Gap | null {
     bytesMissing: null,
     places: [{ place: 'net_events/headers', rows, bytesMissing: null }],
     examples,
-    says: `${rows === 1 ? '1 request had its' : `${plural(rows, 'request')} had their`} headers cut at capture: the headers kept are as sent, the rest (and how many) were not recorded`,
+    says: HEADERS_CUT_WORDS.section(rows),
   };
 }

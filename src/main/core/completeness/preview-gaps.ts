@@ -10,7 +10,7 @@
 import type Database from 'better-sqlite3';
 import { quoteIdent } from '../evidence/sql-values.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { plural } from '../../../shared/plural.js';
+import { BODY_PREVIEW_ONLY_WORDS } from './gap-words.js';
 import type { Gap, GapPlace } from './types.js';
 import { EXAMPLES } from './types.js';
 
@@ -52,10 +52,7 @@ export function previewOnlyGap(db: Database.Database): Gap | null {
     bytesMissing: null,
     places,
     examples,
-    says:
-      rows === 1
-        ? '1 row kept a preview of its content but its body is not in the archive index: the content existed, only its first bytes can be shown, and they cannot be verified'
-        : `${plural(rows, 'row')} kept a preview of their content but their bodies are not in the archive index: the content existed, only its first bytes can be shown, and they cannot be verified`,
+    says: BODY_PREVIEW_ONLY_WORDS.section(rows),
   };
 }
 
