@@ -4,6 +4,7 @@
  * offset: the core orders the whole transcript once (cheap columns only) and fills in a page's text on demand,
  * so the first screen of a 5,000-model-call trace costs one page.
  */
+import type { GapKind } from './completeness.js';
 import type { Guard } from './guards.js';
 import { bool, int, obj, oneOf, optional, str } from './guards.js';
 
@@ -77,6 +78,15 @@ export interface TranscriptFinding {
   readonly message: string;
 }
 
+/**
+ * A gap of the ledger on this line's own row (a body cut at capture, an output kept as an excerpt, …): the
+ * completeness kind it is counted under, and what it says here, in the words the completeness report uses.
+ */
+export interface TranscriptGapMark {
+  readonly kind: GapKind;
+  readonly says: string;
+}
+
 export interface TranscriptLine {
   /** Position in the whole transcript (0-based). */
   readonly seq: number;
@@ -105,6 +115,8 @@ export interface TranscriptLine {
    * "carries no trace_id …"), or null when a join did. Views show it: a place in time is not a cause.
    */
   readonly placement: string | null;
+  /** Gaps on the line's own row, each counted once in the completeness report under its kind. */
+  readonly gaps: readonly TranscriptGapMark[];
 }
 
 export interface TranscriptPage {

@@ -14,14 +14,14 @@ import { BODY_PREVIEW_ONLY_WORDS } from './gap-words.js';
 import type { Gap, GapPlace } from './types.js';
 import { EXAMPLES } from './types.js';
 
-/** Each preview column and the body direction it previews. */
-const PREVIEWS: readonly { table: string; column: string; direction: string }[] = [
+/** Each preview column and the body direction it previews (a line's mark holds a row to the same, row-gaps.ts). */
+export const PREVIEWS: readonly { table: string; column: string; direction: string }[] = [
   { table: 'net_events', column: 'request_body_preview', direction: 'request' },
   { table: 'net_events', column: 'response_body_preview', direction: 'response' },
   { table: 'model_calls', column: 'request_body_preview', direction: 'request' },
 ];
 
-const INDEX_COLUMNS = ['event_id', 'source_table', 'direction'];
+export const INDEX_COLUMNS = ['event_id', 'source_table', 'direction'];
 
 export function previewOnlyGap(db: Database.Database): Gap | null {
   if (!INDEX_COLUMNS.every((c) => hasColumn(db, 'event_body_blobs', c))) return null;

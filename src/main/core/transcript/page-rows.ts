@@ -9,6 +9,7 @@ import { hasColumn, hasTable } from '../queries/schema.js';
 import type { Entry } from '../traces/order.js';
 import { verifiedBodiesOf } from '../jobs/verified-bodies.js';
 import type { BodyFailure } from '../jobs/verify-types.js';
+import type { IndexedBody } from '../completeness/row-gaps.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -25,6 +26,8 @@ export interface PageRows {
   readonly db: Database.Database;
   row(table: string, id: number): Row | null;
   bodies(eventId: unknown, table: string): readonly TranscriptBody[];
+  /** The same bodies as the archive index tells a cut (original_bytes, truncated), for the line's gap marks. */
+  indexed(eventId: unknown, table: string): readonly IndexedBody[];
   /** model_items of a model call of the page, in item order. */
   items(modelCallId: number): readonly Row[];
   /** A body's text, read through every hash; an Error names why it could not be. */
@@ -61,13 +64,21 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
     .flatMap((m) => [...m.values()].map((r) => r.event_id))
     .filter((v): v is string => typeof v === 'string' && v !== '');
   const bodies = new Map<string, TranscriptBody[]>();
+  const indexed = new Map<string, IndexedBody[]>();
   if (eventIds.length && hasTable(db, 'event_body_blobs') && hasColumn(db, 'event_body_blobs', 'event_id')) {
     const hash = hasColumn(db, 'event_body_blobs', 'body_hash') ? 'body_hash' : 'NULL';
     const stored = hasColumn(db, 'event_body_blobs', 'stored_bytes') ? 'stored_bytes' : '0';
+    const original = hasColumn(db, 'event_body_blobs', 'original_bytes') ? 'original_bytes' : 'NULL';
+    const truncated = hasColumn(db, 'event_body_blobs', 'truncated') ? 'truncated' : '0';
     for (const part of chunks([...new Set(eventIds)])) {
-      const q = `SELECT event_id AS e, source_table AS t, direction AS d, ${hash} AS h, ${stored} AS n FROM event_body_blobs WHERE event_id IN (${marks(part.length)}) ORDER BY id`;
-      for (const r of db.prepare(q).all(...part) as { e: string; t: string; d: string; h: string | null; n: number }[]) {
+      const q = `SELECT event_id AS e, source_table AS t, direction AS d, ${hash} AS h, ${stored} AS n, ${original} AS o, ${truncated} AS x FROM event_body_blobs WHERE event_id IN (${marks(part.length)}) ORDER BY id`;
+      type IndexRow = { e: string; t: string; d: string; h: string | null; n: number; o: number | null; x: unknown };
+      for (const r of db.prepare(q).all(...part) as IndexRow[]) {
         const k = `${r.e}\0${r.t}`;
+        indexed.set(k, [
+          ...(indexed.get(k) ?? []),
+          { direction: String(r.d), stored: Number(r.n), original: r.o === null ? null : Number(r.o), truncated: Number(r.x) === 1 },
+        ]);
         bodies.set(k, [
           ...(bodies.get(k) ?? []),
           { sourceTable: String(r.t), direction: String(r.d), bodyHash: r.h === null ? null : String(r.h), storedBytes: Number(r.n) },
@@ -96,6 +107,7 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
     failure: (eventId, table, direction) => verified?.failureOf(eventId, table, direction),
     row: (table, id) => byTable.get(table)?.get(id) ?? null,
     bodies: (eventId, table) => (typeof eventId === 'string' ? (bodies.get(`${eventId}\0${table}`) ?? []) : []),
+    indexed: (eventId, table) => (typeof eventId === 'string' ? (indexed.get(`${eventId}\0${table}`) ?? []) : []),
     items: (id) => items.get(id) ?? [],
     bodyText(eventId, table, direction) {
       if (typeof eventId !== 'string') return null;

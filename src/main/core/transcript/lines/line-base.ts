@@ -7,6 +7,7 @@ import type {
   TranscriptSource,
 } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../../traces/order.js';
+import { rowGapMarks } from '../../completeness/row-gaps.js';
 import type { PageRows, Row } from '../page-rows.js';
 
 /**
@@ -134,5 +135,6 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     alert: p.alert ?? false,
     carriedBy: p.carriedBy ?? null,
     placement: placementOf(e, row),
+    gaps: e.table && row ? rowGapMarks(ctx.db, e.table, row, ctx.indexed(row.event_id, e.table)) : [],
   };
 }
