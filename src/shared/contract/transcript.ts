@@ -87,6 +87,21 @@ export interface TranscriptGapMark {
   readonly says: string;
 }
 
+/**
+ * What a turn's rows hold against what they say they should. `bodies`: bodies the archive index holds for the
+ * turn's rows, against those plus the HTTP bodies a row kept a preview of but the index lacks (BODY_PREVIEW_ONLY's
+ * rule). `output`: exec output bytes kept (body or preview) against the stdout_bytes + stderr_bytes produced; null
+ * when the turn ran no command. `overflowWindows`: file-monitor overflow rows timed between the turn's first and
+ * last row, placed by time, not by cause.
+ */
+export interface TranscriptCoverage {
+  readonly bodies: { readonly present: number; readonly expected: number };
+  readonly output: { readonly kept: number; readonly produced: number } | null;
+  readonly overflowWindows: number;
+  /** The same in a sentence, as views and saved transcripts show it. */
+  readonly says: string;
+}
+
 export interface TranscriptLine {
   /** Position in the whole transcript (0-based). */
   readonly seq: number;
@@ -117,6 +132,8 @@ export interface TranscriptLine {
   readonly placement: string | null;
   /** Gaps on the line's own row, each counted once in the completeness report under its kind. */
   readonly gaps: readonly TranscriptGapMark[];
+  /** For turn lines: what the turn's rows hold against what they say they should (null on other lines). */
+  readonly coverage: TranscriptCoverage | null;
 }
 
 export interface TranscriptPage {

@@ -7,13 +7,21 @@ import { toolCallLine, toolResponseLine } from './lines/line-tools.js';
 import type { Entry } from '../traces/order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
+import { turnCoverage } from './turn-coverage.js';
+import type { TurnRows } from './turn-spans.js';
+import { noTurnRows } from './turn-spans.js';
 
-export function toLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
+export function toLine(seq: number, e: Entry, ctx: PageRows, turnRows: TurnRows = noTurnRows): TranscriptLine {
   switch (e.kind) {
     case 'trace':
       return traceLine(seq, e, ctx);
     case 'turn':
-      return turnLine(seq, e, ctx);
+      return turnLine(
+        seq,
+        e,
+        ctx,
+        turnCoverage(ctx.db, e, () => turnRows(e)),
+      );
     case 'model_call':
       return modelCallLine(seq, e, ctx);
     case 'tool_call':
@@ -25,13 +33,17 @@ export function toLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
   }
 }
 
-/** These entries as lines numbered from `at`, their rows read in one go (`itemsOf`: see loadPageRows). */
+/**
+ * These entries as lines numbered from `at`, their rows read in one go (`itemsOf`: see loadPageRows). `turnRows`
+ * finds each turn header's rows in the order it came from, for its coverage (none: turn lines carry no coverage).
+ */
 export function linesOf(
   evidence: Evidence,
   entries: readonly Entry[],
   itemsOf: ReadonlyMap<number, readonly number[]>,
   at: number,
+  turnRows: TurnRows = noTurnRows,
 ): TranscriptLine[] {
   const ctx = loadPageRows(evidence, entries, itemsOf);
-  return entries.map((e, i) => toLine(at + i, e, ctx));
+  return entries.map((e, i) => toLine(at + i, e, ctx, turnRows));
 }

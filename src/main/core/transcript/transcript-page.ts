@@ -4,6 +4,7 @@ import { TRANSCRIPT_PAGE_DEFAULT, TRANSCRIPT_PAGE_MAX } from '../../../shared/co
 import type { Evidence } from '../evidence/types.js';
 import type { Entry } from '../traces/order.js';
 import { linesOf } from './page-lines.js';
+import { turnRowsIn } from './turn-spans.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
 import { untracedEntries } from './untraced.js';
@@ -49,6 +50,7 @@ function sessionSlice(
 ): {
   entries: Entry[];
   items: Map<number, readonly number[]>;
+  orders: (readonly Entry[])[];
   total: number;
   findings: Partial<Record<TranscriptFindingKind, number>>;
   note: string | null;
@@ -56,9 +58,11 @@ function sessionSlice(
   const index = sessionIndex(evidence.db, modelCallExists(evidence.db));
   const entries: Entry[] = [];
   const items = new Map<number, readonly number[]>();
+  const orders: (readonly Entry[])[] = [];
   for (const [i, from, n] of sessionSlices(index, offset, limit)) {
     const traceId = index.traceIds[i]!;
     const sk = transcriptSkeleton(evidence.db, traceId);
+    orders.push(sk.entries);
     const expected = index.starts[i + 1]! - index.starts[i]!;
     if (sk.entries.length !== expected)
       throw new InspectorError('INTERNAL', `trace ${traceId} told ${sk.entries.length} lines where the session index counted ${expected}`);
@@ -73,7 +77,7 @@ function sessionSlice(
   }
   const tail = untracedSlice(index, offset, limit);
   if (tail) for (const e of untracedEntries(index.untraced, tail[0], tail[1])) entries.push(e);
-  return { entries, items, total: index.total, findings: index.findings, note: index.note };
+  return { entries, items, orders, total: index.total, findings: index.findings, note: index.note };
 }
 
 /** The session index, made behind the first page: a large trace the worker is ordering is waited for, not redone. */
@@ -102,12 +106,14 @@ export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions 
   const entries: Entry[] = [];
   const items = new Map<number, readonly number[]>();
   const findings: Partial<Record<TranscriptFindingKind, number>> = {};
+  const orders: (readonly Entry[])[] = [];
   let start = 0;
   let walked = 0;
   for (const t of list.traces) {
     if (start >= offset + limit) break;
     if (++walked > HEAD_TRACES) return null;
     const sk = transcriptSkeleton(evidence.db, t.traceId);
+    orders.push(sk.entries);
     for (const [k, n] of Object.entries(findingCounts(sk.entries)))
       findings[k as TranscriptFindingKind] = (findings[k as TranscriptFindingKind] ?? 0) + (n ?? 0);
     const from = Math.max(offset, start) - start;
@@ -129,7 +135,7 @@ export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions 
     sessionId: evidence.sessionId,
     total: start,
     offset: at,
-    lines: linesOf(evidence, entries, items, at),
+    lines: linesOf(evidence, entries, items, at, turnRowsIn(...orders)),
     findings: failed.findings,
     note: joinNotes(list.note, failed.note),
     counting: true,
@@ -153,7 +159,7 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
       sessionId: evidence.sessionId,
       total,
       offset,
-      lines: linesOf(evidence, s.entries, s.items, offset),
+      lines: linesOf(evidence, s.entries, s.items, offset, turnRowsIn(...s.orders)),
       findings: failed.findings,
       note: joinNotes(s.note, failed.note),
     };
@@ -168,7 +174,7 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
     sessionId: evidence.sessionId,
     total,
     offset,
-    lines: linesOf(evidence, slice, sk.items, offset),
+    lines: linesOf(evidence, slice, sk.items, offset, turnRowsIn(sk.entries)),
     findings: failed.findings,
     note: joinNotes(sk.note, failed.note),
   };

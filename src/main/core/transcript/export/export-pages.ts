@@ -9,6 +9,7 @@ import type { Evidence } from '../../evidence/types.js';
 import { joinNotes, withFailedBodies } from '../failed-bodies.js';
 import type { Entry } from '../../traces/order.js';
 import { linesOf } from '../page-lines.js';
+import { turnRowsIn } from '../turn-spans.js';
 import { sessionIndex } from '../session-index.js';
 import { buildTraceSkeleton, keptSkeleton, modelCallExists, transcriptSkeleton } from '../../traces/skeleton.js';
 import { findingCounts } from '../transcript-page.js';
@@ -39,8 +40,9 @@ function* pagesOf(
   itemsOf: ReadonlyMap<number, readonly number[]>,
   at: number,
 ): Generator<TranscriptLine[]> {
+  const turnRows = turnRowsIn(entries);
   for (let from = 0; from < entries.length; from += TRANSCRIPT_PAGE_MAX)
-    yield linesOf(evidence, entries.slice(from, from + TRANSCRIPT_PAGE_MAX), itemsOf, at + from);
+    yield linesOf(evidence, entries.slice(from, from + TRANSCRIPT_PAGE_MAX), itemsOf, at + from, turnRows);
 }
 
 /** The lines of one trace (kept, as its view keeps it) or of the whole session (null), a page at a time. */

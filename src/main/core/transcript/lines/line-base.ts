@@ -2,6 +2,7 @@
 import type {
   TranscriptBlock,
   TranscriptBody,
+  TranscriptCoverage,
   TranscriptFinding,
   TranscriptLine,
   TranscriptSource,
@@ -55,6 +56,7 @@ export interface LineParts {
   readonly timestamp?: string | null;
   readonly nodeId?: string | null;
   readonly kind?: TranscriptLine['kind'];
+  readonly coverage?: TranscriptCoverage | null;
 }
 
 /** Table names as a reader says them, in a placement. */
@@ -136,5 +138,6 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     carriedBy: p.carriedBy ?? null,
     placement: placementOf(e, row),
     gaps: e.table && row ? rowGapMarks(ctx.db, e.table, row, ctx.indexed(row.event_id, e.table)) : [],
+    coverage: p.coverage ?? null,
   };
 }
