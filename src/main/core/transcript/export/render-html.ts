@@ -14,7 +14,7 @@ h1{font-size:20px}h2{font-size:17px;border-top:2px solid #c8cfdb;padding-top:10p
 table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #d5dae3;padding:3px 6px;text-align:left}code,pre,.mono{font-family:ui-monospace,monospace;font-size:12px}
 .line{border-left:3px solid #c8cfdb;margin:6px 0;padding:4px 10px;background:#fafbfd}.d2{margin-left:24px}.d3{margin-left:48px}
 .model_call{border-color:#5b7bd5}.tool_call{border-color:#2e9d6f}.tool_response{border-color:#8e6cc7}.turn{background:#eef2f8;border-color:#55617a}
-.alert{border-color:#c73a3a;background:#fdf3f3}.title{font-weight:600}.kind{color:#5a6475;font-weight:400;text-transform:uppercase;font-size:11px;margin-right:4px}.facts,.prov{color:#5a6475;font-size:12px}.finding{color:#a12626;font-weight:600;font-size:12px}.placement{color:#5a6475;font-size:12px;font-style:italic}
+.alert{border-color:#c73a3a;background:#fdf3f3}.title{font-weight:600}.kind{color:#5a6475;font-weight:400;text-transform:uppercase;font-size:11px;margin-right:4px}.facts,.prov{color:#5a6475;font-size:12px}.finding{color:#a12626;font-weight:600;font-size:12px}.placement{color:#5a6475;font-size:12px;font-style:italic}.gap{color:#8a5a00;font-size:12px}.gap::before{content:"";display:inline-block;width:8px;height:8px;border-radius:2px;background:#d99a1e;margin-right:6px}.coverage{color:#34405a;font-size:12px}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #e1e5ec;padding:6px 8px;margin:4px 0;max-height:none}
 summary{cursor:pointer;color:#34405a;font-size:12px}`;
 
@@ -51,7 +51,9 @@ export function htmlLine(l: TranscriptLine): string {
     l.kind === 'turn' ? '' : `<div class="title"><span class="kind">${esc(kindLabel(l.kind))}</span> ${esc(l.title)}</div>`,
     facts ? `<div class="facts">${facts}</div>` : '',
   ];
+  if (l.coverage) parts.push(`<div class="coverage">coverage: ${esc(l.coverage.says)}</div>`);
   if (l.placement) parts.push(`<div class="placement">${esc(l.placement)}</div>`);
+  for (const g of l.gaps) parts.push(`<div class="gap">gap ${esc(g.kind)}: ${esc(g.says)}</div>`);
   for (const f of l.findings) parts.push(`<div class="finding">finding ${esc(f.kind)}: ${esc(f.message)}</div>`);
   for (const b of l.blocks) {
     const src =

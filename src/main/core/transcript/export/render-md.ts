@@ -70,7 +70,9 @@ export function mdLine(l: TranscriptLine): string {
   const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${kindLabel(l.kind)}** ${title}${l.alert ? ' ⚠' : ''}`];
   const meta = [l.timestamp ? mdCode(l.timestamp) : null, ...l.facts.map(mdCode), rowNote(l) ? mdCode(rowNote(l)!) : null].filter(Boolean);
   if (meta.length) out.push('', meta.join(' · '));
+  if (l.coverage) out.push('', `coverage: ${mdInline(l.coverage.says)}`);
   if (l.placement) out.push('', `placement: ${mdCode(l.placement)}`);
+  for (const g of l.gaps) out.push('', `**gap ${mdInline(g.kind)}**: ${mdInline(g.says)}`);
   for (const f of l.findings) out.push('', `**finding ${mdInline(f.kind)}**: ${mdCode(f.message)}`);
   for (const b of l.blocks) {
     const src =
