@@ -16,6 +16,7 @@ import type { Selection } from '../../pane/selection.js';
 import { withPane } from '../../pane/selection.js';
 import { href } from '../../router.js';
 import { TranscriptBlockView } from './TranscriptBlockView.js';
+import { LineGaps, TurnCoverageLine } from './TranscriptGapMarks.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
 /** What a line shows in the side pane: its row, or for a turn header its turn. */
@@ -63,7 +64,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
   const { ev, line: l } = props;
   const sel = lineSelection(l);
   const untraced = l.placement !== null && l.traceId === null;
-  const cls = `tl tl-${l.kind} tl-d${l.depth}${untraced ? ' tl-untraced' : ''}${l.alert ? ' tl-alert' : ''}${l.findings.length ? ' tl-finding' : ''}${props.selected ? ' tl-selected' : ''}${props.cursor ? ' tl-cursor' : ''}`;
+  const cls = `tl tl-${l.kind} tl-d${l.depth}${untraced ? ' tl-untraced' : ''}${l.alert ? ' tl-alert' : ''}${l.findings.length ? ' tl-finding' : ''}${l.gaps.length ? ' tl-has-gap' : ''}${props.selected ? ' tl-selected' : ''}${props.cursor ? ' tl-cursor' : ''}`;
   const graph = l.nodeId ? graphHref(ev, l) : null;
   const turnHref =
     sel?.kind === 'turn' ? withPane(href({ view: 'transcript', ev, trace: sel.traceId }), { sel, body: null, mode: null }) : null;
@@ -120,11 +121,13 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
           )}
         </span>
       </header>
+      {l.coverage && <TurnCoverageLine coverage={l.coverage} />}
       {l.placement && (
         <p className="tl-placement" data-placement="true">
           {visibleText(l.placement)}
         </p>
       )}
+      <LineGaps gaps={l.gaps} />
       {l.findings.map((f, i) => (
         <p key={i} className="tl-finding-note" data-finding={f.kind}>
           <span className="code">{f.kind}</span> {visibleText(f.message)}
