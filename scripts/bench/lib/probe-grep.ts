@@ -20,7 +20,7 @@ export async function probeGrep(a: ProbeArgs): Promise<Record<string, number | s
     const r = await startGrep(
       ev,
       {
-        pattern: { kind: 'fixed', text: a.needle ?? 'block_506', ignoreCase: false },
+        patterns: [{ kind: 'fixed', text: a.needle ?? 'block_506', ignoreCase: false }],
         table: null,
         direction: null,
         maxPerBody: DEFAULT_MAX_PER_BODY,

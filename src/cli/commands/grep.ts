@@ -92,7 +92,7 @@ export function parseGrepArgs(args: readonly string[]): GrepArgs | string {
   return {
     path: f.secrets ? first : second!,
     spec: {
-      pattern,
+      patterns: [pattern],
       table: f.table ?? null,
       direction: f.direction ?? null,
       maxPerBody: DEFAULT_MAX_PER_BODY,

@@ -19,7 +19,7 @@ const MAX_LISTED = 200;
 /** Hosts counted one by one: a hostile ledger's million domains cost a bounded map. */
 const HOSTS_KEPT = 10_000;
 const SPEC: GrepSpec = {
-  pattern: { kind: 'secrets' },
+  patterns: [{ kind: 'secrets' }],
   table: null,
   direction: null,
   maxPerBody: DEFAULT_MAX_PER_BODY,

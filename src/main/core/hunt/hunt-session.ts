@@ -81,7 +81,7 @@ export async function huntSession(
     if (isByteIndicator(indicator)) {
       const destinationOf = indicator.kind === 'secrets' ? destinationLookup(evidence.db) : null;
       const spec = {
-        pattern: grepPatternOf(indicator),
+        patterns: [grepPatternOf(indicator)],
         table: null,
         direction: null,
         maxPerBody: DEFAULT_MAX_PER_BODY,

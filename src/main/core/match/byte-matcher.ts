@@ -25,6 +25,11 @@ export interface ByteMatcher {
    * block can be scanned once and each body given the occurrences that lie inside it (block-hits.ts).
    */
   readonly needle?: Uint8Array;
+  /**
+   * Regular expressions only: the scan of a body already read as latin1, so that several patterns searching the same
+   * body read it once.
+   */
+  scanLatin1?(text: string, visit: MatchVisitor): void;
 }
 
 export function compileMatcher(pattern: GrepPattern): ByteMatcher {
@@ -69,14 +74,20 @@ function bytesMatcher(needle: Uint8Array): ByteMatcher {
 
 /** Regular expressions run a window at a time (windowed-exec.ts): memory bounded whatever the body's size. */
 function regexMatcher(patterns: readonly (LinearPattern & { readonly name?: string })[]): ByteMatcher {
+  const scanLatin1 = (text: string, visit: MatchVisitor): void => {
+    for (const { re, window, name } of patterns) windowedExec(text, re, window, (at, len, cut) => visit(at, len, name, cut));
+  };
   return {
+    scanLatin1,
     scan(body, visit) {
       if (body.length === 0) return;
-      const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-      for (const { re, window, name } of patterns) windowedExec(text, re, window, (at, len, cut) => visit(at, len, name, cut));
+      scanLatin1(latin1(body), visit);
     },
   };
 }
+
+/** A body's bytes as a string of one character per byte, so a regular expression's indices are byte offsets. */
+export const latin1 = (body: Uint8Array): string => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
 
 const hexByte = (b: number): string => `\\x${b.toString(16).padStart(2, '0')}`;
 

@@ -39,7 +39,7 @@ export function startGrepJob(
   let forwarded = 0;
   const handle = startGrep(
     evidence,
-    { pattern: patternOf(arg), table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES },
+    { patterns: [patternOf(arg)], table: null, direction: null, maxPerBody: DEFAULT_MAX_PER_BODY, contextBytes: DEFAULT_CONTEXT_BYTES },
     {
       runner,
       onProgress: (p) =>

@@ -1,6 +1,7 @@
-// One pattern over one opened session: every body verified then searched by the workers, the text columns searched
-// here on the calling thread meanwhile. grep runs it once; hunt runs it once per session and pattern. The caller
-// sees each match as it comes and may stop the search (a --max, a reader gone); an aborted signal cancels it.
+// A spec's patterns over one opened session: every body verified once then searched by the workers for each pattern,
+// the text columns searched here on the calling thread meanwhile. grep runs it with one pattern; hunt runs it once per
+// session with all its byte indicators. The caller sees each match as it comes and may stop the search (a --max, a
+// reader gone); an aborted signal cancels it.
 import type { Failure } from '../../../shared/errors.js';
 import type { Evidence } from '../evidence/types.js';
 import type { JobProgress, VerifySummary, BodyFailure } from '../jobs/verify-types.js';

@@ -26,7 +26,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const spec = (pattern: GrepPattern): GrepSpec => ({ pattern, table: null, direction: null, maxPerBody: 100, contextBytes: 16 });
+const spec = (pattern: GrepPattern): GrepSpec => ({ patterns: [pattern], table: null, direction: null, maxPerBody: 100, contextBytes: 16 });
 
 function onThisThread(s: GrepSpec): { matches: GrepMatch[]; values: number; columns: number } {
   const matches: GrepMatch[] = [];
