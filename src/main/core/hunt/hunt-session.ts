@@ -1,9 +1,12 @@
-// Every indicator of a hunt over one opened session, one after another. Byte indicators (-F, -E, --secrets) run
-// grep's own search (startSessionSearch: every body verified before it is searched, then the text columns); a
-// domain and a body hash are indexed lookups; an address, path, credential or process is a walk of a few known
-// columns (row-scan.ts). A body that fails verification is handed on as damaged (once per session, whichever
-// indicator met it), never as a hit. A time window bounds the row hits (domain included) by each row's own time;
-// byte and body-hash hits are not bounded: a body's owner row is not looked up per match.
+// Every indicator of a hunt over one opened session. The byte indicators (-F, -E, --secrets) are searched together in
+// one pass, where the first of them stands (byte-hunt.ts: every body verified once, then searched by each of their
+// patterns, then the text columns once): until issue 41 each ran its own full search, so three of them read,
+// decoded and verified every body three times. A domain and a body hash are indexed lookups; an address, path,
+// credential or process is a walk of a few known columns (row-scan.ts). A body that fails verification is handed on
+// as damaged (once per session, whichever indicator met it), never as a hit. A time window bounds the row hits
+// (domain included) by each row's own time; byte and body-hash hits are not bounded: a body's owner row is not looked
+// up per match. Within the byte pass the indicators' hits interleave in the order found, so a --max may keep hits of
+// several of them.
 import type { Failure } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import type { BodyIndexRow } from '../../../shared/ledger-types.js';
@@ -12,14 +15,11 @@ import type { BodyFailure } from '../jobs/verify-types.js';
 import { bodyHashRows } from '../search/body-hash-rows.js';
 import type { DomainRow } from '../search/domain-rows.js';
 import { domainRows } from '../search/domain-rows.js';
-import type { GrepMatch } from '../match/grep-types.js';
-import { DEFAULT_CONTEXT_BYTES, DEFAULT_MAX_PER_BODY } from '../match/grep-types.js';
-import type { SecretFinding } from '../search/secret-findings.js';
-import { destinationLookup, secretFinding } from '../search/secret-findings.js';
-import { startSessionSearch } from '../search/session-search.js';
+import type { ByteHit } from './byte-hunt.js';
+import { huntBytes } from './byte-hunt.js';
 import { credentialRows } from './credential-rows.js';
 import type { Indicator, RowIndicator } from './indicators.js';
-import { grepPatternOf, isByteIndicator, isRowIndicator } from './indicators.js';
+import { isByteIndicator, isRowIndicator } from './indicators.js';
 import { ipRows } from './ip-rows.js';
 import { pathRows } from './path-rows.js';
 import { processRows } from './process-rows.js';
@@ -29,7 +29,7 @@ import { NO_WINDOW, inWindow } from './time-window.js';
 
 export type HuntHit =
   /** A byte match in a verified body or a text column; `secret` for a --secrets match with a known pattern. */
-  | { readonly kind: 'match'; readonly indicator: Indicator; readonly match: GrepMatch; readonly secret: SecretFinding | null }
+  | ByteHit
   | { readonly kind: 'host'; readonly indicator: Indicator; readonly row: DomainRow }
   /** A row whose column holds the address, path, credential or process asked for. */
   | { readonly kind: 'row'; readonly indicator: Indicator; readonly row: RowHit }
@@ -76,24 +76,18 @@ export async function huntSession(
     stopped = !sink.hit(h);
     return !stopped;
   };
+  const byteIndicators = indicators.filter(isByteIndicator);
+  let bytesHunted = false;
   for (const indicator of indicators) {
     if (opts.signal?.aborted) return { stopped, error: fail('CANCELLED', 'the hunt was interrupted') };
     if (isByteIndicator(indicator)) {
-      const destinationOf = indicator.kind === 'secrets' ? destinationLookup(evidence.db) : null;
-      const spec = {
-        patterns: [grepPatternOf(indicator)],
-        table: null,
-        direction: null,
-        maxPerBody: DEFAULT_MAX_PER_BODY,
-        contextBytes: DEFAULT_CONTEXT_BYTES,
-      };
-      const search = startSessionSearch(
-        evidence,
-        spec,
-        (match) => hit({ kind: 'match', indicator, match, secret: destinationOf ? secretFinding(match, destinationOf) : null }),
-        { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.workers !== undefined ? { workers: opts.workers } : {}) },
-      );
-      const done = await search.done;
+      // All of them in the one pass, made where the first stands; the others were searched with it.
+      if (bytesHunted) continue;
+      bytesHunted = true;
+      const done = await huntBytes(evidence, byteIndicators, hit, {
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+      });
       done.damaged.forEach(damaged);
       if (done.error) return { stopped, error: done.error };
     } else if (indicator.kind === 'domain') {
