@@ -17,6 +17,7 @@ import { fastestOf } from './lib/fastest-probe.js';
 import { fastestNative, nativeTiming } from './lib/native.js';
 import { fastestGrep, nativeGrepTiming } from './lib/native-grep.js';
 import { grepRows, verifyGoalRow } from './lib/grep-figures.js';
+import { huntPassRows } from './lib/hunt-figures.js';
 import { prepareNativeInputs, timeShell } from './lib/native-inputs.js';
 import { markdownTable } from './lib/report.js';
 import type { ProbeArgs, ProbeOp } from './lib/probe-types.js';
@@ -108,6 +109,11 @@ try {
     }),
   };
   const grepRuns = [probe('grep', { ...ahead, needle }), probe('grep', { ...ahead, needle })];
+  // Issue 41: a hunt's three byte indicators in one pass, against one hunt per indicator (the old three passes).
+  const hunts = {
+    onePass: probe('hunt', { ...ahead, needle, passes: 'one' }),
+    threePasses: probe('hunt', { ...ahead, needle, passes: 'apart' }),
+  };
   if (inputs.rawPath) nativeRuns.push(nativeTiming(inputs.framesPath, inputs.rawPath));
   if (inputs.rawPath) grepNativeRuns.push(nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle));
   rmSync(inputs.framesPath, { force: true });
@@ -162,6 +168,7 @@ try {
     ...verifyRows(m),
     verifyGoalRow(grepMeasured),
     ...grepRows(grepMeasured),
+    ...huntPassRows({ ...grepMeasured, ...hunts }),
     ...exportRows(m),
     orphans,
     ...checkRows(m),

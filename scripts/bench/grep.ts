@@ -1,7 +1,9 @@
 // npm run bench:grep -- [--dir <ledger>] [--needle S]: body verification and body search (grep -F, every body verified
 // as it goes) with 2 workers started ahead, each beside its native reference measured in the same run:
 //   verification vs `zstd -d` then `b3sum` (one after the other, single-threaded); goal ≥ 1.3× (issue 24);
-//   grep vs `zstd -d` then `grep -F -c` (one after the other); goal ≥ 1.0×; `zstd -dc | grep -F -c` printed beside.
+//   grep vs `zstd -d` then `grep -F -c` (one after the other); goal ≥ 1.0×; `zstd -dc | grep -F -c` printed beside;
+//   hunt -F -E --secrets in one pass against three passes (one hunt per indicator, as before issue 41), both beside
+//   the same native grep reference.
 // Natives run before and after the inspector and the fastest of each counts; each inspector figure is the fastest of
 // two runs, each in a fresh process. Figures only: nothing asserts a time. Without --dir a 256 MiB ledger is made.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { fastestNative, nativeTiming } from './lib/native.js';
 import { cpuSeconds, fastestGrep, nativeGrepTiming } from './lib/native-grep.js';
 import { prepareNativeInputs } from './lib/native-inputs.js';
 import { grepRows, verifyGoalRow } from './lib/grep-figures.js';
+import { huntPassRows } from './lib/hunt-figures.js';
 import { markdownTable } from './lib/report.js';
 import type { ProbeArgs, ProbeOp } from './lib/probe-types.js';
 import { runProbe } from './lib/run-probe.js';
@@ -51,8 +54,12 @@ try {
   const ahead = { sessionDir: main, workers: 2, backend: 'auto', prestart: true } as const;
   const verifyRuns = [probe('verify', ahead)];
   const grepRuns = [probe('grep', { ...ahead, needle })];
+  const onePassRuns = [probe('hunt', { ...ahead, needle, passes: 'one' })];
+  const threePassRuns = [probe('hunt', { ...ahead, needle, passes: 'apart' })];
   verifyRuns.push(probe('verify', ahead));
   grepRuns.push(probe('grep', { ...ahead, needle }));
+  onePassRuns.push(probe('hunt', { ...ahead, needle, passes: 'one' }));
+  threePassRuns.push(probe('hunt', { ...ahead, needle, passes: 'apart' }));
   verifyNative.push(nativeTiming(inputs.framesPath, inputs.rawPath));
   grepNative.push(nativeGrepTiming(inputs.framesPath, inputs.rawPath, needle));
   const q = (p: string): string => `'${p}'`;
@@ -74,7 +81,8 @@ try {
     `  native runs: ${verifyNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + b3sum ${n.b3sumMs?.toFixed(0)} ms`).join('; ')}; ` +
       `${grepNative.map((n) => `zstd -d ${n.zstdMs?.toFixed(0)} + grep -F -c ${n.grepMs?.toFixed(0)} ms (pipe ${n.pipeMs?.toFixed(0)} ms)`).join('; ')}`,
   );
-  console.log(`\n${markdownTable([verifyGoalRow(m), ...grepRows(m)])}\n`);
+  const hunts = { ...m, onePass: fastestOf(onePassRuns), threePasses: fastestOf(threePassRuns) };
+  console.log(`\n${markdownTable([verifyGoalRow(m), ...grepRows(m), ...huntPassRows(hunts)])}\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 // What a probe child reports back to the bench (one JSON line prefixed `PROBE `).
-export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check' | 'grep';
+export type ProbeOp = 'idle' | 'open' | 'pages' | 'verify' | 'export' | 'check' | 'grep' | 'hunt';
 
 export interface ProbeArgs {
   readonly sessionDir: string;
@@ -19,8 +19,10 @@ export interface ProbeArgs {
   /** pages: how many random pages. */
   readonly pages?: number;
   readonly seed?: number;
-  /** grep: the fixed string searched for. */
+  /** grep, hunt: the fixed string searched for. */
   readonly needle?: string;
+  /** hunt: its three byte indicators in one pass (as huntSession makes it), or apart (one hunt each, as before). */
+  readonly passes?: 'one' | 'apart';
 }
 
 export interface ProbeResult {

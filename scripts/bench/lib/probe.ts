@@ -3,6 +3,7 @@
 import { probeCheck, probeExport, probeOpen, probeVerify, useScratchRoot } from './probe-ops.js';
 import { probePages } from './probe-pages.js';
 import { probeGrep } from './probe-grep.js';
+import { probeHunt } from './probe-hunt.js';
 import type { ProbeArgs, ProbeOp, ProbeResult } from './probe-types.js';
 
 async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']> {
@@ -21,6 +22,8 @@ async function run(op: ProbeOp, args: ProbeArgs): Promise<ProbeResult['figures']
       return probeCheck(args);
     case 'grep':
       return probeGrep(args);
+    case 'hunt':
+      return probeHunt(args);
   }
 }
 
