@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../fixtures/writer/ledger-writer.js';
-import { goToHash, ok, shot, startBrowserSuite } from './harness.js';
+import type { VerdictView } from '../../src/shared/contract.js';
+import { goToHash, ok, shot, startBrowserSuite, until } from './harness.js';
 import type { BrowserSuite } from './harness.js';
 
 const TITLE = 'only in session.db-wal: a copy without the -wal loses this row';
@@ -62,6 +63,29 @@ describe('rows only in the -wal, in Chromium', () => {
     }
     expect(rows.some((r) => r.marked) && rows.some((r) => !r.marked)).toBe(true);
     await shot(page, 'wal-only-01-tables');
+  });
+
+  it('the marks stay on while a finished verification has the report built again', async () => {
+    // A verification that ends sends the report back to pending until it is built again; which rows live only in
+    // the -wal does not change with it, so the grid must not drop its marks meanwhile (a reader caught them gone).
+    await goToHash(page, `#/e/${id}/tables/${table}`);
+    await page.waitForSelector('.gr[data-wal-only="true"]');
+    await page.waitForSelector('header [data-testid="verdict"]:not([data-verdict="checking"])');
+    await page.evaluate(() => {
+      const w = window as unknown as { walMarksLost: boolean };
+      w.walMarksLost = false;
+      new MutationObserver(() => {
+        if (!document.querySelector('.gr[data-wal-only="true"]')) w.walMarksLost = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const { jobId } = ok(await server.service.handle('jobs.verify.start', { evidenceId: id })) as { jobId: string };
+    // The core's own account: this verification ended and the report that folds it in has arrived.
+    await until(async () => {
+      const v = ok(await server.service.handle('integrity.verdict', { evidenceId: id })) as VerdictView;
+      return v.bodies.state === 'done' && v.bodies.jobId === jobId && v.report !== 'pending';
+    });
+    await page.waitForSelector('header [data-testid="verdict"]:not([data-verdict="checking"])');
+    expect(await page.evaluate(() => (window as unknown as { walMarksLost: boolean }).walMarksLost)).toBe(false);
   });
 
   it("the side pane's row panel marks a row only in the -wal, and not one in session.db", async () => {
