@@ -69,13 +69,20 @@ describe('File activity at scale', () => {
     await shot(page, 'timelines-01b-files-wheel');
     await page.click('.fs-zoom button:has-text("whole session")');
     await page.waitForSelector('section.fs-chart[data-zoomed="false"]');
+    // The button says "whole session" at once; the chart keeps the zoomed range's marks until the whole session's
+    // answer is drawn (its range back to the first one), and only then are its marks the ones to read.
+    await page.waitForFunction(
+      ([sel, a, b]) =>
+        document.querySelector(sel)!.getAttribute('data-from') === a && document.querySelector(sel)!.getAttribute('data-to') === b,
+      [ACTION_CHART, String(from0), String(to0)] as const,
+    );
     // A mark of several windows, clicked, zooms to them: there they are several marks holding the same windows.
     const many = page.locator(`${ACTION_CHART} .fs-mark.many`).first();
-    const m = {
-      windows: Number(await many.getAttribute('data-mark-windows')),
-      from: Number(await many.getAttribute('data-mark-from')),
-      to: Number(await many.getAttribute('data-mark-to')),
-    };
+    const m = await many.evaluate((x) => ({
+      windows: Number(x.getAttribute('data-mark-windows')),
+      from: Number(x.getAttribute('data-mark-from')),
+      to: Number(x.getAttribute('data-mark-to')),
+    }));
     expect(m.windows).toBeGreaterThan(1);
     // Dispatched on the mark itself: at the whole session's scale a neighbour's badge may sit over part of this one.
     await many.dispatchEvent('click');
