@@ -201,6 +201,10 @@ describe('transcript in Chromium', () => {
     expect(await page.locator('.transcript-view .warn').first().textContent()).toMatch(/11 rows carry no told trace/);
     await el.scrollIntoViewIfNeeded();
     await shot(page, 'transcript-06-untraced-tail');
+    // The denied POST met policy: its line opens the decision chain of its event.
+    await el.locator('[data-chain-link]').click();
+    await page.waitForSelector('.dc-chain[data-chain-ready]');
+    expect(decodeURIComponent(await page.evaluate(() => window.location.hash))).toMatch(/\/decisions\?event=[0-9a-f]{12}$/);
   });
 
   it('screenshots of a trace (scrolled, and with the side pane open) and of the whole session at 1440×900 and 1024×700', async () => {

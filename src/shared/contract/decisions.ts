@@ -5,6 +5,22 @@
 import type { Guard } from './guards.js';
 import { obj, str } from './guards.js';
 
+/**
+ * The columns that say a row met policy: a decision, a matched rule or a policy_* value the ledger wrote on it
+ * (docs/formats/ledger-format.md#event-tables). Only such rows offer their decision chain, so a link to it never
+ * leads to an empty chain; the transcript and the side pane ask the same question of a row.
+ */
+export const POLICY_MET_COLUMNS = ['decision', 'matched_rule', 'policy_mode', 'policy_action', 'policy_rule', 'policy_reason'] as const;
+
+/** Whether a row with an event_id met policy, from its cells (`valueOf(column)`: undefined when the row lacks it). */
+export function metPolicy(eventId: unknown, valueOf: (column: string) => unknown): boolean {
+  if (typeof eventId !== 'string' || eventId === '') return false;
+  return POLICY_MET_COLUMNS.some((c) => {
+    const v = valueOf(c);
+    return typeof v === 'string' ? v.trim() !== '' : v !== null && v !== undefined;
+  });
+}
+
 /** One denied, asked or redirected event, as one row of its table recorded it. */
 export interface DecisionEvent {
   readonly table: string;

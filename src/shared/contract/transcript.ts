@@ -130,6 +130,8 @@ export interface TranscriptLine {
    * "carries no trace_id …"), or null when a join did. Views show it: a place in time is not a cause.
    */
   readonly placement: string | null;
+  /** The row met policy (a decision, a matched rule or a policy_* value on it): its decision chain can be opened. */
+  readonly decided: boolean;
   /** Gaps on the line's own row, each counted once in the completeness report under its kind. */
   readonly gaps: readonly TranscriptGapMark[];
   /** For turn lines: what the turn's rows hold against what they say they should (null on other lines). */

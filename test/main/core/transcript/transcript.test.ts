@@ -201,6 +201,9 @@ describe('transcript of a trace', () => {
     const denied = lines.filter((l) => l.kind === 'net' && l.facts.includes('decision denied'));
     expect(denied.length).toBeGreaterThan(0);
     expect(denied.every((l) => l.alert)).toBe(true);
+    // A row that met policy offers its decision chain; a header, which is no row, never does.
+    expect(denied.every((l) => l.decided)).toBe(true);
+    expect(lines.filter((l) => l.row === null).every((l) => !l.decided)).toBe(true);
   });
 
   it('never draws an event row under a call: each sits at its turn’s level and says it was placed by time', () => {

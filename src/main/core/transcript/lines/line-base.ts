@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../../traces/order.js';
 import { rowGapMarks } from '../../completeness/row-gaps.js';
+import { metPolicy } from '../../../../shared/contract/decisions.js';
 import type { PageRows, Row } from '../page-rows.js';
 
 /**
@@ -137,6 +138,7 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     alert: p.alert ?? false,
     carriedBy: p.carriedBy ?? null,
     placement: placementOf(e, row),
+    decided: row !== null && metPolicy(row.event_id, (c) => row[c]),
     gaps: e.table && row ? rowGapMarks(ctx.db, e.table, row, ctx.indexed(row.event_id, e.table)) : [],
     coverage: p.coverage ?? null,
   };

@@ -114,6 +114,15 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
               carried back by #{l.carriedBy}
             </RowLink>
           )}
+          {l.decided && l.eventId && (
+            <a
+              href={href({ view: 'decisions', ev, event: l.eventId })}
+              title="every decision the ledger records for this event, in order"
+              data-chain-link={l.eventId}
+            >
+              decision chain
+            </a>
+          )}
           {graph && (
             <a href={graph} title={`node ${l.nodeId!} of the identity graph`} data-graph-link={l.nodeId!}>
               graph
