@@ -95,6 +95,14 @@ describe('gap marks in the transcript', () => {
     const header = page.locator(headerAt);
     await drawn(headerAt, true);
     expect((await header.textContent())!.replace(/^coverage/, '')).toBe(turn.coverage!.says);
+    // And, where its rows went out to the network, what left during the turn, in the core's words.
+    const egressTurn = transcriptPage(server.service.registry.get(fixtureId), { traceId: cut.traceId!, limit: 500 }).lines.find(
+      (l) => l.kind === 'turn' && l.egress !== null,
+    )!;
+    const egressAt = `article.tl-turn[data-seq="${egressTurn.seq}"] [data-egress]`;
+    await drawn(egressAt, true);
+    expect(await page.locator(egressAt).getAttribute('title')).toBe(egressTurn.egress!.says);
+    expect(await page.locator(`${egressAt} a`).getAttribute('href')).toBe(`#/e/${fixtureId}/egress`);
     // Lines without a gap draw no mark.
     const unmarked = await page.$$eval('article.tl:not(.tl-has-gap)', (els) => els.filter((e) => e.querySelector('.tl-gap')).length);
     expect(unmarked).toBe(0);

@@ -102,6 +102,21 @@ export interface TranscriptCoverage {
   readonly says: string;
 }
 
+/**
+ * What left the sandbox during a turn: its net_events rows (the turn's own, by trace_id and turn_id) counted as the
+ * Egress view counts a destination's: requests, bytes sent and received, distinct hosts, denied.
+ */
+export interface TurnEgress {
+  readonly requests: number;
+  /** null: the ledger does not record bytes. */
+  readonly bytesSent: number | null;
+  readonly bytesReceived: number | null;
+  readonly hosts: number;
+  readonly denied: number;
+  /** The same in a sentence, as views and saved transcripts show it. */
+  readonly says: string;
+}
+
 export interface TranscriptLine {
   /** Position in the whole transcript (0-based). */
   readonly seq: number;
@@ -136,6 +151,8 @@ export interface TranscriptLine {
   readonly gaps: readonly TranscriptGapMark[];
   /** For turn lines: what the turn's rows hold against what they say they should (null on other lines). */
   readonly coverage: TranscriptCoverage | null;
+  /** Turn lines with network requests among their rows: what left the sandbox during the turn; else null. */
+  readonly egress: TurnEgress | null;
 }
 
 export interface TranscriptPage {

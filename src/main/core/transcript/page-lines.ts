@@ -8,6 +8,7 @@ import type { Entry } from '../traces/order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
 import { turnCoverage } from './turn-coverage.js';
+import { turnEgress } from './turn-egress.js';
 import type { TurnRows } from './turn-spans.js';
 import { noTurnRows } from './turn-spans.js';
 
@@ -21,6 +22,7 @@ export function toLine(seq: number, e: Entry, ctx: PageRows, turnRows: TurnRows 
         e,
         ctx,
         turnCoverage(ctx.db, e, () => turnRows(e)),
+        turnEgress(ctx.db, e, () => turnRows(e)),
       );
     case 'model_call':
       return modelCallLine(seq, e, ctx);

@@ -52,6 +52,7 @@ export function htmlLine(l: TranscriptLine): string {
     facts ? `<div class="facts">${facts}</div>` : '',
   ];
   if (l.coverage) parts.push(`<div class="coverage">coverage: ${esc(l.coverage.says)}</div>`);
+  if (l.egress) parts.push(`<div class="coverage">egress: ${esc(l.egress.says)}</div>`);
   if (l.placement) parts.push(`<div class="placement">${esc(l.placement)}</div>`);
   for (const g of l.gaps) parts.push(`<div class="gap">gap ${esc(g.kind)}: ${esc(g.says)}</div>`);
   for (const f of l.findings) parts.push(`<div class="finding">finding ${esc(f.kind)}: ${esc(f.message)}</div>`);

@@ -71,6 +71,7 @@ export function mdLine(l: TranscriptLine): string {
   const meta = [l.timestamp ? mdCode(l.timestamp) : null, ...l.facts.map(mdCode), rowNote(l) ? mdCode(rowNote(l)!) : null].filter(Boolean);
   if (meta.length) out.push('', meta.join(' · '));
   if (l.coverage) out.push('', `coverage: ${mdInline(l.coverage.says)}`);
+  if (l.egress) out.push('', `egress: ${mdInline(l.egress.says)}`);
   if (l.placement) out.push('', `placement: ${mdCode(l.placement)}`);
   for (const g of l.gaps) out.push('', `**gap ${mdInline(g.kind)}**: ${mdInline(g.says)}`);
   for (const f of l.findings) out.push('', `**finding ${mdInline(f.kind)}**: ${mdCode(f.message)}`);

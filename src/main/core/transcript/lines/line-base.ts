@@ -6,6 +6,7 @@ import type {
   TranscriptFinding,
   TranscriptLine,
   TranscriptSource,
+  TurnEgress,
 } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../../traces/order.js';
 import { rowGapMarks } from '../../completeness/row-gaps.js';
@@ -58,6 +59,7 @@ export interface LineParts {
   readonly nodeId?: string | null;
   readonly kind?: TranscriptLine['kind'];
   readonly coverage?: TranscriptCoverage | null;
+  readonly egress?: TurnEgress | null;
 }
 
 /** Table names as a reader says them, in a placement. */
@@ -141,5 +143,6 @@ export function line(seq: number, e: Entry, row: Row | null, ctx: PageRows, p: L
     decided: row !== null && metPolicy(row.event_id, (c) => row[c]),
     gaps: e.table && row ? rowGapMarks(ctx.db, e.table, row, ctx.indexed(row.event_id, e.table)) : [],
     coverage: p.coverage ?? null,
+    egress: p.egress ?? null,
   };
 }

@@ -1,7 +1,13 @@
 // Trace and turn headers and model call lines: provider · model, tokens, cost, duration, stop reason, and the
 // reasoning and response text in full: from model_calls, else model_items, else (or where the column looks cut)
 // from the verified response body, a stream reassembled.
-import type { TranscriptBlock, TranscriptCoverage, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
+import type {
+  TranscriptBlock,
+  TranscriptCoverage,
+  TranscriptFinding,
+  TranscriptLine,
+  TurnEgress,
+} from '../../../../shared/contract/transcript.js';
 import { turnNodeId } from '../../traces/turns.js';
 import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';
@@ -18,7 +24,13 @@ export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine 
 }
 
 /** `coverage`: what the turn's rows hold against what they say they should (turn-coverage.ts), when known. */
-export function turnLine(seq: number, e: Entry, ctx: PageRows, coverage: TranscriptCoverage | null = null): TranscriptLine {
+export function turnLine(
+  seq: number,
+  e: Entry,
+  ctx: PageRows,
+  coverage: TranscriptCoverage | null = null,
+  egress: TurnEgress | null = null,
+): TranscriptLine {
   const first = e.id > 0 ? ctx.row('model_calls', e.id) : null;
   const input = e.id > 0 ? ctx.items(e.id).find((i) => i.kind === 'request') : undefined;
   const raw = s(input?.content);
@@ -41,6 +53,7 @@ export function turnLine(seq: number, e: Entry, ctx: PageRows, coverage: Transcr
     blocks,
     nodeId: turnNodeId(e.turn),
     coverage,
+    egress,
     facts: [raw === null ? 'no user input recorded' : msg?.fromEnvelope ? 'input: the message content of its JSON envelope' : null],
   });
 }

@@ -131,6 +131,12 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
         </span>
       </header>
       {l.coverage && <TurnCoverageLine coverage={l.coverage} />}
+      {l.egress && (
+        <p className={`tl-egress${l.egress.denied > 0 ? ' tl-egress-denied' : ''}`} data-egress="true" title={visibleText(l.egress.says)}>
+          <span className="tl-coverage-label">egress</span>
+          {visibleText(l.egress.says)} <a href={href({ view: 'egress', ev })}>by destination</a>
+        </p>
+      )}
       {l.placement && (
         <p className="tl-placement" data-placement="true">
           {visibleText(l.placement)}
