@@ -50,20 +50,28 @@ function firstWith(kind: string): TranscriptLine {
 /** Scrolls the transcript down a screen at a time until `selector` is drawn (only a window of lines is in the DOM). */
 async function drawn(selector: string, fromTop = false): Promise<void> {
   await page.waitForSelector('.transcript-scroll article.tl');
-  if (fromTop) await page.$eval('.transcript-scroll', (el) => el.scrollTo(0, 0));
+  if (fromTop) {
+    await page.$eval('.transcript-scroll', (el) => el.scrollTo(0, 0));
+    // The list draws the top of the transcript on the scroll event that follows: until then the lines on screen are
+    // those of where it was, and looking among them would scroll on down, past the line sought.
+    await page.waitForSelector('.transcript-scroll article.tl[data-seq="0"]');
+  }
   for (let i = 0; i < 400; i++) {
+    // Lines scrolled into view are drawn once their page arrives: look only then, or a line still pending reads as
+    // absent and the loop scrolls on past it.
+    await page.waitForFunction(() => !document.querySelector('.transcript-scroll .tl-pending'));
     const found = page.locator(selector);
-    // A resize or a scroll redraws the window: a line found may be replaced before it is scrolled to, then look again.
-    if (
-      (await found.count()) > 0 &&
-      (await found
+    if ((await found.count()) > 0) {
+      // A resize, a scroll or a page asked again redraws the window: a line found may be replaced before it is
+      // scrolled to. Then look again from here; scrolling on would leave it behind for good (the loop only goes down).
+      const shown = await found
         .first()
         .scrollIntoViewIfNeeded({ timeout: 2000 })
         .then(
           () => true,
           () => false,
-        ))
-    ) {
+        );
+      if (!shown) continue;
       await page.waitForFunction(() => !document.querySelector('.tl-pending'));
       return;
     }
