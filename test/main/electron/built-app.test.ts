@@ -122,6 +122,9 @@ describe('the built desktop app under the Electron stand-in', () => {
     await app.call({ op: 'drop', window: start.id, paths: dropped });
     s = await app.until('the dropped session in the start window', (x) => Boolean(titled(x, pair.sessionId)));
     expect(s.windows).toHaveLength(1); // the empty start window was reused
+    // Main names the window before its page has loaded the session: the next drop waits for the overview to be drawn,
+    // or it is sent to the start page as it goes away and never arrives.
+    await app.call({ op: 'waitText', window: start.id, text: 'Rows per table' });
     expect(s.ipcCalls.filter((c) => c.channel === 'desktop.openDropped')).toEqual([
       { channel: 'desktop.openDropped', fromMainFrame: true },
     ]);
