@@ -11,6 +11,7 @@ import { listTraces } from '../../src/main/core/traces/traces.js';
 import { findBundledSample } from '../../src/main/core/service/registry.js';
 import { transcriptPage } from '../../src/main/core/transcript/transcript-page.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
+import type { TranscriptLine } from '../../src/shared/contract/transcript.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import type { PlantedUntraced } from '../fixtures/writer/untraced-rows.js';
 import { FOREIGN_POST, plantUntracedRows } from '../fixtures/writer/untraced-rows.js';
@@ -199,6 +200,22 @@ describe('transcript in Chromium', () => {
     // Every planted row is drawn, and the page says up front that rows no trace carries follow the traces.
     for (const k of planted.keys) expect([...seen.values()].some((l) => l.row === k)).toBe(true);
     expect(await page.locator('.transcript-view .warn').first().textContent()).toMatch(/11 rows carry no told trace/);
+    // The tail's header says what left the sandbox among these rows, the denied POST counted, in the core's words.
+    const ledger = server.service.registry.get(fixtureId);
+    let tailHead: TranscriptLine | undefined;
+    for (let offset = 0; !tailHead && offset < total; offset += 500)
+      tailHead = transcriptPage(ledger, { offset, limit: 500 }).lines.find((l) => l.kind === 'trace' && l.traceId === null);
+    expect(tailHead!.egress!.says).toMatch(/ · \d+ denied$/);
+    const head = page.locator(`article.tl[data-seq="${tailHead!.seq}"]`);
+    // readAll left the list at its end: back up a screen at a time until the header is drawn.
+    for (let i = 0; i < 50 && (await head.count()) === 0; i++) {
+      await page.$eval('.transcript-scroll', (x) => x.scrollBy(0, -x.clientHeight * 0.8));
+      // The list draws on the frames after the scroll event: look once two frames went by and no line is pending.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForFunction(() => !document.querySelector('.tl-pending'));
+    }
+    expect(await head.getAttribute('data-untraced')).toBe('true');
+    expect(await head.locator('[data-egress]').getAttribute('title')).toBe(tailHead!.egress!.says);
     await el.scrollIntoViewIfNeeded();
     await shot(page, 'transcript-06-untraced-tail');
     // The denied POST met policy: its line opens the decision chain of its event.

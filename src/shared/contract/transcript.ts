@@ -103,10 +103,11 @@ export interface TranscriptCoverage {
 }
 
 /**
- * What left the sandbox during a turn: its net_events rows (the turn's own, by trace_id and turn_id) counted as the
- * Egress view counts a destination's: requests, bytes sent and received, distinct hosts, denied.
+ * What left the sandbox during a trace or a turn, or among the rows no told trace carries: the net_events rows the
+ * ledger ties to it (by trace_id, and turn_id for a turn) counted as the Egress view counts a destination's:
+ * requests, bytes sent and received, distinct hosts, denied.
  */
-export interface TurnEgress {
+export interface SpanEgress {
   readonly requests: number;
   /** null: the ledger does not record bytes. */
   readonly bytesSent: number | null;
@@ -151,8 +152,11 @@ export interface TranscriptLine {
   readonly gaps: readonly TranscriptGapMark[];
   /** For turn lines: what the turn's rows hold against what they say they should (null on other lines). */
   readonly coverage: TranscriptCoverage | null;
-  /** Turn lines with network requests among their rows: what left the sandbox during the turn; else null. */
-  readonly egress: TurnEgress | null;
+  /**
+   * Trace and turn headers, and the untraced tail's, with network requests among their rows: what left the sandbox
+   * there; else null.
+   */
+  readonly egress: SpanEgress | null;
 }
 
 export interface TranscriptPage {

@@ -8,21 +8,21 @@ import type { Entry } from '../traces/order.js';
 import type { PageRows } from './page-rows.js';
 import { loadPageRows } from './page-rows.js';
 import { turnCoverage } from './turn-coverage.js';
-import { turnEgress } from './turn-egress.js';
-import type { TurnRows } from './turn-spans.js';
-import { noTurnRows } from './turn-spans.js';
+import { spanEgress } from './span-egress.js';
+import type { Spans } from './spans.js';
+import { noSpans } from './spans.js';
 
-export function toLine(seq: number, e: Entry, ctx: PageRows, turnRows: TurnRows = noTurnRows): TranscriptLine {
+export function toLine(seq: number, e: Entry, ctx: PageRows, spans: Spans = noSpans): TranscriptLine {
   switch (e.kind) {
     case 'trace':
-      return traceLine(seq, e, ctx);
+      return traceLine(seq, e, ctx, spanEgress(ctx.db, spans.netRows(e)));
     case 'turn':
       return turnLine(
         seq,
         e,
         ctx,
-        turnCoverage(ctx.db, e, () => turnRows(e)),
-        turnEgress(ctx.db, e, () => turnRows(e)),
+        turnCoverage(ctx.db, e, () => spans.turnRows(e)),
+        spanEgress(ctx.db, spans.netRows(e)),
       );
     case 'model_call':
       return modelCallLine(seq, e, ctx);
@@ -36,16 +36,17 @@ export function toLine(seq: number, e: Entry, ctx: PageRows, turnRows: TurnRows 
 }
 
 /**
- * These entries as lines numbered from `at`, their rows read in one go (`itemsOf`: see loadPageRows). `turnRows`
- * finds each turn header's rows in the order it came from, for its coverage (none: turn lines carry no coverage).
+ * These entries as lines numbered from `at`, their rows read in one go (`itemsOf`: see loadPageRows). `spans`
+ * finds what each header heads in the orders it came from, for its coverage and egress (none: headers carry
+ * neither).
  */
 export function linesOf(
   evidence: Evidence,
   entries: readonly Entry[],
   itemsOf: ReadonlyMap<number, readonly number[]>,
   at: number,
-  turnRows: TurnRows = noTurnRows,
+  spans: Spans = noSpans,
 ): TranscriptLine[] {
   const ctx = loadPageRows(evidence, entries, itemsOf);
-  return entries.map((e, i) => toLine(at + i, e, ctx, turnRows));
+  return entries.map((e, i) => toLine(at + i, e, ctx, spans));
 }

@@ -4,10 +4,11 @@ import { TRANSCRIPT_PAGE_DEFAULT, TRANSCRIPT_PAGE_MAX } from '../../../shared/co
 import type { Evidence } from '../evidence/types.js';
 import type { Entry } from '../traces/order.js';
 import { linesOf } from './page-lines.js';
-import { turnRowsIn } from './turn-spans.js';
+import { spansIn } from './spans.js';
 import { InspectorError } from '../../../shared/errors.js';
 import { sessionIndex, sessionIndexIfReady, sessionIndexLater, sessionSlices, untracedSlice } from './session-index.js';
 import { untracedEntries } from './untraced.js';
+import type { UntracedRows } from './untraced.js';
 import { joinNotes, withFailedBodies } from './failed-bodies.js';
 import type { SessionIndex } from './session-index.js';
 import { keptSkeleton, modelCallExists, skeletonAhead, transcriptSkeleton } from '../traces/skeleton.js';
@@ -51,6 +52,8 @@ function sessionSlice(
   entries: Entry[];
   items: Map<number, readonly number[]>;
   orders: (readonly Entry[])[];
+  /** The untraced tail, when the page reaches into it (its header's egress is counted over it). */
+  untraced: UntracedRows | null;
   total: number;
   findings: Partial<Record<TranscriptFindingKind, number>>;
   note: string | null;
@@ -77,7 +80,7 @@ function sessionSlice(
   }
   const tail = untracedSlice(index, offset, limit);
   if (tail) for (const e of untracedEntries(index.untraced, tail[0], tail[1])) entries.push(e);
-  return { entries, items, orders, total: index.total, findings: index.findings, note: index.note };
+  return { entries, items, orders, untraced: tail ? index.untraced : null, total: index.total, findings: index.findings, note: index.note };
 }
 
 /** The session index, made behind the first page: a large trace the worker is ordering is waited for, not redone. */
@@ -135,7 +138,7 @@ export function sessionHeadPage(evidence: Evidence, opts: TranscriptPageOptions 
     sessionId: evidence.sessionId,
     total: start,
     offset: at,
-    lines: linesOf(evidence, entries, items, at, turnRowsIn(...orders)),
+    lines: linesOf(evidence, entries, items, at, spansIn(orders)),
     findings: failed.findings,
     note: joinNotes(list.note, failed.note),
     counting: true,
@@ -159,7 +162,7 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
       sessionId: evidence.sessionId,
       total,
       offset,
-      lines: linesOf(evidence, s.entries, s.items, offset, turnRowsIn(...s.orders)),
+      lines: linesOf(evidence, s.entries, s.items, offset, spansIn(s.orders, s.untraced)),
       findings: failed.findings,
       note: joinNotes(s.note, failed.note),
     };
@@ -174,7 +177,7 @@ export function transcriptPage(evidence: Evidence, opts: TranscriptPageOptions =
     sessionId: evidence.sessionId,
     total,
     offset,
-    lines: linesOf(evidence, slice, sk.items, offset, turnRowsIn(sk.entries)),
+    lines: linesOf(evidence, slice, sk.items, offset, spansIn([sk.entries])),
     findings: failed.findings,
     note: joinNotes(sk.note, failed.note),
   };

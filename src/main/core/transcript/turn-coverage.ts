@@ -105,7 +105,7 @@ export function coverageSentence(c: Omit<TranscriptCoverage, 'says'>): string {
 }
 
 /**
- * The coverage of the turn `turn` heads, over the entries of its span (turn-spans.ts), asked for only the first
+ * The coverage of the turn `turn` heads, over the entries of its span (spans.ts), asked for only the first
  * time; null when its span is not at hand.
  */
 export function turnCoverage(db: Database.Database, turn: Entry, rowsOf: () => readonly Entry[] | null): TranscriptCoverage | null {

@@ -9,7 +9,7 @@ import type { Evidence } from '../../evidence/types.js';
 import { joinNotes, withFailedBodies } from '../failed-bodies.js';
 import type { Entry } from '../../traces/order.js';
 import { linesOf } from '../page-lines.js';
-import { turnRowsIn } from '../turn-spans.js';
+import { spansIn } from '../spans.js';
 import { sessionIndex } from '../session-index.js';
 import { buildTraceSkeleton, keptSkeleton, modelCallExists, transcriptSkeleton } from '../../traces/skeleton.js';
 import { findingCounts } from '../transcript-page.js';
@@ -40,9 +40,9 @@ function* pagesOf(
   itemsOf: ReadonlyMap<number, readonly number[]>,
   at: number,
 ): Generator<TranscriptLine[]> {
-  const turnRows = turnRowsIn(entries);
+  const spans = spansIn([entries]);
   for (let from = 0; from < entries.length; from += TRANSCRIPT_PAGE_MAX)
-    yield linesOf(evidence, entries.slice(from, from + TRANSCRIPT_PAGE_MAX), itemsOf, at + from, turnRows);
+    yield linesOf(evidence, entries.slice(from, from + TRANSCRIPT_PAGE_MAX), itemsOf, at + from, spans);
 }
 
 /** The lines of one trace (kept, as its view keeps it) or of the whole session (null), a page at a time. */
@@ -65,5 +65,11 @@ export function* exportPages(evidence: Evidence, traceId: string | null): Genera
   }
   const tailStart = index.starts[index.traceIds.length]!;
   for (let from = 0; from < untracedLines(index.untraced); from += TRANSCRIPT_PAGE_MAX)
-    yield linesOf(evidence, untracedEntries(index.untraced, from, TRANSCRIPT_PAGE_MAX), none, tailStart + from);
+    yield linesOf(
+      evidence,
+      untracedEntries(index.untraced, from, TRANSCRIPT_PAGE_MAX),
+      none,
+      tailStart + from,
+      spansIn([], index.untraced),
+    );
 }

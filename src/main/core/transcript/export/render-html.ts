@@ -41,7 +41,8 @@ export function htmlHead(h: ExportHead): string {
 const FOLD_LINES = 12;
 
 export function htmlLine(l: TranscriptLine): string {
-  if (l.kind === 'trace') return `<h2>${esc(l.title)}</h2>\n${l.placement ? `<p class="placement">${esc(l.placement)}</p>\n` : ''}`;
+  if (l.kind === 'trace')
+    return `<h2>${esc(l.title)}</h2>\n${l.egress ? `<div class="coverage">egress: ${esc(l.egress.says)}</div>\n` : ''}${l.placement ? `<p class="placement">${esc(l.placement)}</p>\n` : ''}`;
   const facts = [l.timestamp, ...l.facts]
     .filter((x): x is string => !!x)
     .map(esc)

@@ -66,7 +66,8 @@ export function mdHead(h: ExportHead): string {
 /** Trace and turn are headings; every other line a paragraph, nested by blockquotes as deep as it hangs. */
 export function mdLine(l: TranscriptLine): string {
   const title = mdCode(l.title);
-  if (l.kind === 'trace') return `## ${title}\n\n${l.placement ? `placement: ${mdCode(l.placement)}\n\n` : ''}`;
+  if (l.kind === 'trace')
+    return `## ${title}\n\n${l.egress ? `egress: ${mdInline(l.egress.says)}\n\n` : ''}${l.placement ? `placement: ${mdCode(l.placement)}\n\n` : ''}`;
   const out: string[] = l.kind === 'turn' ? [`### ${title}`] : [`**${kindLabel(l.kind)}** ${title}${l.alert ? ' ⚠' : ''}`];
   const meta = [l.timestamp ? mdCode(l.timestamp) : null, ...l.facts.map(mdCode), rowNote(l) ? mdCode(rowNote(l)!) : null].filter(Boolean);
   if (meta.length) out.push('', meta.join(' · '));

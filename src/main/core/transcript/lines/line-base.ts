@@ -6,7 +6,7 @@ import type {
   TranscriptFinding,
   TranscriptLine,
   TranscriptSource,
-  TurnEgress,
+  SpanEgress,
 } from '../../../../shared/contract/transcript.js';
 import type { Entry } from '../../traces/order.js';
 import { rowGapMarks } from '../../completeness/row-gaps.js';
@@ -59,7 +59,7 @@ export interface LineParts {
   readonly nodeId?: string | null;
   readonly kind?: TranscriptLine['kind'];
   readonly coverage?: TranscriptCoverage | null;
-  readonly egress?: TurnEgress | null;
+  readonly egress?: SpanEgress | null;
 }
 
 /** Table names as a reader says them, in a placement. */

@@ -6,7 +6,7 @@ import type {
   TranscriptCoverage,
   TranscriptFinding,
   TranscriptLine,
-  TurnEgress,
+  SpanEgress,
 } from '../../../../shared/contract/transcript.js';
 import { turnNodeId } from '../../traces/turns.js';
 import type { Entry } from '../../traces/order.js';
@@ -15,12 +15,13 @@ import { responseText } from '../response-text.js';
 import { block, bodyReadFailed, bytesOf, column, line, mayBeCut, ms, n, s } from './line-base.js';
 import { messageText } from './message-text.js';
 
-export function traceLine(seq: number, e: Entry, ctx: PageRows): TranscriptLine {
+/** `egress`: what left the sandbox during the trace, or among the untraced rows (span-egress.ts), when known. */
+export function traceLine(seq: number, e: Entry, ctx: PageRows, egress: SpanEgress | null = null): TranscriptLine {
   // The untraced tail's header (untraced.ts) counts its rows in its id.
   if (e.placedBy === 'untraced')
-    return line(seq, e, null, ctx, { title: `untraced rows (${e.id.toLocaleString('en-US')})`, timestamp: null });
+    return line(seq, e, null, ctx, { title: `untraced rows (${e.id.toLocaleString('en-US')})`, timestamp: null, egress });
   // A trace id most often begins with "trace" already: the kind label says the rest, never "trace trace-…".
-  return line(seq, e, null, ctx, { title: /^trace\b/i.test(e.traceId) ? e.traceId : `trace ${e.traceId}`, timestamp: null });
+  return line(seq, e, null, ctx, { title: /^trace\b/i.test(e.traceId) ? e.traceId : `trace ${e.traceId}`, timestamp: null, egress });
 }
 
 /** `coverage`: what the turn's rows hold against what they say they should (turn-coverage.ts), when known. */
@@ -29,7 +30,7 @@ export function turnLine(
   e: Entry,
   ctx: PageRows,
   coverage: TranscriptCoverage | null = null,
-  egress: TurnEgress | null = null,
+  egress: SpanEgress | null = null,
 ): TranscriptLine {
   const first = e.id > 0 ? ctx.row('model_calls', e.id) : null;
   const input = e.id > 0 ? ctx.items(e.id).find((i) => i.kind === 'request') : undefined;

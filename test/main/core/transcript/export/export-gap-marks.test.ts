@@ -1,5 +1,6 @@
-// A saved transcript carries the gap marks and each turn's coverage as the view shows them (issue 38): in Markdown
-// and HTML as text lines in the same words, in JSON as the lines' own fields, one for one with the transcript's.
+// A saved transcript carries the gap marks, each turn's coverage (issue 38) and each trace's and turn's egress (issue
+// 40) as the view shows them: in Markdown and HTML as text lines in the same words, in JSON as the lines' own fields,
+// one for one with the transcript's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,18 @@ describe('gap marks and coverage in a saved transcript', () => {
     expect(html.match(/<div class="coverage">coverage: /g)?.length).toBe(covered.length);
   });
 
+  it('Markdown and HTML carry the egress line of every trace and turn header that has one, in the words of the view', () => {
+    const egress = lines.flatMap((l) => (l.egress ? [l.egress.says] : []));
+    expect(lines.filter((l) => l.kind === 'trace' && l.egress).length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.kind === 'turn' && l.egress).length).toBeGreaterThan(0);
+    const md = exportTranscript(evidence, { format: 'md' }).text;
+    expect(md.match(/^egress: .*$/gm)).toEqual(egress.map((e) => `egress: ${mdInline(e)}`));
+    const html = exportTranscript(evidence, { format: 'html' }).text;
+    expect(html.match(/<div class="coverage">egress: [^<]*<\/div>/g)).toEqual(
+      egress.map((e) => `<div class="coverage">egress: ${esc(e)}</div>`),
+    );
+  });
+
   it('JSON keeps them as the lines carry them', () => {
     const json = exportTranscript(evidence, { format: 'json' })
       .text.trim()
@@ -53,5 +66,6 @@ describe('gap marks and coverage in a saved transcript', () => {
       .map((l) => JSON.parse(l) as TranscriptLine);
     expect(json.map((l) => l.gaps)).toEqual(lines.map((l) => l.gaps));
     expect(json.map((l) => l.coverage)).toEqual(lines.map((l) => l.coverage));
+    expect(json.map((l) => l.egress)).toEqual(lines.map((l) => l.egress));
   });
 });

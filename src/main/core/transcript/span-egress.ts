@@ -1,24 +1,26 @@
 /**
- * What left the sandbox during a turn (issue 40, "per trace and per turn, the same numbers as a line"): the
- * net_events rows of the turn's span (turn-spans.ts: the rows its trace_id and turn_id tie to it, never rows placed
- * by time alone) counted as the egress report counts a destination's rows. Kept per turn header, as its coverage is.
+ * What left the sandbox during a trace, a turn or the untraced rows (issue 40, "per trace and per turn, the same
+ * numbers as a line"): the net_events rows the header heads (spans.ts: those the ledger ties to the trace or the
+ * turn by trace_id and turn_id, never rows placed by time alone) counted as the egress report counts a
+ * destination's rows. Kept per header, as a turn's coverage is: each page that shows it pays for it once.
  */
 import type Database from 'better-sqlite3';
-import type { TurnEgress } from '../../../shared/contract/transcript.js';
+import type { SpanEgress } from '../../../shared/contract/transcript.js';
 import { bytesText } from '../../../shared/bytes-text.js';
 import { plural } from '../../../shared/plural.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import type { Entry } from '../traces/order.js';
 import { marks } from '../traces/sql-columns.js';
+import type { NetRows } from './spans.js';
 
 const CHUNK = 500;
-const kept = new WeakMap<Entry, TurnEgress | null>();
+const kept = new WeakMap<object, SpanEgress | null>();
 
-export function turnEgress(db: Database.Database, turn: Entry, rowsOf: () => readonly Entry[] | null): TurnEgress | null {
-  if (kept.has(turn)) return kept.get(turn)!;
-  const rows = rowsOf();
-  if (rows === null || !hasTable(db, 'net_events')) return null;
-  const ids = rows.filter((e) => e.table === 'net_events').map((e) => e.id);
+/** null: no request among the rows (or the header's rows are not at hand). */
+export function spanEgress(db: Database.Database, rows: NetRows | null): SpanEgress | null {
+  if (rows === null) return null;
+  if (kept.has(rows.key)) return kept.get(rows.key)!;
+  if (!hasTable(db, 'net_events')) return null;
+  const ids = rows.ids();
   const has = (c: string): boolean => hasColumn(db, 'net_events', c);
   const sum = (c: string): string => (has(c) ? `TOTAL(${c})` : 'NULL');
   let requests = 0;
@@ -46,11 +48,11 @@ export function turnEgress(db: Database.Database, turn: Entry, rowsOf: () => rea
         if (d !== null) hosts.add(String(d));
   }
   const egress = requests === 0 ? null : withSentence({ requests, bytesSent: sent, bytesReceived: received, hosts: hosts.size, denied });
-  kept.set(turn, egress);
+  kept.set(rows.key, egress);
   return egress;
 }
 
-function withSentence(e: Omit<TurnEgress, 'says'>): TurnEgress {
+function withSentence(e: Omit<SpanEgress, 'says'>): SpanEgress {
   const bytes = (n: number | null, what: string): string => (n === null ? `${what} not recorded` : `${bytesText(n)} ${what}`);
   const parts = [
     `${plural(e.requests, 'request')} to ${plural(e.hosts, 'host')}`,
