@@ -11,6 +11,8 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTraceGraph } from '../../src/main/core/graph/trace-graph.js';
+import { turnRows } from '../../src/main/core/related/turn-rows.js';
 import type { RunningServer } from '../../src/main/serve/server.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import { ok, shot, startBrowserSuite } from './harness.js';
@@ -336,6 +338,24 @@ describe('walking a trace through the side pane', () => {
     expect(await page.locator('.table-grid .toolbar .muted').innerText()).toContain(`${fsRows.length} match`);
     const keys = await page.$$eval('[role="grid"] [role="row"][data-rowkey]', (rs) => rs.map((r) => Number(r.getAttribute('data-rowkey'))));
     expect(keys.sort((a, b) => a - b)).toEqual(fsRows);
+  });
+
+  it("the graph says what left the sandbox during the trace, and the turn's pane during the turn, in the core's words", async () => {
+    const db = server.service.registry.get(ev).db;
+    const ofTrace = buildTraceGraph(db, trace).egress;
+    const ofTurn = turnRows(db, trace, turn).egress;
+    expect(ofTrace).not.toBeNull();
+    expect(ofTurn?.requests ?? 0).toBe(netRows.length);
+    await page.goto(`${server.origin}/?token=${server.token}#/e/${ev}/graph/${encodeURIComponent(trace)}`);
+    const line = page.locator(`.graph-view[data-trace-id="${trace}"] > [data-egress]`);
+    await line.waitFor();
+    expect(await line.getAttribute('title')).toBe(ofTrace!.says);
+    await graph().locator(`g[data-kind="turn"][data-node-id="turn:${turn}"] text.turn-title`).click();
+    await stops.turn();
+    const inPane = pane().locator('.turn-panel [data-egress]');
+    expect(await inPane.count()).toBe(ofTurn ? 1 : 0);
+    if (ofTurn) expect(await inPane.getAttribute('title')).toBe(ofTurn.says);
+    await shot(page, 'links-07-graph-egress-1440');
   });
 
   it('body viewer: a JSON body opens pretty; find walks every match; JSON in strings opens', async () => {

@@ -104,3 +104,19 @@ const EVIDENCE_ID = str({ max: 128, min: 1, pattern: /^[A-Za-z0-9_-]+$/ });
 export const EGRESS_ARG_GUARDS: { readonly [C in keyof EgressChannels]: Guard<EgressChannels[C]['arg']> } = {
   'egress.report': obj({ evidenceId: EVIDENCE_ID, secrets: optional(bool) }),
 };
+
+/**
+ * What left the sandbox during a trace or a turn, or among the rows no told trace carries, as the transcript's
+ * headers and the turn pane say it: the net_events rows the ledger ties to it (by trace_id, and turn_id for a turn)
+ * counted as the Egress view counts a destination's: requests, bytes sent and received, distinct hosts, denied.
+ */
+export interface SpanEgress {
+  readonly requests: number;
+  /** null: the ledger does not record bytes. */
+  readonly bytesSent: number | null;
+  readonly bytesReceived: number | null;
+  readonly hosts: number;
+  readonly denied: number;
+  /** The same in a sentence, as views and saved transcripts show it. */
+  readonly says: string;
+}

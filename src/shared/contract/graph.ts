@@ -6,6 +6,7 @@
  */
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';
+import type { SpanEgress } from './egress.js';
 
 /** A row of the ledger a node stands for (opens in the Event view). */
 export interface GraphRowRef {
@@ -148,6 +149,8 @@ export interface TraceGraph {
   readonly broken: readonly BrokenInvariant[];
   readonly brokenTotal: number;
   readonly brokenCounts: Readonly<Record<BrokenKind, number>>;
+  /** What left the sandbox during the whole trace (the same on every page), as its transcript header says it. */
+  readonly egress: SpanEgress | null;
 }
 
 export const BROKEN_LIST_CAP = 500;

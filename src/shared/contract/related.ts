@@ -7,6 +7,7 @@
 import type { BodyMeta } from './types.js';
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';
+import type { SpanEgress } from './egress.js';
 
 /** One related row, with a short label so the pane can list it without fetching it. */
 export interface RelatedRow {
@@ -98,6 +99,8 @@ export interface RelatedSet {
 export interface TurnRows {
   readonly traceId: string;
   readonly turnId: string;
+  /** What left the sandbox during the turn, as its transcript header says it; null when no request is tied to it. */
+  readonly egress: SpanEgress | null;
   readonly first: string | null;
   readonly last: string | null;
   readonly groups: readonly RelatedGroup[];

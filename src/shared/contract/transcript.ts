@@ -7,6 +7,7 @@
 import type { GapKind } from './completeness.js';
 import type { Guard } from './guards.js';
 import { bool, int, obj, oneOf, optional, str } from './guards.js';
+import type { SpanEgress } from './egress.js';
 
 export const TRANSCRIPT_LINE_KINDS = [
   'trace',
@@ -98,22 +99,6 @@ export interface TranscriptCoverage {
   readonly bodies: { readonly present: number; readonly expected: number };
   readonly output: { readonly kept: number; readonly produced: number } | null;
   readonly overflowWindows: number;
-  /** The same in a sentence, as views and saved transcripts show it. */
-  readonly says: string;
-}
-
-/**
- * What left the sandbox during a trace or a turn, or among the rows no told trace carries: the net_events rows the
- * ledger ties to it (by trace_id, and turn_id for a turn) counted as the Egress view counts a destination's:
- * requests, bytes sent and received, distinct hosts, denied.
- */
-export interface SpanEgress {
-  readonly requests: number;
-  /** null: the ledger does not record bytes. */
-  readonly bytesSent: number | null;
-  readonly bytesReceived: number | null;
-  readonly hosts: number;
-  readonly denied: number;
   /** The same in a sentence, as views and saved transcripts show it. */
   readonly says: string;
 }

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { TraceGraph } from '../../../shared/contract/graph.js';
 import { GRAPH_PAGE_DEFAULT, GRAPH_PAGE_MAX } from '../../../shared/contract/graph.js';
 import { InspectorError } from '../../../shared/errors.js';
+import { egressTiedTo } from '../egress/tied-egress.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { brokenInTrace } from '../traces/broken.js';
 import { eventGroups } from '../traces/events.js';
@@ -114,5 +115,6 @@ export function buildTraceGraph(db: Database.Database, traceId: string, opts: Tr
     broken: broken.list,
     brokenTotal: broken.total,
     brokenCounts: broken.counts,
+    egress: egressTiedTo(db, traceId),
   };
 }

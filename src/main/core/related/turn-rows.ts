@@ -1,10 +1,12 @@
-// One turn's rows: its model calls (model_calls by trace, indexed), its tool calls, and the file, network, DNS and
-// exec rows it caused. net_events and fs_events are large and indexed only on timestamp, so they are searched in
-// the turn's time window (its first call to the next turn's first call of the same trace) and then by turn_id;
+// One turn's rows: its model calls (model_calls by trace, indexed), its tool calls, the file, network, DNS and exec
+// rows the ledger ties to it, and what left the sandbox during it (egress/tied-egress.ts, over every net_events row
+// of the turn). net_events and fs_events are large and indexed only on timestamp, so their listed rows are searched
+// in the turn's time window (its first call to the next turn's first call of the same trace) and then by turn_id;
 // dns_events and exec_events have no index the search could use and are read by trace and turn.
 import type Database from 'better-sqlite3';
 import type { CallTarget, RelatedGroup, TurnRows } from '../../../shared/contract/related.js';
 import { InspectorError } from '../../../shared/errors.js';
+import { egressTiedTo } from '../egress/tied-egress.js';
 import { isoMs } from '../traces/sql-columns.js';
 import { group, has, relatedRow, selectRows, str } from './rows.js';
 
@@ -72,6 +74,7 @@ export function turnRows(db: Database.Database, traceId: string, turnId: string)
   return {
     traceId,
     turnId,
+    egress: egressTiedTo(db, traceId, turnId),
     first: first === null ? null : new Date(first).toISOString(),
     last: end === null ? null : new Date(end).toISOString(),
     groups,

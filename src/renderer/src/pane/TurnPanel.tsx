@@ -5,6 +5,7 @@
  */
 import type { ColumnFilter } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
+import { EgressLine } from '../components/EgressLine.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { visibleText } from '../components/visible-text.js';
 import { IdLink } from '../links/IdLink.js';
@@ -35,6 +36,7 @@ export function TurnPanel(props: { ev: string; traceId: string; turnId: string }
       <p className="pane-links">
         trace <IdLink ev={ev} column="trace_id" value={traceId} className="mono" />
       </p>
+      {v.egress && <EgressLine ev={ev} egress={v.egress} />}
       <RelatedGroups
         ev={ev}
         set={{

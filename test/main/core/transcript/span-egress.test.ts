@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
+import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
+import { turnRows } from '../../../../src/main/core/related/turn-rows.js';
 import { listTraces } from '../../../../src/main/core/traces/traces.js';
-import type { TranscriptLine, SpanEgress } from '../../../../src/shared/contract/transcript.js';
+import type { SpanEgress } from '../../../../src/shared/contract/egress.js';
+import { TRACE_LEVEL_TURN } from '../../../../src/shared/contract/graph.js';
+import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { plantUntracedRows } from '../../../fixtures/writer/untraced-rows.js';
 
@@ -92,5 +96,18 @@ describe('egress per trace and per turn', () => {
     const byTrace = listTraces(evidence.db).traces.flatMap((t) => lines(t.traceId).filter(headers));
     expect(session.map((l) => l.egress)).toEqual(byTrace.map((l) => l.egress));
     for (const l of session) expect(l.egress!.says).toMatch(/^\d+ requests? to \d+ hosts? · \S+ \S+ sent · \S+ \S+ received/);
+  });
+
+  it("the graph says each trace's numbers and the side pane each turn's, as the transcript's headers do", () => {
+    let turns = 0;
+    for (const t of listTraces(evidence.db).traces) {
+      const told = lines(t.traceId);
+      expect(buildTraceGraph(evidence.db, t.traceId).egress).toEqual(told.find((l) => l.kind === 'trace')!.egress);
+      for (const l of told.filter((x) => x.kind === 'turn' && x.turnId !== null && x.turnId !== TRACE_LEVEL_TURN)) {
+        expect(turnRows(evidence.db, t.traceId, l.turnId!).egress).toEqual(l.egress);
+        turns++;
+      }
+    }
+    expect(turns).toBeGreaterThan(1);
   });
 });

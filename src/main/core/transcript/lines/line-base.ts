@@ -6,8 +6,8 @@ import type {
   TranscriptFinding,
   TranscriptLine,
   TranscriptSource,
-  SpanEgress,
 } from '../../../../shared/contract/transcript.js';
+import type { SpanEgress } from '../../../../shared/contract/egress.js';
 import type { Entry } from '../../traces/order.js';
 import { rowGapMarks } from '../../completeness/row-gaps.js';
 import { metPolicy } from '../../../../shared/contract/decisions.js';

@@ -1,13 +1,8 @@
 // Trace and turn headers and model call lines: provider · model, tokens, cost, duration, stop reason, and the
 // reasoning and response text in full: from model_calls, else model_items, else (or where the column looks cut)
 // from the verified response body, a stream reassembled.
-import type {
-  TranscriptBlock,
-  TranscriptCoverage,
-  TranscriptFinding,
-  TranscriptLine,
-  SpanEgress,
-} from '../../../../shared/contract/transcript.js';
+import type { TranscriptBlock, TranscriptCoverage, TranscriptFinding, TranscriptLine } from '../../../../shared/contract/transcript.js';
+import type { SpanEgress } from '../../../../shared/contract/egress.js';
 import { turnNodeId } from '../../traces/turns.js';
 import type { Entry } from '../../traces/order.js';
 import type { PageRows, Row } from '../page-rows.js';

@@ -25,6 +25,7 @@ import { WaterfallPane } from './Waterfall.js';
 import './graph.css';
 import { visibleText } from '../../components/visible-text.js';
 import { plural } from '../../../../shared/plural.js';
+import { EgressLine } from '../../components/EgressLine.js';
 
 export function GraphView(props: { ev: string; trace: string | null }) {
   if (!props.trace) return <TraceList ev={props.ev} />;
@@ -164,6 +165,7 @@ function TracePanel(props: { ev: string; traceId: string }) {
           <span className="spacer" />
           <Legend />
         </div>
+        {first.egress && <EgressLine ev={ev} egress={first.egress} />}
         <TraceOverview turns={first.turns} drawn={drawnTurns} marked={marked} onJump={goTurn} />
         <TurnInputs turns={first.turns} />
         {first.brokenTotal > 0 && (

@@ -17,6 +17,7 @@ import { withPane } from '../../pane/selection.js';
 import { href } from '../../router.js';
 import { TranscriptBlockView } from './TranscriptBlockView.js';
 import { LineGaps, TurnCoverageLine } from './TranscriptGapMarks.js';
+import { EgressLine } from '../../components/EgressLine.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
 /** What a line shows in the side pane: its row, or for a turn header its turn. */
@@ -131,12 +132,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
         </span>
       </header>
       {l.coverage && <TurnCoverageLine coverage={l.coverage} />}
-      {l.egress && (
-        <p className={`tl-egress${l.egress.denied > 0 ? ' tl-egress-denied' : ''}`} data-egress="true" title={visibleText(l.egress.says)}>
-          <span className="tl-coverage-label">egress</span>
-          {visibleText(l.egress.says)} <a href={href({ view: 'egress', ev })}>by destination</a>
-        </p>
-      )}
+      {l.egress && <EgressLine ev={ev} egress={l.egress} />}
       {l.placement && (
         <p className="tl-placement" data-placement="true">
           {visibleText(l.placement)}
