@@ -76,6 +76,18 @@ export const INTEGRITY_REPORT_GUARD: Guard<IntegrityReportArg> = obj({
 /** Which way a credential-shaped string went, worst first (search/secret-findings.ts decides it). */
 export type SecretVerdictView = 'elsewhere' | 'unsubstituted' | 'destination-unknown' | 'substituted' | 'inbound';
 
+/**
+ * Each way in a sentence, worst first, as the app's views say it (the Integrity view's credentials, the Egress view's
+ * flags). The terminal says them shorter, with the host after them (cli/text/grep-lines.ts, egress-report.ts).
+ */
+export const SECRET_WAY_WORDS: Readonly<Record<SecretVerdictView, string>> = {
+  elsewhere: 'sent to a host that is not its provider',
+  unsubstituted: 'sent to its provider, not substituted by Capsem',
+  'destination-unknown': 'sent where the ledger does not say',
+  substituted: 'substituted by Capsem',
+  inbound: 'seen inbound',
+};
+
 /** One credential-shaped string the report found, its value masked. */
 export interface ReportedSecretView {
   readonly eventId: string;

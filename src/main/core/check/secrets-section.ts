@@ -116,7 +116,8 @@ function secretsCollector(evidence: Evidence): {
   };
 }
 
-const noneFound = (): Record<SecretVerdict, number> =>
+/** A count of nought for every way a string can go (a host, or a destination, the scan found nothing for). */
+export const noneFound = (): Record<SecretVerdict, number> =>
   Object.fromEntries(SECRET_VERDICTS.map((v) => [v, 0])) as Record<SecretVerdict, number>;
 
 const rank = (v: SecretVerdict): number => SECRET_VERDICTS.indexOf(v);

@@ -43,17 +43,28 @@ export interface CounterDiff {
   readonly other: bigint;
 }
 
-/** The rows of `c`'s table as Capsem counts them for that counter. */
+/**
+ * The rows of `c`'s table as Capsem counts them for that counter, counted once per connection: the report sets them
+ * beside the snapshot, the host's stop and the overview's table, and a ledger's snapshot never changes.
+ */
 function rowsCounted(db: Database.Database, c: Counted): bigint {
-  return BigInt(
-    Number(
-      db
-        .prepare(`SELECT COUNT(*) FROM "${c.table}" ${c.where?.(db) ?? ''}`)
-        .pluck()
-        .get(),
-    ),
-  );
+  let m = countedOf.get(db);
+  if (!m) countedOf.set(db, (m = new Map()));
+  let n = m.get(c.counter);
+  if (n === undefined) {
+    n = BigInt(
+      Number(
+        db
+          .prepare(`SELECT COUNT(*) FROM "${c.table}" ${c.where?.(db) ?? ''}`)
+          .pluck()
+          .get(),
+      ),
+    );
+    m.set(c.counter, n);
+  }
+  return n;
 }
+const countedOf = new WeakMap<Database.Database, Map<string, bigint>>();
 
 /** Each counter against the rows the ledger holds for it (tables the ledger has), only where they differ. */
 export function rowsDisagreeing(db: Database.Database, counters: LedgerCounters): CounterDiff[] {

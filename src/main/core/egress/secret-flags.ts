@@ -2,6 +2,7 @@
 // credentials section, check/secrets-section.ts, one read of every verified body and text column) laid on the
 // destinations. A host's count stands on each of its destinations (a host on two ports is one exchange partner to the
 // scan, which names hosts, not ports); strings whose host is no destination here are counted apart, never dropped.
+import { noneFound } from '../check/secrets-section.js';
 import type { SecretsSection } from '../check/secrets-types.js';
 import type { EgressReport } from './types.js';
 
@@ -12,7 +13,7 @@ export function withSecretFlags(report: EgressReport, scan: SecretsSection): Egr
     const host = d.domain === null ? null : d.domain.toLowerCase();
     const counts = d.domain === null ? undefined : perHost.get(host);
     if (counts) shown.add(host);
-    return { ...d, secrets: counts ?? noneFound(scan) };
+    return { ...d, secrets: counts ?? noneFound() };
   });
   const total = (counts: SecretsSection['counts']): number => Object.values(counts).reduce((n, c) => n + c, 0);
   const atNoDestination = scan.byHost.filter((h) => !shown.has(h.host)).reduce((n, h) => n + total(h.counts), 0) + scan.hostsOmitted;
@@ -27,8 +28,4 @@ export function withSecretFlags(report: EgressReport, scan: SecretsSection): Egr
       error: scan.error,
     },
   };
-}
-
-function noneFound(scan: SecretsSection): SecretsSection['counts'] {
-  return Object.fromEntries(Object.keys(scan.counts).map((v) => [v, 0])) as SecretsSection['counts'];
 }

@@ -1,17 +1,10 @@
-// Words for the secrets scan's per-destination counts (EgressDestination.secrets), the same ways the Integrity view's
-// credentials section names.
+// Words for the secrets scan's per-destination counts (EgressDestination.secrets), in the ways' own words
+// (SECRET_WAY_WORDS), as the Integrity view's credentials section says them.
 import type { EgressDestination, EgressSecretsScan } from '../../../../shared/contract.js';
+import { SECRET_WAY_WORDS } from '../../../../shared/contract/search.js';
 import { countLabel } from '../../components/format.js';
 
 type Counts = NonNullable<EgressDestination['secrets']>;
-
-const WAY: Readonly<Record<keyof Counts, string>> = {
-  elsewhere: 'sent to a host that is not its provider',
-  unsubstituted: 'sent to its provider, not substituted by Capsem',
-  'destination-unknown': 'sent where the ledger does not say',
-  substituted: 'substituted by Capsem',
-  inbound: 'seen inbound',
-};
 
 export function secretsFound(d: EgressDestination): number {
   return d.secrets ? Object.values(d.secrets).reduce((n, c) => n + c, 0) : 0;
@@ -25,9 +18,9 @@ export function secretsAlarm(d: EgressDestination): boolean {
 export function secretsWays(d: EgressDestination): string {
   if (!d.secrets) return '';
   const s = d.secrets;
-  return (Object.keys(WAY) as (keyof Counts)[])
+  return (Object.keys(SECRET_WAY_WORDS) as (keyof Counts)[])
     .filter((w) => s[w] > 0)
-    .map((w) => `${countLabel(s[w])} ${WAY[w]}`)
+    .map((w) => `${countLabel(s[w])} ${SECRET_WAY_WORDS[w]}`)
     .join(', ');
 }
 

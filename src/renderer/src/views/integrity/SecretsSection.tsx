@@ -5,20 +5,13 @@
  */
 import { useState } from 'react';
 import type { IntegrityReportView, ReportedSecretView, SecretVerdictView, SecretsView } from '../../../../shared/contract.js';
+import { SECRET_WAY_WORDS } from '../../../../shared/contract/search.js';
 import { client } from '../../api/client.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
 import type { Route } from '../../router.js';
-
-const VERDICT_LABEL: Record<SecretVerdictView, string> = {
-  elsewhere: 'sent to a host that is not its provider',
-  unsubstituted: 'sent to its provider, not substituted by Capsem',
-  'destination-unknown': 'sent where the ledger does not say',
-  substituted: 'substituted by Capsem',
-  inbound: 'seen inbound',
-};
 
 type State =
   | { readonly phase: 'idle' }
@@ -68,11 +61,11 @@ function SecretsList({ ev, s }: { ev: string; s: SecretsView }) {
         <span>{countLabel(s.bodiesSearched)} bodies searched</span>
         {s.bodiesNotSearched > 0 && <span className="bad">{countLabel(s.bodiesNotSearched)} failed verification, not searched</span>}
         <span>{countLabel(s.columnValues)} column values</span>
-        {(Object.keys(VERDICT_LABEL) as SecretVerdictView[])
+        {(Object.keys(SECRET_WAY_WORDS) as SecretVerdictView[])
           .filter((v) => s.counts[v] > 0)
           .map((v) => (
             <span key={v} data-verdict={v}>
-              {countLabel(s.counts[v])} {VERDICT_LABEL[v]}
+              {countLabel(s.counts[v])} {SECRET_WAY_WORDS[v]}
             </span>
           ))}
       </p>
@@ -93,7 +86,7 @@ function SecretsList({ ev, s }: { ev: string; s: SecretsView }) {
           <tbody>
             {s.findings.map((f, i) => (
               <tr key={i} data-verdict={f.verdict} className={f.verdict === 'elsewhere' ? 'bad' : undefined}>
-                <td>{VERDICT_LABEL[f.verdict]}</td>
+                <td>{SECRET_WAY_WORDS[f.verdict]}</td>
                 <td className="code">{f.pattern}</td>
                 <td className="mono">{visibleText(f.masked)}</td>
                 <td>{f.host === null ? <span className="muted">unknown</span> : visibleText(f.host)}</td>
