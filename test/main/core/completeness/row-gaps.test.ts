@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPath } from '../../../../src/main/core/check/check-path.js';
 import type { GapKind } from '../../../../src/main/core/completeness/types.js';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
-import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
+import { allTranscriptLines } from '../../../fixtures/transcript-lines.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
 
@@ -41,13 +41,7 @@ async function read(dir: string): Promise<{ lines: TranscriptLine[]; rows: Parti
   if (!opened.ok) throw new Error(opened.error.message);
   const lines: TranscriptLine[] = [];
   try {
-    for (let offset = 0, total = 1; offset < total; ) {
-      const p = transcriptPage(opened.value, { offset, limit: 200 });
-      total = p.total;
-      lines.push(...p.lines);
-      offset += p.lines.length;
-      if (p.lines.length === 0) break;
-    }
+    lines.push(...allTranscriptLines(opened.value, undefined, 200));
   } finally {
     opened.value.close();
   }

@@ -14,6 +14,7 @@ import { startEvidenceVerify } from '../../../../src/main/core/integrity/verify-
 import { exportTranscript } from '../../../../src/main/core/transcript/export/export-transcript.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
+import { allTranscriptLines } from '../../../fixtures/transcript-lines.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'failed-bodies-'));
@@ -31,15 +32,7 @@ afterAll(() => {
 });
 
 function lines(traceId?: string): TranscriptLine[] {
-  const out: TranscriptLine[] = [];
-  for (let offset = 0, total = 1; offset < total; ) {
-    const p = transcriptPage(evidence, { traceId, offset, limit: 50 });
-    total = p.total;
-    out.push(...p.lines);
-    offset += p.lines.length;
-    if (p.lines.length === 0) break;
-  }
-  return out;
+  return allTranscriptLines(evidence, traceId, 50);
 }
 
 /** `event_id source_table/direction` of each body_failed mark (the direction is the mark's own words). */

@@ -9,13 +9,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import { buildTraceGraph } from '../../../../src/main/core/graph/trace-graph.js';
 import { turnRows } from '../../../../src/main/core/related/turn-rows.js';
 import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import type { SpanEgress } from '../../../../src/shared/contract/egress.js';
 import { TRACE_LEVEL_TURN } from '../../../../src/shared/contract/graph.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
+import { allTranscriptLines } from '../../../fixtures/transcript-lines.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import { plantUntracedRows } from '../../../fixtures/writer/untraced-rows.js';
 
@@ -38,15 +38,7 @@ afterAll(() => {
 });
 
 function lines(traceId: string | undefined): TranscriptLine[] {
-  const out: TranscriptLine[] = [];
-  for (let offset = 0, total = 1; offset < total; ) {
-    const p = transcriptPage(evidence, { traceId, offset, limit: 500 });
-    total = p.total;
-    out.push(...p.lines);
-    offset += p.lines.length;
-    if (p.lines.length === 0) break;
-  }
-  return out;
+  return allTranscriptLines(evidence, traceId, 500);
 }
 
 /** The same numbers by plain SQL over the net_events rows `where` picks. */

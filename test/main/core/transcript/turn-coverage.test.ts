@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvidence } from '../../../../src/main/core/evidence/open-evidence.js';
 import type { Evidence } from '../../../../src/main/core/evidence/types.js';
-import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import { listTraces } from '../../../../src/main/core/traces/traces.js';
 import type { TranscriptCoverage, TranscriptLine } from '../../../../src/shared/contract/transcript.js';
+import { allTranscriptLines } from '../../../fixtures/transcript-lines.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'turn-coverage-'));
@@ -51,15 +51,7 @@ afterAll(() => {
 });
 
 function lines(traceId: string | undefined, limit: number): TranscriptLine[] {
-  const out: TranscriptLine[] = [];
-  for (let offset = 0, total = 1; offset < total; ) {
-    const p = transcriptPage(evidence, { traceId, offset, limit });
-    total = p.total;
-    out.push(...p.lines);
-    offset += p.lines.length;
-    if (p.lines.length === 0) break;
-  }
-  return out;
+  return allTranscriptLines(evidence, traceId, limit);
 }
 
 /** The coverage of one turn counted by plain SQL over the rows carrying its trace_id and turn_id. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoMs } from '../../../../src/main/core/traces/sql-columns.js';
 import { transcriptPage } from '../../../../src/main/core/transcript/transcript-page.js';
 import type { TranscriptLine } from '../../../../src/shared/contract/transcript.js';
+import { allTranscriptLines } from '../../../fixtures/transcript-lines.js';
 import type { PlantedUntraced } from '../../../fixtures/writer/untraced-rows.js';
 import { EVENT_TABLE_NAMES, FOREIGN_POST, plantUntraced } from '../../../fixtures/writer/untraced-rows.js';
 import type { OpenedFixture } from '../graph/fixture-ledger.js';
@@ -21,13 +22,7 @@ beforeAll(async () => {
   fx = await openFixture(root, 'untraced', { report: false, mutate: (db) => void (planted = plantUntraced(db)) });
   lines = [];
   // Pages of an odd size, so the tail is met inside a page and across pages.
-  for (let offset = 0, total = 1; offset < total; ) {
-    const p = transcriptPage(fx.evidence, { offset, limit: 7 });
-    total = p.total;
-    lines.push(...p.lines);
-    offset += p.lines.length;
-    if (p.lines.length === 0) break;
-  }
+  lines.push(...allTranscriptLines(fx.evidence, undefined, 7));
 });
 afterAll(() => {
   fx?.close();
