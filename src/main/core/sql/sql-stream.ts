@@ -12,11 +12,12 @@
  * It reads only READ_AHEAD_ROWS past the furthest row asked for, then pauses (says so, and schedules nothing) until
  * a page asked further on moves that point: a result nobody scrolls costs no more than its first screens.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Cell } from '../../../shared/contract.js';
 import type { SqlChildPage, SqlChildReply } from './sql-protocol.js';
+import { openThrowawayDb } from '../throwaway-db.js';
 import { MAX_OPEN } from './sql-results.js';
 
 /** Rows read per slice at most, and the time a slice may take: messages (page requests) are answered between slices. */
@@ -62,10 +63,7 @@ export class ResultStream {
     private readonly capBytes: number = DEFAULT_SPILL_CAP_BYTES,
   ) {
     mkdirSync(dirname(spillPath), { recursive: true });
-    this.spill = new Database(spillPath);
-    // A throw-away file: no journal, no syncs (a crash loses nothing anyone keeps).
-    this.spill.pragma('journal_mode = OFF');
-    this.spill.pragma('synchronous = OFF');
+    this.spill = openThrowawayDb(spillPath);
     this.spill.exec('CREATE TABLE r (i INTEGER PRIMARY KEY, v TEXT NOT NULL)');
     this.insert = this.spill.prepare('INSERT INTO r (i, v) VALUES (?, ?)');
     this.read = this.spill.prepare('SELECT v FROM r WHERE i >= ? ORDER BY i LIMIT ?').pluck();

@@ -11,11 +11,12 @@
  * The file lives in a fresh mkdtemp folder (never beside the evidence or the destination), removed by close() and,
  * as a last resort, when the process or worker exits.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { InspectorError } from '../../../shared/errors.js';
+import { openThrowawayDb } from '../throwaway-db.js';
 import type { KeyAffinity } from './key-affinity.js';
 
 export const SPOOL_PREFIX = 'capsem-warc-spool-';
@@ -81,14 +82,8 @@ export class TargetSpool {
     const dir = mkdtempSync(join(root, SPOOL_PREFIX));
     removeOnExit(dir);
     this.dir = dir;
-    const db = new Database(join(dir, 'targets.db'));
-    // A private file we throw away: no rollback journal (a failed fill fails the export and the file is deleted),
-    // no fsync, a bounded page cache. better-sqlite3's defensive mode refuses journal_mode=OFF, so it is lifted for
-    // that one pragma only.
-    db.unsafeMode(true);
-    db.pragma('journal_mode = OFF');
-    db.unsafeMode(false);
-    db.pragma('synchronous = OFF');
+    // A failed fill fails the export and the file is deleted, so it needs no journal; a bounded page cache.
+    const db = openThrowawayDb(join(dir, 'targets.db'));
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`cache_size = -${CACHE_KIB}`);
     this.db = db;
