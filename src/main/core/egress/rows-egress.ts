@@ -8,9 +8,7 @@ import type { SpanEgress } from '../../../shared/contract/egress.js';
 import { bytesText } from '../../../shared/bytes-text.js';
 import { plural } from '../../../shared/plural.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
-import { marks } from '../traces/sql-columns.js';
-
-const CHUNK = 500;
+import { inChunks, marks } from '../evidence/sql-in-list.js';
 
 /** null: none of the rows is a request (or the ledger has no net_events). */
 export function egressOfRows(db: Database.Database, ids: readonly number[]): SpanEgress | null {
@@ -22,8 +20,7 @@ export function egressOfRows(db: Database.Database, ids: readonly number[]): Spa
   let received: number | null = has('bytes_received') ? 0 : null;
   let denied = 0;
   const hosts = new Set<string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const part = ids.slice(i, i + CHUNK);
+  for (const part of inChunks(ids)) {
     const r = db
       .prepare(
         `SELECT COUNT(*) AS n, ${sum('bytes_sent')} AS sent, ${sum('bytes_received')} AS received,

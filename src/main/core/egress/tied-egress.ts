@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { SpanEgress } from '../../../shared/contract/egress.js';
 import { hasColumn } from '../queries/schema.js';
-import { marks } from '../traces/sql-columns.js';
+import { inChunks, marks } from '../evidence/sql-in-list.js';
 import { traceKeysOf } from '../traces/trace-keys.js';
 import { egressOfRows } from './rows-egress.js';
 
@@ -42,9 +42,7 @@ function tiedNetIds(db: Database.Database, traceId: string, turnId: string | nul
       : pluckIds('SELECT id FROM net_events WHERE trace_id = ? AND turn_id = ?', traceId, turnId);
   if (turnId === null) return ofTrace;
   const out: number[] = [];
-  for (let i = 0; i < ofTrace.length; i += 500) {
-    const part = ofTrace.slice(i, i + 500);
+  for (const part of inChunks(ofTrace))
     out.push(...pluckIds(`SELECT id FROM net_events WHERE id IN (${marks(part.length)}) AND turn_id = ?`, ...part, turnId));
-  }
   return out;
 }

@@ -4,7 +4,8 @@
 import type Database from 'better-sqlite3';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { mcpWithoutLogicalCallWhere, orphanCallWhere, orphanResponseWhere } from '../traces/invariants-sql.js';
-import { colOr, marks } from '../traces/sql-columns.js';
+import { colOr } from '../traces/sql-columns.js';
+import { marks } from '../evidence/sql-in-list.js';
 import { idList, traceKeysOf } from '../traces/trace-keys.js';
 import type { TraceKeys } from '../traces/trace-keys.js';
 

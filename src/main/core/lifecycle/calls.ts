@@ -4,7 +4,8 @@
 import type Database from 'better-sqlite3';
 import type { LifecycleArg, LifecyclePage, LifecycleRow } from '../../../shared/contract/lifecycle.js';
 import { LIFECYCLE_PAGE_MAX } from '../../../shared/contract/lifecycle.js';
-import { colOr, marks, numOrNull, preview, strOrNull } from '../traces/sql-columns.js';
+import { colOr, numOrNull, preview, strOrNull } from '../traces/sql-columns.js';
+import { inChunks, marks } from '../evidence/sql-in-list.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
 import { idList, traceKeysOf } from '../traces/trace-keys.js';
@@ -52,8 +53,7 @@ function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, 
   // tool_responses.call_id has no index in the ledger: with the trace keys, the rows carrying these call_ids by rowid.
   const keys = traceKeysOf(db);
   const byKeys = keys?.hasResponses() ? `tr.id IN (${idList(keys.responsesWithCallIds(callIds))}) AND ` : '';
-  for (let i = 0; i < callIds.length; i += 500) {
-    const part = callIds.slice(i, i + 500);
+  for (const part of inChunks(callIds)) {
     const found = db
       .prepare(
         `SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`,

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { NetEvidence, NetMatch, RelatedRow } from '../../../shared/contract/related.js';
 import { isoMs } from '../traces/sql-columns.js';
-import { marks } from '../traces/sql-columns.js';
+import { marks } from '../evidence/sql-in-list.js';
 import type { Rec } from './rows.js';
 import { has, relatedRow, str } from './rows.js';
 

@@ -23,9 +23,6 @@ export function haveAll(db: Database.Database, table: string, ...columns: string
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-/** `?, ?, ?` for an IN list. */
-export const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
-
 /** Cut long text for previews that cross the contract (the Event view shows the whole value). */
 export function preview(v: unknown, max = 240): string | null {
   if (v === null || v === undefined) return null;

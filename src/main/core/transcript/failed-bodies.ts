@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { TranscriptFindingKind } from '../../../shared/contract/transcript.js';
 import type { VerifiedBodies } from '../jobs/verified-bodies.js';
 import { verifiedBodiesOf } from '../jobs/verified-bodies.js';
-import { marks } from '../traces/sql-columns.js';
+import { marks } from '../evidence/sql-in-list.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { UNTRACED_TABLES } from './untraced.js';
 

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { TranscriptBody } from '../../../shared/contract/transcript.js';
 import { readBody } from '../bodies/read-body.js';
 import type { Evidence } from '../evidence/types.js';
-import { marks } from '../traces/sql-columns.js';
+import { inChunks, marks } from '../evidence/sql-in-list.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import type { Entry } from '../traces/order.js';
 import { verifiedBodiesOf } from '../jobs/verified-bodies.js';
@@ -36,12 +36,6 @@ export interface PageRows {
   failure(eventId: unknown, table: string, direction: string): BodyFailure | undefined;
 }
 
-function chunks<T>(xs: readonly T[], n = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-  return out;
-}
-
 /** `itemsOf`: model_items rowids per model call, in item order (from the skeleton). */
 export function loadPageRows(evidence: Evidence, entries: readonly Entry[], itemsOf: ReadonlyMap<number, readonly number[]>): PageRows {
   const db = evidence.db;
@@ -54,7 +48,7 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
   }
   for (const [table, ids] of want) {
     const m = new Map<number, Row>();
-    for (const part of chunks([...ids])) {
+    for (const part of inChunks([...ids])) {
       for (const r of db.prepare(`SELECT * FROM ${table} WHERE id IN (${marks(part.length)})`).all(...part) as Row[])
         m.set(Number(r.id), r);
     }
@@ -70,7 +64,7 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
     const stored = hasColumn(db, 'event_body_blobs', 'stored_bytes') ? 'stored_bytes' : '0';
     const original = hasColumn(db, 'event_body_blobs', 'original_bytes') ? 'original_bytes' : 'NULL';
     const truncated = hasColumn(db, 'event_body_blobs', 'truncated') ? 'truncated' : '0';
-    for (const part of chunks([...new Set(eventIds)])) {
+    for (const part of inChunks([...new Set(eventIds)])) {
       const q = `SELECT event_id AS e, source_table AS t, direction AS d, ${hash} AS h, ${stored} AS n, ${original} AS o, ${truncated} AS x FROM event_body_blobs WHERE event_id IN (${marks(part.length)}) ORDER BY id`;
       type IndexRow = { e: string; t: string; d: string; h: string | null; n: number; o: number | null; x: unknown };
       for (const r of db.prepare(q).all(...part) as IndexRow[]) {
@@ -91,7 +85,7 @@ export function loadPageRows(evidence: Evidence, entries: readonly Entry[], item
   const itemIds = mcIds.flatMap((id) => itemsOf.get(id) ?? []);
   if (itemIds.length) {
     const got = new Map<number, Row>();
-    for (const part of chunks(itemIds))
+    for (const part of inChunks(itemIds))
       for (const r of db.prepare(`SELECT * FROM model_items WHERE id IN (${marks(part.length)})`).all(...part) as Row[])
         got.set(Number(r.id), r);
     for (const id of mcIds)

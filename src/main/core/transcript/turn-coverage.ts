@@ -15,13 +15,13 @@ import type Database from 'better-sqlite3';
 import type { TranscriptCoverage } from '../../../shared/contract/transcript.js';
 import { bytesText } from '../../../shared/bytes-text.js';
 import { plural } from '../../../shared/plural.js';
-import type { IndexedBody } from '../completeness/row-gaps.js';
+import { indexedBodiesOf } from '../completeness/indexed-bodies.js';
 import { laneOutput, previewOnlyDirections } from '../completeness/row-gaps.js';
 import { quoteIdent } from '../evidence/sql-values.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import type { Entry } from '../traces/order.js';
 import { timeExpr } from '../traces/trace-rows.js';
-import { marks } from '../traces/sql-columns.js';
+import { inChunks, marks } from '../evidence/sql-in-list.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -36,15 +36,8 @@ const WANTED = [
   'stderr_preview',
 ];
 
-const CHUNK = 500;
 const kept = new WeakMap<Entry, TranscriptCoverage>();
 const overflowTimes = new WeakMap<Database.Database, readonly number[]>();
-
-function chunks<T>(ids: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
-  return out;
-}
 
 /** The turn's rowids per table, the MCP proxy captures folded into its calls included. */
 function idsByTable(rows: readonly Entry[]): Map<string, number[]> {
@@ -58,24 +51,6 @@ function idsByTable(rows: readonly Entry[]): Map<string, number[]> {
     if (!e.table) continue;
     add(e.table, e.id);
     for (const f of e.folded ?? []) add('tool_calls', f);
-  }
-  return out;
-}
-
-function indexedBodies(db: Database.Database, table: string, eventIds: readonly string[]): Map<string, IndexedBody[]> {
-  const out = new Map<string, IndexedBody[]>();
-  if (eventIds.length === 0 || !['event_id', 'source_table', 'direction'].every((c) => hasColumn(db, 'event_body_blobs', c))) return out;
-  const stored = hasColumn(db, 'event_body_blobs', 'stored_bytes') ? 'stored_bytes' : '0';
-  const original = hasColumn(db, 'event_body_blobs', 'original_bytes') ? 'original_bytes' : 'NULL';
-  const truncated = hasColumn(db, 'event_body_blobs', 'truncated') ? 'truncated' : '0';
-  for (const ids of chunks(eventIds)) {
-    const q = `SELECT event_id AS e, direction AS d, ${stored} AS n, ${original} AS o, ${truncated} AS x FROM event_body_blobs
-      WHERE source_table = ? AND event_id IN (${marks(ids.length)}) ORDER BY id`;
-    for (const r of db.prepare(q).all(table, ...ids) as { e: string; d: unknown; n: number; o: number | null; x: unknown }[])
-      out.set(r.e, [
-        ...(out.get(r.e) ?? []),
-        { direction: String(r.d), stored: Number(r.n), original: r.o === null ? null : Number(r.o), truncated: Number(r.x) === 1 },
-      ]); // a row has a few bodies at most
   }
   return out;
 }
@@ -122,11 +97,11 @@ export function turnCoverage(db: Database.Database, turn: Entry, rowsOf: () => r
     if (!hasTable(db, table)) continue;
     const time = timeExpr(db, table);
     const cols = WANTED.filter((c) => hasColumn(db, table, c)).map((c) => `x.${quoteIdent(c)}`);
-    for (const part of chunks(ids)) {
+    for (const part of inChunks(ids)) {
       const found = db
         .prepare(`SELECT ${[...cols, `${time.expr} AS ts__`].join(', ')} FROM ${quoteIdent(table)} x WHERE x.id IN (${marks(part.length)})`)
         .all(...part) as Row[];
-      const bodies = indexedBodies(
+      const bodies = indexedBodiesOf(
         db,
         table,
         found.map((r) => r.event_id).filter((e): e is string => typeof e === 'string' && e !== ''),
