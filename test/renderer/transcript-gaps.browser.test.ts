@@ -91,7 +91,7 @@ describe('gap marks in the transcript', () => {
     const lineAt = `article.tl[data-row="${cut.row!.table}:${cut.row!.rowid}"]`;
     const line = page.locator(lineAt);
     await drawn(lineAt);
-    const mark = line.locator('.tl-gap[data-gap="BODY_CUT"]');
+    const mark = line.locator('.gap-mark[data-gap="BODY_CUT"]');
     expect(await mark.count()).toBe(1);
     expect((await mark.textContent())!.replace(/^gap/, '')).toBe(says);
     expect(await mark.getAttribute('title')).toBe(says);
@@ -112,7 +112,7 @@ describe('gap marks in the transcript', () => {
     expect(await page.locator(egressAt).getAttribute('title')).toBe(egressTurn.egress!.says);
     expect(await page.locator(`${egressAt} a`).getAttribute('href')).toBe(`#/e/${fixtureId}/egress`);
     // Lines without a gap draw no mark.
-    const unmarked = await page.$$eval('article.tl:not(.tl-has-gap)', (els) => els.filter((e) => e.querySelector('.tl-gap')).length);
+    const unmarked = await page.$$eval('article.tl:not(.tl-has-gap)', (els) => els.filter((e) => e.querySelector('.gap-mark')).length);
     expect(unmarked).toBe(0);
     for (const [wd, ht] of [
       [1440, 900],
@@ -136,7 +136,7 @@ describe('gap marks in the transcript', () => {
     const lineAt = `article.tl[data-row="${l.row!.table}:${l.row!.rowid}"]`;
     const line = page.locator(lineAt);
     await drawn(lineAt, true);
-    expect(await line.locator('.tl-gap').evaluateAll((els) => els.map((e) => e.getAttribute('data-gap')))).toEqual(
+    expect(await line.locator('.gap-mark').evaluateAll((els) => els.map((e) => e.getAttribute('data-gap')))).toEqual(
       l.gaps.map((g) => g.kind),
     );
     await page.waitForTimeout(100);

@@ -29,6 +29,15 @@ export const GAP_KINDS = [
 ] as const;
 export type GapKind = (typeof GAP_KINDS)[number];
 
+/**
+ * A gap on one row, where a view shows that row (a transcript line, a graph node, a lifecycle row, an overflow
+ * window): the kind it is counted under in the completeness section, and what it says there, in the section's words.
+ */
+export interface GapMark {
+  readonly kind: GapKind;
+  readonly says: string;
+}
+
 /** One place a gap is: a table (and direction or lane), with its rows and bytes. */
 export interface GapPlace {
   readonly place: string;

@@ -3,6 +3,7 @@
  * the monitor held back to a later scan: deferred, not lost; docs/formats/session-check.md#overflow-windows), and the
  * paths list with the places where a compromise persists marked.
  */
+import type { GapMark } from './completeness.js';
 import type { Guard } from './guards.js';
 import { bool, int, obj, oneOf, optional, str } from './guards.js';
 
@@ -31,6 +32,8 @@ export interface FsOverflowWindow {
   readonly traceId: string | null;
   readonly turnId: string | null;
   readonly turnBy: 'row' | 'time' | null;
+  /** The window's gap, in the completeness section's words (issue 38). */
+  readonly gaps: readonly GapMark[];
 }
 
 export interface FsActivity {

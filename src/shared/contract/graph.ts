@@ -4,6 +4,7 @@
  * quickly. Node ids are stable strings built from the table and rowid (`mc:12`, `tc:7`, ...), so tests and links can
  * name exactly the node they mean.
  */
+import type { GapMark } from './completeness.js';
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';
 import type { SpanEgress } from './egress.js';
@@ -101,6 +102,8 @@ export interface GraphNode {
   readonly broken: boolean;
   /** For external model calls: the trace they belong to. */
   readonly traceId: string | null;
+  /** Gaps of the ledger on the node's own row, in the completeness section's words (issue 38). */
+  readonly gaps: readonly GapMark[];
 }
 
 export interface GraphEdge {

@@ -3,6 +3,7 @@
  * it to the model call that consumed its response, with the integrity report's orphan counts and the doctor's
  * usage breakdown (docs/formats/session-check.md#tool-lifecycle, #tool-usage).
  */
+import type { GapMark } from './completeness.js';
 import type { Guard } from './guards.js';
 import { bool, int, obj, optional, str } from './guards.js';
 
@@ -53,6 +54,8 @@ export interface LifecycleRow {
   readonly orphan: boolean;
   /** The report's MCP-without-logical-call rule. */
   readonly mcpWithoutLogicalCall: boolean;
+  /** Gaps of the ledger on the call's row, then on its responses', in the completeness section's words (issue 38). */
+  readonly gaps: readonly GapMark[];
 }
 
 export interface LifecyclePage {

@@ -4,6 +4,7 @@
  * transcript) shows the same set. Also the rows of one turn, and the logical tool call a `call_id` names.
  * A join that crosses traces is reported as such (`crossTrace`, and a finding), never as a silent link.
  */
+import type { GapMark } from './completeness.js';
 import type { BodyMeta } from './types.js';
 import type { Guard } from './guards.js';
 import { int, obj, optional, str } from './guards.js';
@@ -18,6 +19,8 @@ export interface RelatedRow {
   readonly turnId: string | null;
   /** The row's trace differs from the row the set is about (both known). */
   readonly crossTrace: boolean;
+  /** Where the list is a turn's rows (TurnRows): the gaps on this row, in the completeness section's words. */
+  readonly gaps?: readonly GapMark[];
 }
 
 export const RELATED_GROUP_KINDS = [
@@ -93,6 +96,8 @@ export interface RelatedSet {
   /** This row's bodies, then (for a tool response) the response bodies archived under its call's event. */
   readonly bodies: readonly BodyMeta[];
   readonly findings: readonly RelatedFinding[];
+  /** Gaps of the ledger on this row, in the completeness section's words (issue 38). */
+  readonly gaps: readonly GapMark[];
 }
 
 /** One turn: its model and tool calls and the file, network and DNS rows it caused (each capped). */

@@ -4,7 +4,7 @@
  * offset: the core orders the whole transcript once (cheap columns only) and fills in a page's text on demand,
  * so the first screen of a 5,000-model-call trace costs one page.
  */
-import type { GapKind } from './completeness.js';
+import type { GapMark } from './completeness.js';
 import type { Guard } from './guards.js';
 import { bool, int, obj, oneOf, optional, str } from './guards.js';
 import type { SpanEgress } from './egress.js';
@@ -80,15 +80,6 @@ export interface TranscriptFinding {
 }
 
 /**
- * A gap of the ledger on this line's own row (a body cut at capture, an output kept as an excerpt, …): the
- * completeness kind it is counted under, and what it says here, in the words the completeness report uses.
- */
-export interface TranscriptGapMark {
-  readonly kind: GapKind;
-  readonly says: string;
-}
-
-/**
  * What a turn's rows hold against what they say they should. `bodies`: bodies the archive index holds for the
  * turn's rows, against those plus the HTTP bodies a row kept a preview of but the index lacks (BODY_PREVIEW_ONLY's
  * rule). `output`: exec output bytes kept (body or preview) against the stdout_bytes + stderr_bytes produced; null
@@ -134,7 +125,7 @@ export interface TranscriptLine {
   /** The row met policy (a decision, a matched rule or a policy_* value on it): its decision chain can be opened. */
   readonly decided: boolean;
   /** Gaps on the line's own row, each counted once in the completeness report under its kind. */
-  readonly gaps: readonly TranscriptGapMark[];
+  readonly gaps: readonly GapMark[];
   /** For turn lines: what the turn's rows hold against what they say they should (null on other lines). */
   readonly coverage: TranscriptCoverage | null;
   /**

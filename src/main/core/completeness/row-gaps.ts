@@ -5,7 +5,7 @@
  * its session transcript, are the section's rows kind by kind.
  */
 import type Database from 'better-sqlite3';
-import type { GapKind } from './types.js';
+import type { GapMark } from './types.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import {
   BODY_CUT_WORDS,
@@ -16,11 +16,6 @@ import {
   STDERR_NOT_RECORDED_WORDS,
 } from './gap-words.js';
 import { INDEX_COLUMNS, PREVIEWS } from './preview-gaps.js';
-
-export interface RowGapMark {
-  readonly kind: GapKind;
-  readonly says: string;
-}
 
 /** One archive index row of the row's bodies: what a cut or a missing body is told by. */
 export interface IndexedBody {
@@ -81,7 +76,7 @@ export function laneOutput(
 }
 
 /** A lane kept only as an excerpt: less kept than produced, where no cut body already says so (one gap, one kind). */
-function excerptMark(db: Database.Database, row: Row, lane: 'stdout' | 'stderr', bodies: readonly IndexedBody[]): RowGapMark | null {
+function excerptMark(db: Database.Database, row: Row, lane: 'stdout' | 'stderr', bodies: readonly IndexedBody[]): GapMark | null {
   const out = laneOutput(db, row, lane, bodies);
   if (!out || out.produced <= out.kept) return null;
   if (out.body && out.body.original !== null && out.body.stored < out.body.original) return null;
@@ -89,8 +84,8 @@ function excerptMark(db: Database.Database, row: Row, lane: 'stdout' | 'stderr',
 }
 
 /** Every gap on this row of `table`, given its bodies in the archive index (in index order). */
-export function rowGapMarks(db: Database.Database, table: string, row: Row, bodies: readonly IndexedBody[]): RowGapMark[] {
-  const marks: RowGapMark[] = [];
+export function rowGapMarks(db: Database.Database, table: string, row: Row, bodies: readonly IndexedBody[]): GapMark[] {
+  const marks: GapMark[] = [];
   for (const b of bodies)
     if (bodyIsCut(db, b)) marks.push({ kind: 'BODY_CUT', says: BODY_CUT_WORDS.mark(b.direction, b.stored, b.original ?? b.stored) });
   for (const d of previewOnlyDirections(db, table, row, bodies))

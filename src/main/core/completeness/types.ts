@@ -2,7 +2,7 @@
 // every view read the same value.
 import type { CompletenessSection } from '../../../shared/contract/completeness.js';
 
-export type { CompletenessSection, CounterRow, Gap, GapKind, GapPlace } from '../../../shared/contract/completeness.js';
+export type { CompletenessSection, CounterRow, Gap, GapKind, GapMark, GapPlace } from '../../../shared/contract/completeness.js';
 export { GAP_KINDS } from '../../../shared/contract/completeness.js';
 
 /** Examples kept per gap: enough to open one, few enough to read. */

@@ -1,5 +1,6 @@
 // fs_events over time, bucketed by action and kind (at most MAX_BUCKETS, so any ledger answers with
 // a small value), and the overflow windows as the integrity report computes them (check/overflow.ts).
+import { gapMarksOfRows } from '../completeness/rows-gap-marks.js';
 import type Database from 'better-sqlite3';
 import type { FsActivity, FsBucket } from '../../../shared/contract/fs.js';
 import { checkOverflow } from '../check/overflow.js';
@@ -32,6 +33,11 @@ export function fsActivity(db: Database.Database): FsActivity {
 
 function readFsActivity(db: Database.Database): FsActivity {
   const overflow = checkOverflow(db);
+  const gaps = gapMarksOfRows(
+    db,
+    'fs_events',
+    overflow.list.map((w) => w.id),
+  );
   const windows = overflow.list.map((w) => ({
     id: w.id,
     timestamp: w.timestamp,
@@ -39,6 +45,7 @@ function readFsActivity(db: Database.Database): FsActivity {
     heldBack: Number(w.heldBack),
     heldFor: w.heldFor ? { ...w.heldFor, t: isoMs(w.heldFor.timestamp) } : null,
     ...windowTurn(db, w.id, w.timestamp),
+    gaps: gaps.get(w.id) ?? [],
   }));
   const base = { overflowWindows: overflow.windows, overflowHeldBack: overflow.heldBack, windows };
   if (!hasTable(db, 'fs_events')) return { events: 0, actions: [], kinds: [], bucketMs: 0, buckets: [], undated: 0, ...base };

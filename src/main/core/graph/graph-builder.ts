@@ -18,6 +18,7 @@ export const NODE_DEFAULTS: Omit<GraphNode, 'id' | 'kind' | 'label'> = {
   count: 0,
   broken: false,
   traceId: null,
+  gaps: [],
 };
 
 export class GraphBuilder {

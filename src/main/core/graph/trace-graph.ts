@@ -11,6 +11,7 @@ import { hasColumn, hasTable } from '../queries/schema.js';
 import { brokenInTrace } from '../traces/broken.js';
 import { eventGroups } from '../traces/events.js';
 import { GraphBuilder } from './graph-builder.js';
+import { withGapMarks } from './node-gaps.js';
 import { addModelCalls, addToolCalls, addResponses } from './graph-nodes.js';
 import {
   bodyCounts,
@@ -103,7 +104,9 @@ export function buildTraceGraph(db: Database.Database, traceId: string, opts: Tr
   }
 
   const broken = brokenInTrace(db, traceId);
-  const { nodes, edges } = g.result();
+  const built = g.result();
+  const nodes = withGapMarks(db, built.nodes);
+  const edges = built.edges;
   return {
     traceId,
     turns: turnSummaries(db, turns, drawnTurns),

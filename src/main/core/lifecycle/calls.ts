@@ -6,6 +6,7 @@ import type { LifecycleArg, LifecyclePage, LifecycleRow } from '../../../shared/
 import { LIFECYCLE_PAGE_MAX } from '../../../shared/contract/lifecycle.js';
 import { colOr, numOrNull, preview, strOrNull } from '../traces/sql-columns.js';
 import { inChunks, marks } from '../evidence/sql-in-list.js';
+import { gapMarksOfRows } from '../completeness/rows-gap-marks.js';
 import { hasColumn, hasTable } from '../queries/schema.js';
 import { filterWhere, flaggedExpr } from './filters-sql.js';
 import { idList, traceKeysOf } from '../traces/trace-keys.js';
@@ -38,6 +39,8 @@ type Raw = Record<(typeof COLUMNS)[number], unknown> & { id: number; orphan: num
 
 interface ResponseAgg {
   responses: number;
+  /** The responses' rowids, for their gap marks. */
+  rowids: number[];
   isError: boolean;
   consumedBy: Set<number>;
 }
@@ -56,13 +59,14 @@ function responsesFor(db: Database.Database, rows: readonly Raw[]): Map<string, 
   for (const part of inChunks(callIds)) {
     const found = db
       .prepare(
-        `SELECT tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`,
+        `SELECT tr.id AS id, tr.call_id AS call_id, ${trace}, ${isError}, ${mc} FROM tool_responses tr WHERE ${byKeys}tr.call_id IN (${marks(part.length)})`,
       )
-      .all(...part) as { call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
+      .all(...part) as { id: number; call_id: string; trace_id: string | null; is_error: number | null; model_call_id: number | null }[];
     for (const r of found) {
       const key = sameTrace ? `${r.call_id}\0${r.trace_id ?? '\u0001'}` : String(r.call_id);
-      const a = out.get(key) ?? { responses: 0, isError: false, consumedBy: new Set<number>() };
+      const a = out.get(key) ?? { responses: 0, rowids: [], isError: false, consumedBy: new Set<number>() };
       a.responses++;
+      a.rowids.push(Number(r.id));
       if (Number(r.is_error ?? 0) !== 0) a.isError = true;
       if (r.model_call_id !== null) a.consumedBy.add(Number(r.model_call_id));
       out.set(key, a);
@@ -121,6 +125,16 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
   const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM tool_calls t WHERE ${where.sql}`).get(...where.params) as { n: number }).n);
   const agg = responsesFor(db, page);
   const sameTrace = hasColumn(db, 'tool_calls', 'trace_id') && hasColumn(db, 'tool_responses', 'trace_id');
+  const callGaps = gapMarksOfRows(
+    db,
+    'tool_calls',
+    page.map((r) => Number(r.id)),
+  );
+  const responseGaps = gapMarksOfRows(
+    db,
+    'tool_responses',
+    [...agg.values()].flatMap((a) => a.rowids),
+  );
   const rows: LifecycleRow[] = page.map((r) => {
     const a = agg.get(sameTrace ? `${String(r.call_id)}\0${r.trace_id === null ? '\u0001' : String(r.trace_id)}` : String(r.call_id));
     return {
@@ -153,6 +167,7 @@ export function lifecyclePage(db: Database.Database, arg: Omit<LifecycleArg, 'ev
       turnId: strOrNull(r.turn_id),
       orphan: Number(r.orphan) === 1,
       mcpWithoutLogicalCall: Number(r.mcp) === 1,
+      gaps: [...(callGaps.get(Number(r.id)) ?? []), ...(a?.rowids ?? []).flatMap((id) => responseGaps.get(id) ?? [])],
     };
   });
   return {

@@ -1,6 +1,7 @@
 // The related set of one row (RelatedSet), by the row's table: a model call, a tool call, a tool response, or any
 // event row (net, DNS, exec, file, security...). Every lookup goes through an index or a small tool table; see
 // rows.ts, event-rows.ts, tool-joins.ts and net-match.ts for which.
+import { gapMarksOfRows } from '../completeness/rows-gap-marks.js';
 import type Database from 'better-sqlite3';
 import type { RelatedFinding, RelatedGroup, RelatedSet } from '../../../shared/contract/related.js';
 import { InspectorError } from '../../../shared/errors.js';
@@ -116,5 +117,6 @@ export function relatedOf(db: Database.Database, table: string, rowid: number): 
     netMatch,
     bodies,
     findings,
+    gaps: gapMarksOfRows(db, table, [rowid]).get(rowid) ?? [],
   };
 }

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { CallTarget, RelatedGroup, TurnRows } from '../../../shared/contract/related.js';
 import { InspectorError } from '../../../shared/errors.js';
+import { gapMarksOfRows } from '../completeness/rows-gap-marks.js';
 import { egressTiedTo } from '../egress/tied-egress.js';
 import { isoMs } from '../traces/sql-columns.js';
 import { group, has, relatedRow, selectRows, str } from './rows.js';
@@ -77,9 +78,21 @@ export function turnRows(db: Database.Database, traceId: string, turnId: string)
     egress: egressTiedTo(db, traceId, turnId),
     first: first === null ? null : new Date(first).toISOString(),
     last: end === null ? null : new Date(end).toISOString(),
-    groups,
+    groups: groups.map((g) => withRowGaps(db, g)),
     note,
   };
+}
+
+/** A turn's pane lists its rows where the graph draws one node per kind: each row carries its own gap marks. */
+function withRowGaps(db: Database.Database, g: RelatedGroup): RelatedGroup {
+  const table = g.rows[0]?.table;
+  if (table === undefined) return g;
+  const marks = gapMarksOfRows(
+    db,
+    table,
+    g.rows.map((r) => r.rowid),
+  );
+  return { ...g, rows: g.rows.map((r) => ({ ...r, gaps: marks.get(r.rowid) ?? [] })) };
 }
 
 /** The logical tool call a call_id names: in the given trace first, a logical call before an mcp_proxy capture. */

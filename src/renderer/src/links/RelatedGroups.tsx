@@ -1,10 +1,12 @@
 /**
  * The Related panel: a row's related rows as the core computed them (related.row), group by group, rows from
- * another trace marked as such, the HTTP match with the evidence that made it (or why none did), and findings.
+ * another trace marked as such, the HTTP match with the evidence that made it (or why none did), and findings; beside
+ * each listed row its gap marks where the list carries them (a turn's rows). The row's own gaps are shown by its view.
  */
 import type { RelatedGroup, RelatedSet } from '../../../shared/contract/related.js';
 import { visibleText } from '../components/visible-text.js';
 import { countLabel, msLabel } from '../components/format.js';
+import { GapMarks } from '../components/GapMarks.js';
 import { IdLink } from './IdLink.js';
 import { RowLink } from './RowLink.js';
 
@@ -25,6 +27,7 @@ function Group(props: { ev: string; g: RelatedGroup }) {
               <RowLink ev={ev} table={r.table} rowid={r.rowid}>
                 <span className="rel-table">{visibleText(r.table)}</span> {visibleText(r.label)}
               </RowLink>
+              {r.gaps && <GapMarks gaps={r.gaps} />}
               {r.crossTrace && (
                 <span className="badge warn" title="this row is in another trace than the one it is related from">
                   other trace <IdLink ev={ev} column="trace_id" value={r.traceId} />

@@ -6,6 +6,7 @@ import type { BodyMeta } from '../../../shared/contract.js';
 import { useCall } from '../api/use-call.js';
 import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
 import { WalOnlyMark } from '../components/WalOnlyMark.js';
+import { GapMarks } from '../components/GapMarks.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { bytesLabel } from '../components/format.js';
@@ -84,6 +85,7 @@ export function RowPanel(props: { ev: string; table: string; rowid: number; body
           </>
         )}
       </p>
+      {set && <GapMarks gaps={set.gaps} />}
       {detail.value?.eventId && (
         <TagControl
           ev={ev}

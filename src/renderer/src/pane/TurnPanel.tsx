@@ -51,6 +51,7 @@ export function TurnPanel(props: { ev: string; traceId: string; turnId: string }
           netMatch: null,
           bodies: [],
           findings: [],
+          gaps: [],
         }}
       />
       <p className="muted">{visibleText(v.note)}</p>

@@ -2,7 +2,10 @@
 import { useState } from 'react';
 import type { BodyMeta, EventDetail } from '../../../shared/contract.js';
 import { client } from '../api/client.js';
+import type { CallState } from '../api/use-call.js';
 import { useCall } from '../api/use-call.js';
+import type { RelatedSet } from '../../../shared/contract/related.js';
+import { GapMarks } from '../components/GapMarks.js';
 import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
 import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
@@ -47,8 +50,8 @@ function routeFor(ev: string, detail: EventDetail, body: BodyRef | null, mode: B
 }
 
 /** The row's related rows, computed in the core (related.row); their links open the full view of each. */
-function RelatedSection(props: { ev: string; table: string; rowid: number }) {
-  const r = useCall('related.row', { evidenceId: props.ev, table: props.table, rowid: props.rowid });
+function RelatedSection(props: { ev: string; related: CallState<RelatedSet> }) {
+  const r = props.related;
   return (
     <section className="card related-card" aria-label="related">
       <h3>Related</h3>
@@ -65,6 +68,11 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const walOnlyFrom = useWalOnlyFrom(ev);
   const walOnly = isWalOnly(walOnlyFrom, detail.table, detail.rowid);
+  // One ask serves the row's gap marks (under its heading) and its related rows (after its fields).
+  const related = useCall(
+    'related.row',
+    detail.table === 'event_body_blobs' ? undefined : { evidenceId: ev, table: detail.table, rowid: detail.rowid },
+  );
   const save = async (b: BodyMeta): Promise<void> => {
     const r = await client.call('body.save', {
       evidenceId: ev,
@@ -107,6 +115,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
             ))}
           </p>
         )}
+        {related.value && <GapMarks gaps={related.value.gaps} />}
         {detail.eventId && (
           <TagControl
             ev={ev}
@@ -118,7 +127,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
           />
         )}
         <RowFields ev={ev} detail={detail} />
-        {detail.table !== 'event_body_blobs' && <RelatedSection ev={ev} table={detail.table} rowid={detail.rowid} />}
+        {detail.table !== 'event_body_blobs' && <RelatedSection ev={ev} related={related} />}
       </section>
       <section className="bodies" aria-label="bodies">
         <h3>Bodies {detail.bodies.length === 0 && <span className="muted">(none indexed for this event)</span>}</h3>

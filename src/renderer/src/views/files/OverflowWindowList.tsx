@@ -1,6 +1,7 @@
 /**
  * The overflow windows' list under File activity (the first ones the integrity check lists): each window's row,
- * when, how many changes it held back, its turn, and the later scan that derived them. Every row carries links, so
+ * when, its gap mark (the completeness section's sentence on hover), how many changes it held back,
+ * its turn, and the later scan that derived them. Every row carries links, so
  * drawing them all in the first frame was File activity's one long task on open (55-89 ms on the 1,000,000-event
  * ledger): the rows are drawn a chunk per frame instead.
  */
@@ -13,6 +14,7 @@ import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
 import { FileHistoryLink } from '../../links/FileHistoryLink.js';
 import { useChunkedCount } from './use-chunked-count.js';
+import { GapMarks } from '../../components/GapMarks.js';
 
 /** Rows drawn per frame: a few milliseconds of React and layout each on a loaded machine. */
 const ROWS_PER_FRAME = 20;
@@ -39,6 +41,7 @@ export function OverflowWindowList(props: { ev: string; windows: readonly FsOver
                 #{w.id}
               </RowLink>
               <WalOnlyIf row={{ table: 'fs_events', rowid: w.id }} /> {w.timestamp ? formatCell(w.timestamp, 'timestamp', time) : '—'}
+              <GapMarks gaps={w.gaps} compact />
             </td>
             <td className="num">{countLabel(w.heldBack)}</td>
             <td className="mono" data-window-turn={w.turnId ?? ''}>

@@ -78,15 +78,19 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
       data-node-id={node.id}
       data-kind={node.kind}
       data-broken={node.broken ? 'true' : 'false'}
+      data-gaps={node.gaps.length}
       className={`node ${node.kind}${node.broken ? ' broken' : ''}${props.selected ? ' selected' : ''}`}
       transform={`translate(${x}, ${y})`}
       role="button"
       tabIndex={0}
-      aria-label={`${node.kind.replace(/_/g, ' ')}: ${visibleText(node.label)}${node.broken ? ' (broken)' : ''}`}
+      aria-label={`${node.kind.replace(/_/g, ' ')}: ${visibleText(node.label)}${node.broken ? ' (broken)' : ''}${gapsAria(node.gaps.length)}`}
     >
-      <title>{`${visibleText(node.label)}${node.detail ? ` — ${visibleText(node.detail)}` : ''}`}</title>
+      <title>{`${visibleText(node.label)}${node.detail ? ` — ${visibleText(node.detail)}` : ''}${node.gaps
+        .map((g) => `\ngap: ${visibleText(g.says)}`)
+        .join('')}`}</title>
       <rect width={NODE_W} height={NODE_H} rx={node.kind === 'model_call' ? 6 : 4} />
       <WalOnlyStripe row={node.row} height={NODE_H} />
+      {node.gaps.length > 0 && <path className="n-gap" d={`M ${NODE_W - 10} 0 H ${NODE_W - 3} Q ${NODE_W} 0 ${NODE_W} 3 V 10 Z`} />}
       <text x={8} y={12} className="n-label">
         {visibleText(clip(node.label, node.bodies > 0 ? 19 : 23))}
       </text>
@@ -94,7 +98,7 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
         {visibleText(clip(node.detail, node.mcp ? 21 : 25))}
       </text>
       {node.bodies > 0 && (
-        <text x={NODE_W - 6} y={12} className="n-bodies" textAnchor="end">
+        <text x={NODE_W - (node.gaps.length > 0 ? 12 : 6)} y={12} className="n-bodies" textAnchor="end">
           ▤{node.bodies}
         </text>
       )}
@@ -106,6 +110,8 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
     </g>
   );
 });
+
+const gapsAria = (n: number): string => (n === 0 ? '' : n === 1 ? ' (1 gap)' : ` (${n} gaps)`);
 
 /** The focused node's whole label and detail (nodes show them cut), drawn over the graph below the node. */
 export function NodeFocusLabel(props: { p: Placed; width: number }) {

@@ -22,6 +22,7 @@ import { UsageTables } from './UsageTables.js';
 import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
 import { GoToRow } from '../../components/GoToRow.js';
+import { GapMarks } from '../../components/GapMarks.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
@@ -35,6 +36,7 @@ import { useWalOnlyThreshold } from '../../components/wal-only-context.js';
 const COLUMNS: readonly GridColumn[] = [
   { name: 'id', kind: 'integer' },
   { name: 'our findings' },
+  { name: 'gaps' },
   { name: 'tool' },
   { name: 'origin' },
   { name: 'emitted by' },
@@ -72,6 +74,7 @@ function toCells(r: LifecycleRow): Cell[] {
   return [
     r.id,
     flagsOf(r),
+    r.gaps.length ? r.gaps.map((g) => g.says).join(' · ') : '—',
     r.toolName,
     r.origin,
     r.modelCallId === null ? 'no model call' : `model call #${r.modelCallId}`,
@@ -152,6 +155,13 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
               {text}
             </IdLink>
           ) : null;
+        case 'gaps':
+          // The amber label per gap (its sentence on hover), then the sentences as far as the cell shows them.
+          return r.gaps.length === 0 ? null : (
+            <span data-gaps={r.gaps.length}>
+              <GapMarks gaps={r.gaps} compact /> {text}
+            </span>
+          );
         case 'consumed by':
           return r.consumedBy.length === 0 ? null : (
             <>

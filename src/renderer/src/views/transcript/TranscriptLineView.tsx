@@ -16,7 +16,8 @@ import type { Selection } from '../../pane/selection.js';
 import { withPane } from '../../pane/selection.js';
 import { href } from '../../router.js';
 import { TranscriptBlockView } from './TranscriptBlockView.js';
-import { LineGaps, TurnCoverageLine } from './TranscriptGapMarks.js';
+import { GapMarks } from '../../components/GapMarks.js';
+import { TurnCoverageLine } from './TurnCoverageLine.js';
 import { EgressLine } from '../../components/EgressLine.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 
@@ -138,7 +139,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
           {visibleText(l.placement)}
         </p>
       )}
-      <LineGaps gaps={l.gaps} />
+      <GapMarks gaps={l.gaps} />
       {l.findings.map((f, i) => (
         <p key={i} className="tl-finding-note" data-finding={f.kind}>
           <span className="code">{f.kind}</span> {visibleText(f.message)}
