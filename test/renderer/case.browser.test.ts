@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBody } from '../../src/main/core/bodies/read-body.js';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import { ok, shot, startBrowserSuite } from './harness.js';
@@ -98,6 +99,79 @@ describe('the case', () => {
     await mark.waitFor();
     expect(await mark.getAttribute('title')).toBe('in the case: follow-up');
     await shot(page, 'case-tables-mark');
+  });
+
+  it('tags a transcript line and marks it in the transcript, the graph, the lifecycles and a body search; tags a hit’s byte range', async () => {
+    const db = suite.server.service.registry.get(id).db;
+    const call = db
+      .prepare(
+        `SELECT t.id, t.event_id AS eventId, t.trace_id AS traceId FROM tool_calls t JOIN event_body_blobs b
+           ON b.event_id = t.event_id AND b.source_table = 'tool_calls' AND b.direction = 'request'
+         WHERE t.trace_id IS NOT NULL ORDER BY t.id LIMIT 1`,
+      )
+      .get() as { id: number; eventId: string; traceId: string };
+    const marked = (scope: string): string => `${scope} [data-case-mark~="benign"]`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(suite.url(`#/e/${id}/transcript/${encodeURIComponent(call.traceId)}`));
+    const line = `article.tl[data-row="tool_calls:${call.id}"]`;
+    await page.waitForSelector('.transcript-scroll article.tl');
+    // Only a window of lines is drawn: scroll down a screen at a time until the call's line is.
+    for (let i = 0; i < 50 && (await page.locator(line).count()) === 0; i++) {
+      await page.$eval('.transcript-scroll', (el) => el.scrollBy(0, el.clientHeight * 0.8));
+      await page.waitForFunction(() => !document.querySelector('.transcript-scroll .tl-pending'));
+    }
+    await page.locator(line).scrollIntoViewIfNeeded();
+    // Tagged from the transcript: the line's title opens its row in the side pane, where Tag… is.
+    await page.click(`${line} .tl-title`);
+    await page.click(`.row-panel[data-row="tool_calls/${call.id}"] .tag-control[data-case-kept="true"] .tag-open`);
+    await page.click('.tag-picks [role="radio"]:has-text("benign")');
+    await page.click('.tag-form button[type="submit"]');
+    // The mark appears once case.changed was heard and the case asked again: the app's own signal.
+    await page.waitForSelector(marked(line));
+    expect(await page.locator(marked(line)).getAttribute('title')).toBe('in the case: benign');
+    await shot(page, 'case-mark-transcript');
+
+    await page.goto(suite.url(`#/e/${id}/graph/${encodeURIComponent(call.traceId)}`));
+    const node = `g.node[data-node-id="tc:${call.id}"]`;
+    await page.waitForSelector(marked(node));
+    expect(await page.locator(`${marked(node)} title`).textContent()).toBe('in the case: benign');
+    expect(await page.locator('g.node text.n-case').count()).toBe(1);
+    await shot(page, 'case-mark-graph');
+
+    await page.goto(suite.url(`#/e/${id}/lifecycle?trace=${encodeURIComponent(call.traceId)}`));
+    await page.waitForSelector(marked(`[aria-label="tool lifecycles"] [role="row"][data-rowkey="${call.id}"]`));
+
+    const body = readBody(suite.server.service.registry.get(id), {
+      eventId: call.eventId,
+      sourceTable: 'tool_calls',
+      direction: 'request',
+    });
+    if (!body.ok) throw new Error(body.error.message);
+    // A word of the body as a fixed string: found as typed, with a byte offset to tag.
+    const text = Buffer.from(body.bytes).toString('utf8');
+    const word = /[A-Za-z_]{6,}/.exec(text)!;
+    const needle = word[0];
+    const at = Buffer.byteLength(text.slice(0, word.index));
+    await page.goto(suite.url(`#/e/${id}/search?q=${encodeURIComponent(needle)}`));
+    await page.click('.body-search button.primary');
+    await page.waitForSelector(marked(`.hit-group[data-event="${call.eventId}"]`));
+    await shot(page, 'case-mark-search');
+
+    // From the hit, the body view opens at the matched span: Tag… offers that byte range of the body.
+    await page.click(`.hit-group[data-event="${call.eventId}"] a.hit:has(.where:text-is("tool_calls/request @${at}"))`);
+    await page.click('.tag-control[data-case-kept="true"] .tag-open');
+    await page.click('.tag-picks [role="radio"]:has-text("notable")');
+    await page.check('.tag-body input:not([aria-label])');
+    await page.check('[aria-label="only the span shown"]');
+    await shot(page, 'case-tag-range');
+    await page.click('.tag-form button[type="submit"]');
+    await page.waitForSelector('.tag-control[data-tags~="notable"]');
+    const listed = ok(await suite.server.service.handle('case.list', { evidenceId: id }));
+    const ranged = listed.entries.filter((e) => e.item.body?.range);
+    expect(ranged.map((e) => [e.item.eventId, e.item.body!.direction, e.item.body!.range, e.status])).toEqual([
+      [call.eventId, 'request', [at, at + Buffer.byteLength(needle)], 'attached'],
+    ]);
   });
 
   it('wrote the case beside the evidence and nothing into the evidence folder', () => {

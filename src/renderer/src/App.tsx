@@ -38,6 +38,7 @@ import { visibleText } from './components/visible-text.js';
 import { VerdictBadge } from './components/VerdictBadge.js';
 import { useVerdict } from './api/use-verdict.js';
 import { WalOnlyScope } from './components/WalOnlyScope.js';
+import { CaseTagsScope } from './views/case/CaseTagsScope.js';
 
 function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -218,7 +219,9 @@ export function App() {
           <main className="content">
             <Suspense fallback={<ViewLoading />}>
               <WalOnlyScope ev={ev}>
-                <View route={route} dropping={dropping} dropError={dropError} onPick={openUploads} />
+                <CaseTagsScope ev={ev}>
+                  <View route={route} dropping={dropping} dropError={dropError} onPick={openUploads} />
+                </CaseTagsScope>
               </WalOnlyScope>
             </Suspense>
           </main>

@@ -123,6 +123,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
               eventId: String(detail.eventId),
               table: detail.table,
               direction: chosen?.sourceTable === detail.table ? chosen.direction : null,
+              range: chosen?.sourceTable === detail.table && props.at ? [props.at.offset, props.at.offset + props.at.length] : null,
             }}
           />
         )}

@@ -20,7 +20,8 @@ import { selectInPane } from '../pane/selection.js';
 import { visibleText } from '../components/visible-text.js';
 import { useBackgroundSort } from './tables/use-background-sort.js';
 import { SortProgress } from './tables/SortProgress.js';
-import { taggedKey, useTaggedEvents } from './case/use-tagged-events.js';
+import { taggedKey } from './case/use-tagged-events.js';
+import { useCaseTags } from './case/CaseTagsScope.js';
 import { CaseMark } from './case/CaseMark.js';
 
 export function TablesView(props: { ev: string; table: string | null; sort: SortSpec | null; filters: readonly ColumnFilter[] }) {
@@ -140,7 +141,7 @@ function TableGrid(props: {
     },
     [w.state.rowids, info.name],
   );
-  const tagged = useTaggedEvents(ev);
+  const tagged = useCaseTags();
   const traceCol = useMemo(() => info.columns.findIndex((c) => c.name === 'trace_id'), [info]);
   const linkCell = useCallback(
     (col: GridColumn, cell: Cell, row: readonly Cell[], text: string) => {

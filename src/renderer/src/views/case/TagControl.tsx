@@ -1,5 +1,6 @@
 /**
- * "Tag…" on one event: pick notable / benign / follow-up or type a tag, add a note if wanted, save → case.add. The
+ * "Tag…" on one event: pick notable / benign / follow-up or type a tag, add a note if wanted, tag the body shown
+ * (or only the byte span the view was opened at, a search hit's), save → case.add. The
  * case file is the service's (serve's --case, the desktop's data folder); when none is kept the control says so and
  * offers nothing, so the app never writes anywhere the user did not choose.
  */
@@ -18,6 +19,8 @@ export interface TagTarget {
   readonly table: string;
   /** The body being shown, when it is the row's own (the case names a body by the row's table). */
   readonly direction?: string | null;
+  /** The byte span of that body the view was opened at (a search hit), [start, end): offered as the range to tag. */
+  readonly range?: readonly [number, number] | null;
 }
 
 export function TagControl(props: { ev: string; target: TagTarget }) {
@@ -27,6 +30,7 @@ export function TagControl(props: { ev: string; target: TagTarget }) {
   const [tag, setTag] = useState<string>('notable');
   const [note, setNote] = useState('');
   const [withBody, setWithBody] = useState(false);
+  const [onlyRange, setOnlyRange] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   if (notKept(listed.error)) return <CaseNotKept />;
@@ -37,7 +41,8 @@ export function TagControl(props: { ev: string; target: TagTarget }) {
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setSaving(true);
-    const body = withBody && target.direction ? { body: { direction: target.direction } } : {};
+    const range = onlyRange && target.range ? { range: target.range } : {};
+    const body = withBody && target.direction ? { body: { direction: target.direction, ...range } } : {};
     const r = await client.call('case.add', {
       evidenceId: ev,
       eventId: target.eventId,
@@ -105,6 +110,18 @@ export function TagControl(props: { ev: string; target: TagTarget }) {
             <label className="tag-body">
               <input type="checkbox" checked={withBody} onChange={(e) => setWithBody(e.target.checked)} /> this body (
               {visibleText(target.direction)})
+            </label>
+          )}
+          {target.direction && target.range && (
+            <label className="tag-body">
+              <input
+                type="checkbox"
+                aria-label="only the span shown"
+                checked={withBody && onlyRange}
+                disabled={!withBody}
+                onChange={(e) => setOnlyRange(e.target.checked)}
+              />{' '}
+              only bytes {target.range[0]}–{target.range[1]} of it (the span shown)
             </label>
           )}
           <span className="tag-actions">

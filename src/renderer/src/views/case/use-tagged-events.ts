@@ -1,6 +1,7 @@
 /**
- * Which rows of this evidence the case tags, by table and event_id, for a mark where rows are listed (the Tables
- * view). Empty when no case is kept or it cannot be read: a missing mark is then no claim, the Case view says why.
+ * Which rows of this evidence the case tags, by table and event_id, for a mark wherever rows are shown
+ * (CaseTagsScope hands it to every view). Empty when no case is kept or it cannot be read: a missing mark is then
+ * no claim, the Case view says why.
  */
 import { useMemo } from 'react';
 import { useCase } from './use-case.js';
@@ -10,7 +11,7 @@ export type TaggedEvents = ReadonlyMap<string, readonly string[]>;
 
 export const taggedKey = (table: string, eventId: string): string => `${table}\0${eventId}`;
 
-export function useTaggedEvents(ev: string): TaggedEvents {
+export function useTaggedEvents(ev: string | null): TaggedEvents {
   const listed = useCase(ev);
   const entries = listed.value?.entries;
   return useMemo(() => {

@@ -9,6 +9,7 @@ import { NODE_H, NODE_W } from './layout.js';
 import type { IndexedBand, IndexedEdge } from './visible-set.js';
 import { visibleText } from '../../components/visible-text.js';
 import { WalOnlyStripe } from '../../components/WalOnlyScope.js';
+import { CaseMarkSvg } from '../case/CaseTagsScope.js';
 import { plural } from '../../../../shared/plural.js';
 
 function clip(s: string, n: number): string {
@@ -107,6 +108,7 @@ export const GraphNodeG = memo(function GraphNodeG(props: { p: Placed; selected:
           MCP
         </text>
       )}
+      <CaseMarkSvg table={node.row?.table} eventId={node.eventId} x={NODE_W - (node.mcp ? 30 : 6)} y={25} />
     </g>
   );
 });

@@ -23,6 +23,9 @@ import { useLifecycleRows } from './use-lifecycle-rows.js';
 import './lifecycle.css';
 import { GoToRow } from '../../components/GoToRow.js';
 import { GapMarks } from '../../components/GapMarks.js';
+import { CaseMark } from '../case/CaseMark.js';
+import { useCaseTags } from '../case/CaseTagsScope.js';
+import { taggedKey } from '../case/use-tagged-events.js';
 import { visibleText } from '../../components/visible-text.js';
 import { countLabel } from '../../components/format.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
@@ -131,18 +134,24 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
   const open = (id: number): void => pane.host.select({ kind: 'row', table: 'tool_calls', rowid: id });
   // Ids in the grid are links: the call, its call_id, the model call that emitted it and those that consumed it.
   const byId = useMemo(() => new Map(data.rows.map((r) => [r.id, r])), [data.rows]);
+  const tagged = useCaseTags();
   const linkCell = useCallback(
     (col: GridColumn, _cell: Cell, row: readonly Cell[], text: string) => {
       const r = byId.get(Number(row[0]));
       if (!r) return null;
       const ctx = { table: 'tool_calls', traceId: r.traceId };
       switch (col.name) {
-        case 'id':
+        case 'id': {
+          const tags = r.eventId === null ? undefined : tagged.get(taggedKey('tool_calls', r.eventId));
           return (
-            <IdLink ev={ev} column="id" value={r.id} ctx={ctx}>
-              {text}
-            </IdLink>
+            <>
+              {tags && <CaseMark tags={tags} />}
+              <IdLink ev={ev} column="id" value={r.id} ctx={ctx}>
+                {text}
+              </IdLink>
+            </>
           );
+        }
         case 'call_id':
           return (
             <IdLink ev={ev} column="call_id" value={r.callId} ctx={ctx}>
@@ -179,7 +188,7 @@ export function LifecycleView(props: { ev: string; filters: LifecycleFilters }) 
           return null;
       }
     },
-    [byId, ev],
+    [byId, ev, tagged],
   );
   // j / k move through the calls, Enter opens the one reached in the pane. Keys can come faster than renders, so
   // each move starts from (and Enter reads) the latest selection kept in a ref, not the render's.

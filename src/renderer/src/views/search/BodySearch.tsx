@@ -3,6 +3,7 @@
  * attached), results stream in grouped by event with progress and cancel, and each match opens the body viewer
  * scrolled to it and highlighted. Bodies that fail verification are listed as not searched.
  */
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 import { useMemo, useState } from 'react';
 import type { BodyPatternKind, SearchMatch } from '../../../../shared/contract.js';
 import { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from '../../../../shared/contract.js';
@@ -93,6 +94,7 @@ export function BodySearch(props: { ev: string; q: string }) {
           {groups.map(([eventId, ms]) => (
             <li key={eventId} className="hit-group" data-event={eventId}>
               <div className="hit-event">
+                <CaseMarkIf table={ms[0]!.source.kind === 'body' ? ms[0]!.source.sourceTable : ms[0]!.source.table} eventId={eventId} />
                 <code>{visibleText(eventId)}</code>{' '}
                 <span className="muted">
                   {ms.length} match{ms.length === 1 ? '' : 'es'}

@@ -20,6 +20,7 @@ import { GapMarks } from '../../components/GapMarks.js';
 import { TurnCoverageLine } from './TurnCoverageLine.js';
 import { EgressLine } from '../../components/EgressLine.js';
 import { WalOnlyIf } from '../../components/WalOnlyScope.js';
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 
 /** What a line shows in the side pane: its row, or for a turn header its turn. */
 export function lineSelection(l: TranscriptLine): Selection | null {
@@ -99,6 +100,7 @@ export const TranscriptLineView = memo(function TranscriptLineView(props: {
           <span className="tl-title">{visibleText(l.title)}</span>
         )}
         <WalOnlyIf row={l.row} />
+        <CaseMarkIf table={l.row?.table} eventId={l.eventId} />
         {l.timestamp && <span className="tl-time mono">{formatCell(l.timestamp, 'timestamp', time)}</span>}
         <span className="tl-facts">{l.facts.map((f) => visibleText(f)).join(' · ')}</span>
         <span className="tl-links">
