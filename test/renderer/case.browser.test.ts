@@ -4,11 +4,14 @@
  * leaves only that tag's items. Nothing is written into the evidence folder. Without --case the same views say the
  * case is not kept and offer no tag action. Screenshots at 1440×900 and 1024×700.
  */
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBody } from '../../src/main/core/bodies/read-body.js';
+import { verifyCaseExport } from '../../src/main/core/case/export-verify.js';
+import { readStoredZip } from '../fixtures/read-zip.js';
 import type { EvidenceSummary } from '../../src/shared/contract.js';
 import { writeLedger } from '../fixtures/writer/ledger-writer.js';
 import { ok, shot, startBrowserSuite } from './harness.js';
@@ -172,6 +175,37 @@ describe('the case', () => {
     expect(ranged.map((e) => [e.item.eventId, e.item.body!.direction, e.item.body!.range, e.status])).toEqual([
       [call.eventId, 'request', [at, at + Buffer.byteLength(needle)], 'attached'],
     ]);
+  });
+
+  it('exports the case from the Case view as a .zip that passes case verify, and its HTML reads in Chromium', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(suite.url(`#/e/${id}/case`));
+    await page.waitForSelector('.case-view[data-case-ready="4"]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.case-export button.primary')]);
+    expect(download.suggestedFilename()).toBe('case-view-case.zip');
+    const zipPath = join(casePath, '..', 'downloaded.zip');
+    await download.saveAs(zipPath);
+    await page.waitForSelector('.case-export[data-case-export="done"]');
+    expect(await page.locator('[data-case-exported]').textContent()).toContain('4 items');
+    await shot(page, 'case-export-done');
+    const unpacked = join(casePath, '..', 'unpacked');
+    for (const [name, bytes] of readStoredZip(readFileSync(zipPath))) {
+      mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+      writeFileSync(join(unpacked, name), bytes);
+    }
+    const folder = join(unpacked, 'case-view-case');
+    const lines = await verifyCaseExport(folder, suite.server.service.registry.get(id));
+    expect(lines.filter((l) => !l.ok)).toEqual([]);
+    // The HTML to read: one file, no script, no outside reference; looked at in Chromium.
+    const reader = await page.context().newPage();
+    const requests: string[] = [];
+    reader.on('request', (r) => requests.push(r.url()));
+    await reader.goto(pathToFileURL(join(folder, 'case.html')).href);
+    expect(await reader.locator('script').count()).toBe(0);
+    expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    expect(await reader.locator('body').textContent()).toContain('who started this process?');
+    await shot(reader, 'case-export-html');
+    await reader.close();
   });
 
   it('wrote the case beside the evidence and nothing into the evidence folder', () => {

@@ -20,6 +20,7 @@ import { aboutText, shortcutSheet } from './about.js';
 import { MENU_COMMAND_CHANNEL } from '../../shared/desktop-channels.js';
 import { sendToWindow } from './window-send.js';
 import { saveTranscriptFrom } from './transcript-save-action.js';
+import { exportCaseFrom } from './case-export-action.js';
 
 export interface ActionCore {
   readonly service: InspectorService;
@@ -177,6 +178,9 @@ export async function runMenuCommand(ctx: ActionContext, command: MenuCommand): 
       return;
     case 'save-transcript':
       if (managed && evidence) await saveTranscriptFrom(ctx, managed.window, evidence);
+      return;
+    case 'export-case':
+      if (managed && evidence && evidenceId) await exportCaseFrom(ctx, managed.window, evidence, evidenceId);
       return;
     case 'verify-all':
       if (managed && evidenceId) await verifyFrom(ctx, managed, evidenceId);

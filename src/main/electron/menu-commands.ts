@@ -13,6 +13,7 @@ export type MenuCommand =
   | { readonly kind: 'export-warc' }
   | { readonly kind: 'cancel-export' }
   | { readonly kind: 'save-transcript' }
+  | { readonly kind: 'export-case' }
   | { readonly kind: 'verify-all' }
   | { readonly kind: 'reveal-evidence' }
   | { readonly kind: 'navigate'; readonly view: AppViewId }

@@ -39,6 +39,7 @@ function fileMenu(state: MenuState, send: Send): Item {
     },
     { id: 'cancel-export', label: 'Cancel Export', enabled: state.exportRunning, click: () => send({ kind: 'cancel-export' }) },
     { id: 'save-transcript', label: 'Save Transcript…', enabled: state.hasEvidence, click: () => send({ kind: 'save-transcript' }) },
+    { id: 'export-case', label: 'Export Case…', enabled: state.hasEvidence, click: () => send({ kind: 'export-case' }) },
     {
       id: 'verify-all',
       label: 'Verify All Bodies',

@@ -1,7 +1,7 @@
 // The case in the app (issue 39): the tags and notes of a case file laid over one open evidence, and adding one.
 // The shapes mirror core/case (docs/case-file.md) so the Case view and `capsem-inspect case list` say the same.
 import type { Guard } from './guards.js';
-import { int, obj, optional, str, union, arrayOf, literalNull } from './guards.js';
+import { bool, int, obj, optional, str, union, arrayOf, literalNull } from './guards.js';
 
 /** A body (or a byte range of one) an item names. The case file's own shape (core/case/case-format.ts uses it). */
 export interface CaseBody {
@@ -60,11 +60,31 @@ export interface CaseAddArg {
   readonly note?: string;
 }
 
+export interface CaseExportArg {
+  readonly evidenceId: string;
+  /** Credentials left as recorded: only when asked for by name (the export's first line then says so). */
+  readonly unredacted?: boolean;
+}
+
+/** A case export as one .zip (core/case/export-zip.ts): unpacked, the folder `case export` writes. */
+export interface CaseExportFile {
+  readonly fileName: string;
+  readonly base64: string;
+  readonly bytes: number;
+  readonly items: number;
+  readonly redacted: boolean;
+}
+
+/** Above this the app refuses the .zip by name and points to `capsem-inspect case export`, which has no limit. */
+export const CASE_EXPORT_MAX_BYTES = 256 * 1024 * 1024;
+
 export interface CaseChannels {
   /** CASE_NOT_KEPT when this inspector keeps no case file (serve without --case). */
   'case.list': { arg: { readonly evidenceId: string }; result: CaseList };
   /** Adds the item and says `case.changed`; the core checks the tag, the note and what the item names. */
   'case.add': { arg: CaseAddArg; result: CaseEntry };
+  /** The case handed on from the app: rows, verified bodies, notes and a receipt, masked unless asked otherwise. */
+  'case.export': { arg: CaseExportArg; result: CaseExportFile };
 }
 
 /** The built-in tags, first in the Tag… picker; any other matching TAG_TEXT is the user's own. */
@@ -94,4 +114,5 @@ export const CASE_ARG_GUARDS: { readonly [C in keyof CaseChannels]: Guard<CaseCh
     tag: str({ max: 40, min: 1, pattern: TAG_TEXT }),
     note: optional(str({ max: 10_000, min: 1 })),
   }),
+  'case.export': obj({ evidenceId: EVIDENCE_ID, unredacted: optional(bool) }),
 };

@@ -49,6 +49,7 @@ describe('menu template', () => {
       'close-window',
       'export-warc',
       'cancel-export',
+      'export-case',
       'verify-all',
       'reveal-evidence',
       'time-utc',
@@ -77,6 +78,7 @@ describe('menu template', () => {
     const { byId } = build({ hasEvidence: false });
     expect(byId.get('export-warc')?.enabled).toBe(false);
     expect(byId.get('save-transcript')?.enabled).toBe(false);
+    expect(byId.get('export-case')?.enabled).toBe(false);
     expect(byId.get('verify-all')?.enabled).toBe(false);
     expect(byId.get('reveal-evidence')?.enabled).toBe(false);
     expect(byId.get('view-overview')?.enabled).toBe(false);
@@ -141,6 +143,7 @@ describe('menu template', () => {
     expect(click('export-warc')).toEqual({ kind: 'export-warc' });
     expect(click('cancel-export')).toEqual({ kind: 'cancel-export' });
     expect(click('save-transcript')).toEqual({ kind: 'save-transcript' });
+    expect(click('export-case')).toEqual({ kind: 'export-case' });
     expect(click('verify-all')).toEqual({ kind: 'verify-all' });
     expect(click('reveal-evidence')).toEqual({ kind: 'reveal-evidence' });
     expect(click('view-integrity')).toEqual({ kind: 'navigate', view: 'integrity' });

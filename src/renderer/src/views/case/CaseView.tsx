@@ -1,7 +1,8 @@
 /**
  * The case (issue 39): every tag and note of the case file laid over this evidence, in the order they were added,
  * with what each names and whether this copy still holds it, filtered by tag. The tag filter is in the route
- * (`?tag=`), so a filtered case can be linked to. Read from `case.list`; asked again on `case.changed`.
+ * (`?tag=`), so a filtered case can be linked to. Read from `case.list`; asked again on `case.changed`. The case is
+ * handed on from here as a .zip (CaseExport.tsx).
  */
 import type { CaseEntry } from '../../../../shared/contract.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
@@ -9,6 +10,7 @@ import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { PaneLayout } from '../../pane/PaneLayout.js';
 import { navigate } from '../../router.js';
+import { CaseExport } from './CaseExport.js';
 import { CaseItemRow } from './CaseItemRow.js';
 import { CaseNotKept } from './CaseNotKept.js';
 import { notKept, useCase } from './use-case.js';
@@ -53,6 +55,7 @@ export function CaseView(props: { ev: string; tag: string | null }) {
             </p>
           )}
           {all.length === 0 && <p className="muted">Nothing tagged yet: open an event and use Tag… on it.</p>}
+          <CaseExport ev={ev} items={all.length} />
           {tags.length > 0 && (
             <label className="case-filter">
               Tag{' '}
