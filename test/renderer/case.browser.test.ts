@@ -177,16 +177,34 @@ describe('the case', () => {
     ]);
   });
 
+  it('marks tagged rows in the Decisions view and in a file’s history', async () => {
+    const report = ok(await suite.server.service.handle('decisions.report', { evidenceId: id }));
+    const decided = report.groups.flatMap((g) => g.events).find((e) => e.eventId !== null)!;
+    const db = suite.server.service.registry.get(id).db;
+    const file = db
+      .prepare(
+        `SELECT id, event_id AS eventId, path FROM fs_events WHERE event_id IS NOT NULL AND action <> 'overflow' ORDER BY id LIMIT 1`,
+      )
+      .get() as { id: number; eventId: string; path: string };
+    ok(await suite.server.service.handle('case.add', { evidenceId: id, eventId: decided.eventId!, table: decided.table, tag: 'decided' }));
+    ok(await suite.server.service.handle('case.add', { evidenceId: id, eventId: file.eventId, table: 'fs_events', tag: 'touched' }));
+    await page.goto(suite.url(`#/e/${id}/decisions`));
+    await page.waitForSelector(`[data-decision-row="${decided.table}/${decided.id}"] [data-case-mark~="decided"]`);
+    await page.goto(suite.url(`#/e/${id}/file-history?${new URLSearchParams({ path: file.path }).toString()}`));
+    await page.waitForSelector('[data-case-mark~="touched"]');
+    await shot(page, 'case-mark-file-history');
+  });
+
   it('exports the case from the Case view as a .zip that passes case verify, and its HTML reads in Chromium', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(suite.url(`#/e/${id}/case`));
-    await page.waitForSelector('.case-view[data-case-ready="4"]');
+    await page.waitForSelector('.case-view[data-case-ready="6"]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.case-export button.primary')]);
     expect(download.suggestedFilename()).toBe('case-view-case.zip');
     const zipPath = join(casePath, '..', 'downloaded.zip');
     await download.saveAs(zipPath);
     await page.waitForSelector('.case-export[data-case-export="done"]');
-    expect(await page.locator('[data-case-exported]').textContent()).toContain('4 items');
+    expect(await page.locator('[data-case-exported]').textContent()).toContain('6 items');
     await shot(page, 'case-export-done');
     const unpacked = join(casePath, '..', 'unpacked');
     for (const [name, bytes] of readStoredZip(readFileSync(zipPath))) {

@@ -11,6 +11,7 @@ import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
 import { BreakableTable, BreakableTime } from './BreakableText.js';
 import { timeText, whyText } from './decision-text.js';
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 
 /** Denials read as bad at a glance; asks and redirects as a warning. */
 function actionClass(action: string): string {
@@ -34,7 +35,14 @@ function EventRow(props: { ev: string; e: DecisionEvent; chosen: string | null; 
         </RowLink>
       </td>
       <td className="mono dc-id">
-        {e.eventId === null ? <span className="muted">—</span> : <IdLink ev={ev} column="event_id" value={e.eventId} />}
+        {e.eventId === null ? (
+          <span className="muted">—</span>
+        ) : (
+          <>
+            <CaseMarkIf table={e.table} eventId={e.eventId} />
+            <IdLink ev={ev} column="event_id" value={e.eventId} />
+          </>
+        )}
       </td>
       <td className={actionClass(e.action)}>{visibleText(e.action)}</td>
       <td className="mono dc-what">{e.what === null ? '—' : visibleText(e.what)}</td>

@@ -14,11 +14,13 @@ import { RowLink } from '../../links/RowLink.js';
 import { BreakableTime } from '../decisions/BreakableText.js';
 import { BytePointers } from './BytePointers.js';
 import { CauseCell } from './CauseCell.js';
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 
-function When(props: { ev: string; id: number; timestamp: string | null }) {
+function When(props: { ev: string; id: number; timestamp: string | null; eventId?: string | null }) {
   const { time } = useApp();
   return (
     <td className="mono">
+      <CaseMarkIf table="fs_events" eventId={props.eventId} />
       <RowLink ev={props.ev} table="fs_events" rowid={props.id}>
         #{props.id}
       </RowLink>{' '}
@@ -49,7 +51,7 @@ function ChangeRow(props: { ev: string; c: FileChange }) {
   const { ev, c } = props;
   return (
     <tr data-change={c.id} data-cause={c.cause}>
-      <When ev={ev} id={c.id} timestamp={c.timestamp} />
+      <When ev={ev} id={c.id} timestamp={c.timestamp} eventId={c.eventId} />
       <td>
         <div>{visibleText(c.action)}</div>
         <div className="muted">{c.size === null ? 'no size' : bytesLabel(c.size)}</div>

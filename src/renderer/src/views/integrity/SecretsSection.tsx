@@ -12,6 +12,7 @@ import { countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
 import type { Route } from '../../router.js';
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 
 type State =
   | { readonly phase: 'idle' }
@@ -91,6 +92,7 @@ function SecretsList({ ev, s }: { ev: string; s: SecretsView }) {
                 <td className="mono">{visibleText(f.masked)}</td>
                 <td>{f.host === null ? <span className="muted">unknown</span> : visibleText(f.host)}</td>
                 <td>
+                  <CaseMarkIf table={/^[A-Za-z_][A-Za-z0-9_]*/.exec(f.where)?.[0]} eventId={f.eventId || null} />
                   <WhereLink ev={ev} f={f} />
                 </td>
               </tr>

@@ -3,7 +3,6 @@
  * attached), results stream in grouped by event with progress and cancel, and each match opens the body viewer
  * scrolled to it and highlighted. Bodies that fail verification are listed as not searched.
  */
-import { CaseMarkIf } from '../case/CaseTagsScope.js';
 import { useMemo, useState } from 'react';
 import type { BodyPatternKind, SearchMatch } from '../../../../shared/contract.js';
 import { BODY_PATTERN_KINDS, MAX_FORWARDED_MATCHES } from '../../../../shared/contract.js';
@@ -12,6 +11,7 @@ import { bytesLabel, countLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
 import { href } from '../../router.js';
 import { useBodySearch } from './use-body-search.js';
+import { CaseMarkIf } from '../case/CaseTagsScope.js';
 
 const KIND_LABELS: Record<BodyPatternKind, string> = { fixed: 'Text', regex: 'Regular expression', hex: 'Hex bytes' };
 
