@@ -22,6 +22,7 @@ export default defineConfig({
           'report-worker': 'src/main/core/check/report-worker.ts',
           'fs-index-worker': 'src/main/core/fs-activity/fs-index-worker.ts',
           'summary-worker': 'src/main/core/lifecycle/summary-worker.ts',
+          'view-report-worker': 'src/main/core/service/view-report-worker.ts',
           'column-grep-worker': 'src/main/core/search/column-grep-worker.ts',
         },
         // Native addons stay outside the bundle: each loads its own .node file from node_modules.

@@ -20,6 +20,7 @@ import { copyWhere } from '../evidence/copy-where.js';
 import type { UnreadableEvidence } from './unreadable.js';
 import { describeUnreadable } from './unreadable.js';
 import { isPageDamage } from '../check/damaged-pages-report.js';
+import { warmViewReports } from './view-reports.js';
 
 export type EvidenceOpener = (paths: string[], opts?: OpenEvidenceOptions) => Promise<Result<Evidence>>;
 
@@ -95,6 +96,8 @@ export class EvidenceRegistry {
     void warmRowCounts(evidence.db, evidence.snapshot.dbCopyPath);
     // File activity's fs_events index, off this thread once the first view was answered (fs-index-warm.ts).
     void gate.passed.then(() => (evidence.db.open ? warmFsIndex(evidence) : undefined));
+    // The investigation views' reports, off this thread after that, so a first visit finds them made (view-reports.ts).
+    void gate.passed.then(() => (evidence.db.open ? warmViewReports(evidence) : undefined));
     const summary: EvidenceSummary = {
       id: evidence.id,
       sessionId: evidence.sessionId,

@@ -39,6 +39,7 @@ import { fsHandlers } from '../fs-activity/handlers.js';
 import { egressHandlers } from '../egress/handlers.js';
 import { decisionsHandlers } from '../decisions/handlers.js';
 import { fileHistoryHandlers } from '../file-history/handlers.js';
+import { viewReport } from './view-reports.js';
 import { caseHandlers } from '../case/handlers.js';
 import { createNotableRoom } from '../notable/notable-room.js';
 import type { IntegrityReportView } from '../../../shared/contract.js';
@@ -147,9 +148,9 @@ export function createInspectorService(opts: InspectorServiceOptions): Inspector
     ...graphHandlers(registry),
     ...lifecycleHandlers(registry),
     ...fsHandlers(registry),
-    ...egressHandlers(registry),
-    ...decisionsHandlers(registry),
-    ...fileHistoryHandlers(registry),
+    ...egressHandlers(registry, (e) => viewReport(e, 'egress.report')),
+    ...decisionsHandlers(registry, (e) => viewReport(e, 'decisions.report')),
+    ...fileHistoryHandlers(registry, (e) => viewReport(e, 'files.paths')),
     ...caseHandlers(registry, opts.casePath ?? null, (evidenceId) => said({ name: 'case.changed', payload: { evidenceId } })),
     ...transcriptHandlers(registry),
     ...sqlHandlers(registry, sql, (payload) => said({ name: 'sql.changed', payload })),
