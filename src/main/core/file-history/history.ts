@@ -24,6 +24,8 @@ export function fileHistory(db: Database.Database, path: string): FileHistory | 
   const traces = new Set<string>();
   const turns = new Set<string>();
   let windowsNamingNoPath = 0;
+  let turnsWithoutTrace = false;
+  let tracesWithoutTurn = false;
   // '' is asked too: the windows naming no path are counted by the same read, to say they are not in this history.
   for (const r of stmt.iterate(JSON.stringify([path, '', ...coveringPaths(path)])) as Iterable<FsRow>) {
     if (r.action === 'overflow') {
@@ -35,10 +37,12 @@ export function fileHistory(db: Database.Database, path: string): FileHistory | 
       const turn = text(r.turnId);
       if (trace !== null) traces.add(trace);
       if (turn !== null) turns.add(turn);
+      if (turn !== null && trace === null) turnsWithoutTrace = true;
+      if (trace !== null && turn === null) tracesWithoutTurn = true;
     }
   }
   if (rows.length === 0) return null;
-  const calls = joinedCalls(db, shape, { traces, turns }, pathMatcher(path));
+  const calls = joinedCalls(db, shape, { traces, turns, turnsWithoutTrace, tracesWithoutTurn }, pathMatcher(path));
   const bodiesOf = bodyLookup(db, shape.bodies);
   const changes: FileChange[] = rows.map((r) => {
     const ids = { traceId: text(r.traceId), turnId: text(r.turnId) };

@@ -31,6 +31,11 @@ export function baseName(path: string): string {
 export interface PathMatcher {
   /** True when the JSON text holds a string value naming the path; false for text that is not JSON. */
   namedIn(jsonText: unknown): boolean;
+  /**
+   * Text that JSON naming the path holds as it is (the base name, when JSON writes it unescaped), for a SQL
+   * `instr` that leaves out rows namedIn would refuse; null when no such text is sure.
+   */
+  readonly mustHold: string | null;
 }
 
 export function pathMatcher(path: string): PathMatcher {
@@ -38,6 +43,7 @@ export function pathMatcher(path: string): PathMatcher {
   const tail = `/${baseName(path)}`;
   const names = (v: string): boolean => (v === path || v.endsWith(tail) || v.endsWith(`${tail}/`)) && normalisePath(v) === normal;
   return {
+    mustHold: /[\\"]|[^\x20-\x7e]/.test(tail) ? null : tail.slice(1),
     namedIn(jsonText: unknown): boolean {
       if (typeof jsonText !== 'string' || jsonText === '') return false;
       // Cheap refusal first: JSON holding the base name holds it as text (escaped only if it has quotes or controls).

@@ -6,14 +6,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileHistory } from '../../../../src/main/core/file-history/history.js';
+import { filePaths } from '../../../../src/main/core/file-history/paths.js';
+import { seedTraceKeys, traceKeysOf } from '../../../../src/main/core/traces/trace-keys.js';
+import { scanTraceKeys } from '../../../../src/main/core/traces/trace-keys-scan.js';
 import type { FileChange } from '../../../../src/shared/contract/files.js';
 import { fileHistoryLedger, TRACE_7, TURN_7A } from './file-history-ledger.js';
 
 const root = mkdtempSync(join(tmpdir(), 'file-history-'));
 let db: Database.Database;
+let dbPath: string;
 
 beforeAll(async () => {
   const l = await fileHistoryLedger(root);
+  dbPath = l.dbPath;
   db = new Database(l.dbPath, { readonly: true });
 });
 afterAll(() => {
@@ -24,6 +29,19 @@ afterAll(() => {
 const changes = (path: string): FileChange[] => fileHistory(db, path)!.entries.filter((e): e is FileChange => e.type === 'change');
 
 describe('fileHistory', () => {
+  it('reads the same history of every path through the trace keys (calls and responses by rowid) as by scanning', () => {
+    const keyed = new Database(dbPath, { readonly: true });
+    try {
+      seedTraceKeys(keyed, scanTraceKeys(keyed));
+      expect(traceKeysOf(keyed)?.hasResponses()).toBe(true);
+      const paths = filePaths(db).paths;
+      expect(paths.length).toBeGreaterThan(3);
+      for (const p of paths) expect([p.path, fileHistory(keyed, p.path)]).toEqual([p.path, fileHistory(db, p.path)]);
+    } finally {
+      keyed.close();
+    }
+  });
+
   it('a change whose trace and turn hold a call naming the path: cause tool call, with its id and tool', () => {
     const h = fileHistory(db, '/workspace/src/index-2.ts')!;
     expect(h.changes).toBe(2);
