@@ -39,6 +39,10 @@ afterAll(() => suite?.close());
 async function openDecisions(event: string | null = null): Promise<void> {
   await page.goto(suite.url(`#/e/${id}/decisions${event ? `?event=${encodeURIComponent(event)}` : ''}`));
   await page.waitForSelector(`.decisions-view[data-decisions-ready="${report.groups.length}"]`);
+  // Each group draws its rows a chunk per frame: wait until every one is drawn (the view's own count says so).
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('table.dc-table')).every((t) => t.getAttribute('data-rows-drawn') === t.getAttribute('data-rows')),
+  );
   if (event) await page.waitForSelector(`.dc-chain[data-chain-ready]`);
 }
 

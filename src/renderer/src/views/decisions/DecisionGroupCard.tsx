@@ -12,6 +12,7 @@ import { RowLink } from '../../links/RowLink.js';
 import { BreakableTable, BreakableTime } from './BreakableText.js';
 import { timeText, whyText } from './decision-text.js';
 import { CaseMarkIf } from '../case/CaseTagsScope.js';
+import { useChunkedCount } from '../../components/use-chunked-count.js';
 
 /** Denials read as bad at a glance; asks and redirects as a warning. */
 function actionClass(action: string): string {
@@ -64,8 +65,12 @@ function EventRow(props: { ev: string; e: DecisionEvent; chosen: string | null; 
   );
 }
 
+/** Event rows drawn per frame: each holds links and a button, and 200 at once were a long task at a million events. */
+const ROWS_PER_FRAME = 40;
+
 export function DecisionGroupCard(props: { ev: string; g: DecisionGroup; chosen: string | null; onChain: (eventId: string) => void }) {
   const { ev, g, chosen, onChain } = props;
+  const drawn = useChunkedCount(g.events.length, ROWS_PER_FRAME);
   return (
     <section className="card dc-group" data-decision-group={g.rule === null ? '' : visibleText(g.rule)} data-total={g.total}>
       <h3>
@@ -81,7 +86,12 @@ export function DecisionGroupCard(props: { ev: string; g: DecisionGroup; chosen:
           </span>
         ))}
       </p>
-      <table className="mini dc-table" aria-label={`events of ${g.rule === null ? 'no rule' : visibleText(g.rule)}`}>
+      <table
+        className="mini dc-table"
+        aria-label={`events of ${g.rule === null ? 'no rule' : visibleText(g.rule)}`}
+        data-rows-drawn={drawn}
+        data-rows={g.events.length}
+      >
         <thead>
           <tr>
             <th>time</th>
@@ -94,7 +104,7 @@ export function DecisionGroupCard(props: { ev: string; g: DecisionGroup; chosen:
           </tr>
         </thead>
         <tbody>
-          {g.events.map((e) => (
+          {g.events.slice(0, drawn).map((e) => (
             <EventRow key={`${e.table}/${e.id}`} ev={ev} e={e} chosen={chosen} onChain={onChain} />
           ))}
         </tbody>

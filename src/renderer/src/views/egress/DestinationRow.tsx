@@ -60,6 +60,9 @@ function Bytes(props: { n: number | null }) {
   return props.n === null ? <NotRecorded /> : <>{bytesLabel(props.n)}</>;
 }
 
+/** Credentials sent to the wrong host listed one per row, then counted: a destination can carry hundreds. */
+const FOREIGN_SHOWN = 5;
+
 /** A credential_ref is a long hash: its head names it on screen, the whole is its tooltip and its rows' filter. */
 function shortRef(ref: string): string {
   return visibleText(ref.length > 32 ? `${ref.slice(0, 30)}…` : ref);
@@ -139,7 +142,7 @@ export function DestinationRow(props: { ev: string; d: EgressDestination; column
           <Seen at={d.lastSeen} time={time} />
         </td>
       </tr>
-      {foreign.map((c) => (
+      {foreign.slice(0, FOREIGN_SHOWN).map((c) => (
         <tr key={c.ref} className="eg-foreign" data-foreign-for={destinationLabel(d)}>
           <td colSpan={columns} className="bad">
             ⚠ credential{' '}
@@ -152,6 +155,14 @@ export function DestinationRow(props: { ev: string; d: EgressDestination; column
           </td>
         </tr>
       ))}
+      {foreign.length > FOREIGN_SHOWN && (
+        <tr className="eg-foreign" data-foreign-more={foreign.length - FOREIGN_SHOWN}>
+          <td colSpan={columns} className="bad">
+            ⚠ {countLabel(foreign.length - FOREIGN_SHOWN)} more credentials sent here that are not this host’s provider’s:{' '}
+            <a href={href(netRowsRoute(ev, d, [{ column: 'credential_ref', op: 'notnull' }]))}>its requests that carry a credential</a>
+          </td>
+        </tr>
+      )}
       {found > 0 && (
         <tr className="eg-foreign" data-secrets-for={destinationLabel(d)}>
           <td colSpan={columns} className={secretsAlarm(d) ? 'bad' : 'warn'}>

@@ -13,7 +13,7 @@ import { WalOnlyIf } from '../../components/WalOnlyScope.js';
 import { IdLink } from '../../links/IdLink.js';
 import { RowLink } from '../../links/RowLink.js';
 import { FileHistoryLink } from '../../links/FileHistoryLink.js';
-import { useChunkedCount } from './use-chunked-count.js';
+import { useChunkedCount } from '../../components/use-chunked-count.js';
 import { GapMarks } from '../../components/GapMarks.js';
 
 /** Rows drawn per frame: a few milliseconds of React and layout each on a loaded machine. */
