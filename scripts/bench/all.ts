@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseBenchArgs } from './lib/bench-args.js';
 import { browserRows } from './lib/browser-rows.js';
 import { scaleRows } from './lib/scale-rows.js';
+import { investigationRows } from './lib/investigation-rows.js';
 import { useBuiltWorkers } from './lib/built-workers.js';
 import { checkRows, exportRows, memoryRows, openRows, pageRows, VERIFY_JUDGED, verifyRows } from './lib/figures.js';
 import type { Measured } from './lib/figures.js';
@@ -162,6 +163,8 @@ try {
   };
   // Issue 26's at-scale rows on the same ledger (the 1,000,000-row table drag is `npm run bench:scale -- --table-dir`).
   const scale = args.noBrowser ? null : await scaleRows(main, null);
+  // Issue 40's investigation views on the same ledger.
+  const investigation = args.noBrowser ? null : await investigationRows(main);
   const rows = [
     ...openRows(m),
     ...pageRows(m),
@@ -174,6 +177,7 @@ try {
     ...checkRows(m),
     ...(browser ?? []),
     ...(scale ?? []),
+    ...(investigation ?? []),
     ...memoryRows({ idle, small, large, pages: m.pages }),
   ];
 

@@ -1,4 +1,4 @@
-// node --import tsx scripts/bench/scale.ts --dir <1,000,000-event ledger> [--table-dir <ledger with a 1,000,000-row table>] [--only grids]
+// node --import tsx scripts/bench/scale.ts --dir <1,000,000-event ledger> [--table-dir <ledger with a 1,000,000-row table>] [--only grids|investigation]
 // The at-scale rows of issue 26, measured in the page (scale-page.ts) against serve mode in headless Chromium: open an
 // ordinary trace, open the 5,000-model-call trace and go to its last turn, drag a 1,000,000-row table to its middle,
 // open File activity, filter the tool lifecycles to one trace. Each step is an in-app navigation or action (the page
@@ -10,6 +10,7 @@ import { machineLine } from './lib/machine.js';
 import { markdownTable } from './lib/report.js';
 import { scaleRows } from './lib/scale-rows.js';
 import { gridRows } from './lib/grid-rows-all.js';
+import { investigationRows } from './lib/investigation-rows.js';
 
 const argv = process.argv.slice(2);
 const arg = (name: string): string | null => {
@@ -22,11 +23,13 @@ if (!dir) {
   process.exit(2);
 }
 const tableDir = arg('--table-dir');
-// `--only grids`: only the grid rows (SQL paging on --dir, the unindexed sort on --table-dir).
+// `--only grids`: only the grid rows (SQL paging on --dir, the unindexed sort on --table-dir); `--only investigation`:
+// only issue 40's views (Egress, Decisions, File history) on --dir.
 const only = arg('--only');
 const rows = [
-  ...(only === 'grids' ? [] : await scaleRows(resolveSessionDir(dir), tableDir ? resolveSessionDir(tableDir) : null)),
+  ...(only === null ? await scaleRows(resolveSessionDir(dir), tableDir ? resolveSessionDir(tableDir) : null) : []),
   ...(only === null || only === 'grids' ? await gridRows(resolveSessionDir(dir), tableDir ? resolveSessionDir(tableDir) : null) : []),
+  ...(only === null || only === 'investigation' ? await investigationRows(resolveSessionDir(dir)) : []),
 ];
 console.log(
   `\n## At-scale browser figures (scripts/bench/scale.ts)\n\nLedger: ${dir}${tableDir ? `; table ledger: ${tableDir}` : ''}.\nMachine: ${machineLine()}.\n\n${markdownTable(rows)}\n`,
