@@ -7,36 +7,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectorEvent } from '../../../../src/shared/contract.js';
-import type { Result } from '../../../../src/shared/errors.js';
-import { EvidenceRegistry } from '../../../../src/main/core/service/registry.js';
-import { createInspectorService } from '../../../../src/main/core/service/service.js';
-import type { InspectorService } from '../../../../src/main/core/service/service.js';
 import { writeLedger } from '../../../fixtures/writer/ledger-writer.js';
 import type { WrittenLedger } from '../../../fixtures/writer/ledger-writer.js';
+import { caseServices, ok } from './case-services.js';
 
 const root = mkdtempSync(join(tmpdir(), 'case-channels-'));
 const cases = mkdtempSync(join(tmpdir(), 'case-channels-cases-'));
 let ledger: WrittenLedger;
 let eventId: string;
-const services: InspectorService[] = [];
 
-function ok<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-async function serviceWith(casePath: string | null): Promise<{ service: InspectorService; evidenceId: string }> {
-  const service = createInspectorService({
-    registry: new EvidenceRegistry({ openOptions: { scratchRoot: root }, firstViewGate: null }),
-    saveBody: () => ({ kind: 'saved', path: '' }) as never,
-    integrityReport: () => {
-      throw new Error('not asked in this test');
-    },
-    casePath,
-  });
-  services.push(service);
-  return { service, evidenceId: ok(await service.openPaths([ledger.sessionDir], 'path')).id };
-}
+const { serviceWith, dispose } = caseServices(root, () => ledger.sessionDir);
 
 beforeAll(async () => {
   ledger = await writeLedger(join(root, 'a'), { generation: 'A4', seed: 7, sessionId: 'case-channels', journalMode: 'delete' });
@@ -45,7 +25,7 @@ beforeAll(async () => {
   db.close();
 });
 afterAll(() => {
-  for (const s of services) s.dispose();
+  dispose();
   rmSync(root, { recursive: true, force: true });
   rmSync(cases, { recursive: true, force: true });
 });
