@@ -6,6 +6,7 @@ import type { InspectorService } from '../core/service/service.js';
 import type { Result } from '../../shared/errors.js';
 import type { ElectronModules } from './electron-modules.js';
 import { exportCaseToFile } from './case-export.js';
+import { plural } from '../../shared/plural.js';
 
 /** What the export needs of the desktop actions' context (named here, so this file does not import that one back). */
 export interface CaseExportContext {
@@ -41,7 +42,7 @@ export async function exportCaseFrom(ctx: CaseExportContext, window: BrowserWind
     void dialog.showMessageBox(window, {
       type: 'info',
       message: 'Case exported',
-      detail: `${outcome.items} item${outcome.items === 1 ? '' : 's'}, credentials masked, in ${outcome.path}. Unpack it and check it with: capsem-inspect case verify FOLDER [EVIDENCE]`,
+      detail: `${plural(outcome.items, 'item')}, credentials masked, in ${outcome.path}. Unpack it and check it with: capsem-inspect case verify FOLDER [EVIDENCE]`,
       buttons: ['OK'],
     });
 }

@@ -6,6 +6,7 @@ import type { CallState } from '../api/use-call.js';
 import { useCall } from '../api/use-call.js';
 import type { RelatedSet } from '../../../shared/contract/related.js';
 import { GapMarks } from '../components/GapMarks.js';
+import { clickDownload } from '../components/click-download.js';
 import { isWalOnly, useWalOnlyFrom } from '../api/use-wal-only.js';
 import { WalOnlyMark } from '../components/WalOnlyMark.js';
 import { BodyViewer } from '../bodies/BodyViewer.js';
@@ -81,11 +82,7 @@ function EventDetailView(props: { ev: string; detail: EventDetail; body: BodyRef
     if (!r.ok) return setSaveNote(`${r.error.code}: ${r.error.message}`);
     switch (r.value.kind) {
       case 'download': {
-        const a = document.createElement('a');
-        a.href = r.value.url;
-        a.download = `${b.eventId}-${b.sourceTable}-${b.direction}.bin`;
-        a.rel = 'noopener';
-        a.click();
+        clickDownload(r.value.url, `${b.eventId}-${b.sourceTable}-${b.direction}.bin`);
         return setSaveNote('Verified body downloaded.');
       }
       case 'saved':

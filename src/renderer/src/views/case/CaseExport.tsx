@@ -9,15 +9,11 @@ import { client } from '../../api/client.js';
 import { ErrorNote } from '../../components/ErrorNote.js';
 import { bytesLabel } from '../../components/format.js';
 import { visibleText } from '../../components/visible-text.js';
+import { downloadBlob } from '../../components/click-download.js';
+import { plural } from '../../../../shared/plural.js';
 
 function download(base64: string, fileName: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'application/zip' }), fileName);
 }
 
 export function CaseExport(props: { ev: string; items: number }) {
@@ -34,7 +30,7 @@ export function CaseExport(props: { ev: string; items: number }) {
     if (!r.ok) return setError(r.error);
     download(r.value.base64, r.value.fileName);
     setDone(
-      `${r.value.fileName}: ${r.value.items} item${r.value.items === 1 ? '' : 's'}, ${bytesLabel(r.value.bytes)}, ` +
+      `${r.value.fileName}: ${plural(r.value.items, 'item')}, ${bytesLabel(r.value.bytes)}, ` +
         (r.value.redacted ? 'credentials masked' : 'UNREDACTED: credentials as recorded'),
     );
   };

@@ -7,18 +7,12 @@
 import { HTTP_ROUTES } from '../../../../shared/contract.js';
 import type { TranscriptFormat } from '../../../../shared/contract/transcript.js';
 import { client } from '../../api/client.js';
+import { clickDownload, downloadBlob } from '../../components/click-download.js';
 
 /** The serve-mode download address of a transcript file. */
 export function transcriptDownloadHref(ev: string, trace: string | null, format: TranscriptFormat): string {
   const q = new URLSearchParams({ format, ...(trace ? { trace } : {}) });
   return `${HTTP_ROUTES.transcript}/${encodeURIComponent(ev)}?${q.toString()}`;
-}
-
-function clickDownload(url: string, fileName: string | null): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName ?? '';
-  a.click();
 }
 
 export async function saveTranscript(
@@ -33,8 +27,6 @@ export async function saveTranscript(
   }
   const r = await client.call('transcript.export', { evidenceId: ev, format, ...(trace ? { traceId: trace } : {}) });
   if (!r.ok) return r.error;
-  const url = URL.createObjectURL(new Blob([r.value.text], { type: r.value.mime }));
-  clickDownload(url, r.value.fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob([r.value.text], { type: r.value.mime }), r.value.fileName);
   return null;
 }
