@@ -23,6 +23,26 @@ function dosTime(at: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and its central directory entry share, in the same order from `at`: version needed
+ * (1.0, stored), flags, method (stored), time, date, CRC-32, both sizes, the name's length.
+ */
+function entryFields(
+  buf: Buffer,
+  at: number,
+  f: { readonly crc: number; readonly size: number; readonly nameLength: number; readonly time: number; readonly date: number },
+): void {
+  buf.writeUInt16LE(10, at);
+  buf.writeUInt16LE(UTF8_NAMES, at + 2);
+  buf.writeUInt16LE(0, at + 4);
+  buf.writeUInt16LE(f.time, at + 6);
+  buf.writeUInt16LE(f.date, at + 8);
+  buf.writeUInt32LE(f.crc, at + 10);
+  buf.writeUInt32LE(f.size, at + 14);
+  buf.writeUInt32LE(f.size, at + 18);
+  buf.writeUInt16LE(f.nameLength, at + 22);
+}
+
 export function zipExport(folder: string, files: ExportFiles, at: Date): Buffer {
   const { time, date } = dosTime(at);
   const parts: Buffer[] = [];
@@ -34,28 +54,11 @@ export function zipExport(folder: string, files: ExportFiles, at: Date): Buffer 
     if (bytes.length > ZIP32_MAX) throw new InspectorError('EXPORT_FAILED', `${name} is over 4 GiB, more than a .zip holds here`);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(10, 4); // version needed: 1.0, stored
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(bytes.length, 18);
-    local.writeUInt32LE(bytes.length, 22);
-    local.writeUInt16LE(path.length, 26);
-    local.writeUInt16LE(0, 28);
+    entryFields(local, 4, { crc, size: bytes.length, nameLength: path.length, time, date });
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0 (so the mode below is read)
-    entry.writeUInt16LE(10, 6);
-    entry.writeUInt16LE(UTF8_NAMES, 8);
-    entry.writeUInt16LE(0, 10);
-    entry.writeUInt16LE(time, 12);
-    entry.writeUInt16LE(date, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(bytes.length, 20);
-    entry.writeUInt32LE(bytes.length, 24);
-    entry.writeUInt16LE(path.length, 28);
+    entryFields(entry, 6, { crc, size: bytes.length, nameLength: path.length, time, date });
     entry.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
     entry.writeUInt32LE(offset, 42);
     central.push(entry, path);

@@ -1,6 +1,6 @@
 // The case channels, registered in service/service.ts beside the others: the case file (one per inspector, given by
-// buildInspector's `casePath`) laid over an open evidence, adding to it, and handing it on as a .zip. Without a case file both refuse by name
-// rather than write anywhere the user did not choose.
+// buildInspector's `casePath`) laid over an open evidence, adding to it, and handing it on as a .zip. Without a case
+// file each refuses by name rather than write anywhere the user did not choose.
 import { basename } from 'node:path';
 import type { CaseChannels } from '../../../shared/contract/case.js';
 import { CASE_EXPORT_MAX_BYTES } from '../../../shared/contract/case.js';
