@@ -7,7 +7,12 @@ import { gapMarksOfRows } from '../completeness/rows-gap-marks.js';
 
 export function withGapMarks(db: Database.Database, nodes: readonly GraphNode[]): GraphNode[] {
   const idsByTable = new Map<string, number[]>();
-  for (const n of nodes) if (n.row) idsByTable.set(n.row.table, [...(idsByTable.get(n.row.table) ?? []), n.row.rowid]);
+  for (const n of nodes) {
+    if (!n.row) continue;
+    const ids = idsByTable.get(n.row.table);
+    if (ids) ids.push(n.row.rowid);
+    else idsByTable.set(n.row.table, [n.row.rowid]);
+  }
   const marks = new Map([...idsByTable].map(([table, ids]) => [table, gapMarksOfRows(db, table, [...new Set(ids)])]));
   return nodes.map((n) => {
     const gaps = n.row ? marks.get(n.row.table)?.get(n.row.rowid) : undefined;
